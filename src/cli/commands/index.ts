@@ -1,0 +1,7 @@
+import type { Command } from 'commander';
+
+/** A command group adds its subcommands to the program. */
+export type CommandGroup = (program: Command) => void;
+
+/** Every command group of the CLI, in the order `hearth --help` lists them. */
+export const commandGroups: CommandGroup[] = [];

@@ -1,0 +1,7 @@
+/** hearth's public API: the layers a researcher builds on. */
+export * from './sim/diff.js';
+export * from './sim/graph.js';
+export * from './sim/graph-io.js';
+export * from './sim/vocabulary.js';
+export { InputError } from './util/errors.js';
+export { Rng } from './util/rng.js';
