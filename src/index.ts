@@ -2,6 +2,8 @@
 export * from './sim/diff.js';
 export * from './sim/graph.js';
 export * from './sim/graph-io.js';
+export * from './sim/observation.js';
+export * from './sim/summary.js';
 export * from './sim/vocabulary.js';
 export { InputError } from './util/errors.js';
 export { Rng } from './util/rng.js';
