@@ -1,0 +1,75 @@
+/**
+ * The one interface every agent implements, whatever its method (heuristic, ExRAP, DANLI, an LLM baseline) and
+ * whatever the protocol (continual instructions, episodic tasks). The protocol owns the world; the agent sees only
+ * what a `StepFeedback` tells it and answers with one skill per step.
+ */
+import type { Condition } from '../sim/conditions.js';
+import type { Observation } from '../sim/observation.js';
+
+/** One skill: a VirtualHome action with its object ids, e.g. `{ action: 'putin', objects: [12, 40] }`. */
+export interface Skill {
+  readonly action: string;
+  readonly objects: readonly number[];
+}
+
+/** The skill as a VirtualHome script line, e.g. `[putin] <mug> (12) <microwave> (40)`. */
+export function formatSkill(skill: Skill, className: (id: number) => string | undefined = () => undefined): string {
+  const args = skill.objects.map((id) => `<${className(id) ?? 'object'}> (${id})`).join(' ');
+  return args ? `[${skill.action}] ${args}` : `[${skill.action}]`;
+}
+
+export const sameSkill = (a: Skill, b: Skill): boolean =>
+  a.action === b.action && a.objects.length === b.objects.length && a.objects.every((id, i) => id === b.objects[i]);
+
+/** What the agent learns after each step (and at the start, with no `lastSkill`). */
+export interface StepFeedback {
+  /** The time step about to be decided (0 at the start). */
+  readonly t: number;
+  readonly observation: Observation;
+  /** Room adjacency of the home (pairs of room ids), known to the agent as in ExRAP's observations. */
+  readonly adjacentRooms: readonly (readonly [number, number])[];
+  /** The skills the protocol allows now (e.g. ExRAP B.1: walk to adjacent rooms or objects in this room). */
+  readonly candidates: readonly Skill[];
+  readonly lastSkill?: Skill;
+  /** Whether the last skill succeeded; on failure the simulator's message and error kind. */
+  readonly success?: boolean;
+  readonly error?: string;
+  readonly errorKind?: string;
+}
+
+/** A standing instruction as the agent receives it. */
+export interface InstructionBrief {
+  readonly id: string;
+  /** The natural-language text (in the episode's style). */
+  readonly text: string;
+}
+
+/**
+ * The structured meaning of an instruction, given only to agents that are allowed to skip language understanding
+ * (the Oracle and the heuristics; an interpreter role produces the same shape from the text for the others).
+ */
+export interface InstructionMeaning {
+  readonly id: string;
+  readonly query: Condition;
+  readonly execution: Condition;
+}
+
+export interface TaskBrief {
+  readonly protocol: string;
+  readonly instructions: readonly InstructionBrief[];
+  /** Present only for agents whose definition grants it (see `AgentInfo.reads`). */
+  readonly meanings?: readonly InstructionMeaning[];
+}
+
+export interface Agent {
+  readonly name: string;
+  /** Starts an episode. */
+  reset(task: TaskBrief, first: StepFeedback): void | Promise<void>;
+  /** Chooses the next skill. */
+  act(): Skill | Promise<Skill>;
+  /** Receives the outcome of the skill and what the agent sees afterwards. */
+  observe(feedback: StepFeedback): void | Promise<void>;
+}
+
+/** What an agent is given beyond the public feedback; the registry states it so reports can say so. */
+export type AgentPrivilege = 'meanings' | 'true-state';

@@ -1,0 +1,155 @@
+/**
+ * Conditions over a world state: the one language in which instruction queries ("the TV is off"), execution goals
+ * ("the mug is on the coffee table"), episodic goal conditions and resident disturbances are written. They are plain
+ * JSON data, so they can be stored, printed, compiled to PDDL goals and evaluated against either the true graph or an
+ * agent's belief (anything that implements `StateView`).
+ */
+import type { Relation, State } from './vocabulary.js';
+
+/** A node: a fixed id, or a variable bound by an enclosing quantifier. */
+export type NodeRef = number | { readonly var: string };
+
+export type Condition =
+  /** The node has the state. */
+  | { readonly kind: 'state'; readonly node: NodeRef; readonly state: State }
+  /** The edge `from -relation-> to` exists. */
+  | { readonly kind: 'edge'; readonly from: NodeRef; readonly relation: Relation; readonly to: NodeRef }
+  /** The character holds the node in either hand. */
+  | { readonly kind: 'held'; readonly node: NodeRef }
+  | { readonly kind: 'not'; readonly condition: Condition }
+  | { readonly kind: 'and'; readonly conditions: readonly Condition[] }
+  | { readonly kind: 'or'; readonly conditions: readonly Condition[] }
+  /** For some / every node of the classes, with the node bound to `var`. An empty class makes `forall` true. */
+  | {
+      readonly kind: 'exists' | 'forall';
+      readonly var: string;
+      readonly classes: readonly string[];
+      readonly condition: Condition;
+    };
+
+/** What a condition needs to know about a state. EnvGraph implements it; so can an agent's belief. */
+export interface StateView {
+  hasState(id: number, state: State): boolean;
+  hasEdge(from: number, relation: Relation, to: number): boolean;
+  idsOfClass(className: string): readonly number[];
+  characterId(): number;
+}
+
+type Bindings = ReadonlyMap<string, number>;
+
+function resolve(ref: NodeRef, bindings: Bindings): number {
+  if (typeof ref === 'number') return ref;
+  const id = bindings.get(ref.var);
+  if (id === undefined) throw new Error(`condition uses unbound variable ?${ref.var}`);
+  return id;
+}
+
+export function holds(condition: Condition, view: StateView, bindings: Bindings = new Map()): boolean {
+  switch (condition.kind) {
+    case 'state':
+      return view.hasState(resolve(condition.node, bindings), condition.state);
+    case 'edge':
+      return view.hasEdge(resolve(condition.from, bindings), condition.relation, resolve(condition.to, bindings));
+    case 'held': {
+      const id = resolve(condition.node, bindings);
+      const character = view.characterId();
+      return view.hasEdge(character, 'HOLDS_RH', id) || view.hasEdge(character, 'HOLDS_LH', id);
+    }
+    case 'not':
+      return !holds(condition.condition, view, bindings);
+    case 'and':
+      return condition.conditions.every((c) => holds(c, view, bindings));
+    case 'or':
+      return condition.conditions.some((c) => holds(c, view, bindings));
+    case 'exists':
+    case 'forall': {
+      const wantAll = condition.kind === 'forall';
+      for (const className of condition.classes) {
+        for (const id of view.idsOfClass(className)) {
+          const inner = new Map(bindings).set(condition.var, id);
+          if (holds(condition.condition, view, inner) !== wantAll) return !wantAll;
+        }
+      }
+      return wantAll;
+    }
+  }
+}
+
+/** Ids of the nodes a condition mentions, fixed ids and every instance of quantified classes, sorted. */
+export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsOfClass'>): number[] {
+  const ids = new Set<number>();
+  const visit = (c: Condition): void => {
+    switch (c.kind) {
+      case 'state':
+      case 'held':
+        if (typeof c.node === 'number') ids.add(c.node);
+        break;
+      case 'edge':
+        if (typeof c.from === 'number') ids.add(c.from);
+        if (typeof c.to === 'number') ids.add(c.to);
+        break;
+      case 'not':
+        visit(c.condition);
+        break;
+      case 'and':
+      case 'or':
+        c.conditions.forEach(visit);
+        break;
+      case 'exists':
+      case 'forall':
+        for (const className of c.classes) for (const id of view.idsOfClass(className)) ids.add(id);
+        visit(c.condition);
+        break;
+    }
+  };
+  visit(condition);
+  return [...ids].sort((a, b) => a - b);
+}
+
+// ---- constructors, so that definitions read like sentences ---------------------------------------------------
+
+export const v = (name: string): NodeRef => ({ var: name });
+export const isIn = (node: NodeRef, state: State): Condition => ({ kind: 'state', node, state });
+export const edge = (from: NodeRef, relation: Relation, to: NodeRef): Condition => ({
+  kind: 'edge',
+  from,
+  relation,
+  to,
+});
+export const held = (node: NodeRef): Condition => ({ kind: 'held', node });
+export const not = (condition: Condition): Condition => ({ kind: 'not', condition });
+export const and = (...conditions: Condition[]): Condition => ({ kind: 'and', conditions });
+export const or = (...conditions: Condition[]): Condition => ({ kind: 'or', conditions });
+export const exists = (variable: string, classes: string | string[], condition: Condition): Condition => ({
+  kind: 'exists',
+  var: variable,
+  classes: typeof classes === 'string' ? [classes] : classes,
+  condition,
+});
+export const forall = (variable: string, classes: string | string[], condition: Condition): Condition => ({
+  kind: 'forall',
+  var: variable,
+  classes: typeof classes === 'string' ? [classes] : classes,
+  condition,
+});
+
+/** A readable form, e.g. `state(142) is OFF and not (17 ON 33)`. Names come from `label` when given. */
+export function describeCondition(condition: Condition, label: (id: number) => string = String): string {
+  const ref = (r: NodeRef) => (typeof r === 'number' ? label(r) : `?${r.var}`);
+  switch (condition.kind) {
+    case 'state':
+      return `${ref(condition.node)} is ${condition.state.toLowerCase()}`;
+    case 'edge':
+      return `${ref(condition.from)} ${condition.relation.toLowerCase()} ${ref(condition.to)}`;
+    case 'held':
+      return `${ref(condition.node)} is held`;
+    case 'not':
+      return `not (${describeCondition(condition.condition, label)})`;
+    case 'and':
+    case 'or':
+      return condition.conditions.map((c) => `(${describeCondition(c, label)})`).join(` ${condition.kind} `);
+    case 'exists':
+    case 'forall':
+      return `${condition.kind} ?${condition.var} in ${condition.classes.join('|')}: ${describeCondition(condition.condition, label)}`;
+  }
+}
