@@ -62,29 +62,28 @@ export function checkStep(graph: EnvGraph, line: ScriptLine | string, options: S
   return runStep(graph, typeof line === 'string' ? parseScriptLine(line) : line, options, false);
 }
 
+function failure(action: string, suffix: string, message: string, errorKind: ErrorKind, extra?: Partial<StepResult>) {
+  return { action, ok: false, error: message + suffix, errorKind, ...extra };
+}
+
 function runStep(graph: EnvGraph, line: ScriptLine, options: StepOptions, apply: boolean): StepResult {
   const action = formatScriptLine(line);
   const suffix = ` when executing "${action} [${options.index ?? 0}]"`;
-  const fail = (message: string, errorKind: ErrorKind, extra: Partial<StepResult> = {}): StepResult => ({
-    action,
-    ok: false,
-    error: message + suffix,
-    errorKind,
-    ...extra,
-  });
 
   const char = graph.characters()[line.agent];
-  if (char === undefined) return fail(`the graph has no character <char${line.agent}>`, 'other');
+  if (char === undefined) return failure(action, suffix, `the graph has no character <char${line.agent}>`, 'other');
   for (const object of line.objects) {
-    if (!graph.has(object.id)) return fail(`<${object.name}> (${object.id}) cannot be found`, 'unseen_object');
+    if (!graph.has(object.id)) {
+      return failure(action, suffix, `<${object.name}> (${object.id}) cannot be found`, 'unseen_object');
+    }
   }
-  if (!isExecutableAction(line.action)) return fail(`Execution of ${line.action} is not supported`, 'unseen_object');
+  if (!isExecutableAction(line.action)) {
+    return failure(action, suffix, `Execution of ${line.action} is not supported`, 'unseen_object');
+  }
 
-  const ctx = stepContext(
-    graph,
-    char,
-    line.objects.map((o) => o.id),
-  );
+  const ids: number[] = [];
+  for (const object of line.objects) ids.push(object.id);
+  const ctx = stepContext(graph, char, ids);
   const rule = ACTION_RULES[line.action];
   const body: RuleBody =
     'branch' in rule ? (evaluate(ctx, rule.branch.when) ? rule.branch.apply : rule.branch.otherwise) : rule;
@@ -98,7 +97,7 @@ function runStep(graph: EnvGraph, line: ScriptLine, options: StepOptions, apply:
       warnings.push(message + suffix);
       continue;
     }
-    return fail(message, pre.kind, {
+    return failure(action, suffix, message, pre.kind, {
       ...(pre.missing ? { missing: resolveMissing(ctx, pre.missing) } : {}),
       ...(pre.connective ? { connective: pre.connective } : {}),
       ...(warnings ? { warnings } : {}),
@@ -210,9 +209,11 @@ function checkIds(graph: EnvGraph, lines: readonly ScriptLine[], program: Progra
 /**
  * EAI's TemporalOrderChecker: a missing_step failure whose missing precondition(s) held in some state of the replay
  * so far (the start, or after any executed step) becomes wrong_order. Several preconditions combine with the
- * failure's connective ('and': all, 'or': any, none: the first alone).
+ * failure's connective ('and': all, 'or': any, none: the first alone). `log` must hold the steps executed on `graph`
+ * so far, with `beginStep()` called for the failed one too; a loop that runs steps itself (EAI's evaluation, which
+ * skips additional steps and goes on) calls this on each missing_step failure.
  */
-function checkTemporalOrder(graph: EnvGraph, log: ChangeLog, result: StepResult): StepResult {
+export function checkTemporalOrder(graph: EnvGraph, log: ChangeLog, result: StepResult): StepResult {
   const atoms = result.missing ?? [];
   if (atoms.length === 0) return result;
   const probes = atoms.map((atom) => new AtomProbe(graph, atom));

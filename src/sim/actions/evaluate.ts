@@ -270,45 +270,49 @@ export function applyEffects(ctx: StepContext, pre: PreStep, effects: readonly E
   }
 }
 
+/** A subject that the preconditions have guaranteed to exist. */
+function at(ctx: StepContext, subject: Subject): number {
+  return resolve(ctx, subject)!;
+}
+
 function applyEffect(ctx: StepContext, pre: PreStep, effect: Effect, m: Mutator): void {
-  const at = (s: Subject): number => resolve(ctx, s)!;
   switch (effect.effect) {
     case 'addEdge': {
-      const from = at(effect.from);
+      const from = at(ctx, effect.from);
       for (const to of targetsOf(ctx, effect.to)) m.link(from, effect.relation, to, effect.reverse);
       return;
     }
     case 'addOriginEdge':
-      m.link(at(effect.from), ctx.origin!.relation, ctx.origin!.origin);
+      m.link(at(ctx, effect.from), ctx.origin!.relation, ctx.origin!.origin);
       return;
     case 'removeEdges': {
-      const from = at(effect.from);
+      const from = at(ctx, effect.from);
       for (const relation of effect.relations) {
         if (effect.to === 'anything') m.unlinkAll(from, relation, effect.reverse);
-        else m.unlink(from, relation, at(effect.to), effect.reverse);
+        else m.unlink(from, relation, at(ctx, effect.to), effect.reverse);
       }
       return;
     }
     case 'addState':
-      m.addState(at(effect.of), effect.state);
+      m.addState(at(ctx, effect.of), effect.state);
       return;
     case 'removeState':
-      m.removeState(at(effect.of), effect.state);
+      m.removeState(at(ctx, effect.of), effect.state);
       return;
     case 'hold':
-      m.link(ctx.char, pre.freeHand!, at(effect.what));
+      m.link(ctx.char, pre.freeHand!, at(ctx, effect.what));
       return;
     case 'noteOrigin':
       if (pre.grabOrigin) {
         m.link(ctx.char, 'CLOSE', pre.grabOrigin.origin, true);
-        m.setMemo(grabKey(at(effect.of)), pre.grabOrigin);
+        m.setMemo(grabKey(at(ctx, effect.of)), pre.grabOrigin);
       }
       return;
     case 'forgetOrigin':
-      m.setMemo(grabKey(at(effect.of)), undefined);
+      m.setMemo(grabKey(at(ctx, effect.of)), undefined);
       return;
     case 'walkTo':
-      walkTo(ctx, pre, at(effect.to), m);
+      walkTo(ctx, pre, at(ctx, effect.to), m);
       return;
   }
 }
