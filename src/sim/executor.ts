@@ -62,7 +62,13 @@ export function checkStep(graph: EnvGraph, line: ScriptLine | string, options: S
   return runStep(graph, typeof line === 'string' ? parseScriptLine(line) : line, options, false);
 }
 
-function failure(action: string, suffix: string, message: string, errorKind: ErrorKind, extra?: Partial<StepResult>) {
+function failure(
+  action: string,
+  suffix: string,
+  message: string,
+  errorKind: ErrorKind,
+  extra?: Partial<StepResult>,
+): StepResult {
   return { action, ok: false, error: message + suffix, errorKind, ...extra };
 }
 
