@@ -1,8 +1,36 @@
 /** hearth's public API: the layers a researcher builds on. */
+export type {
+  ActionRule,
+  Condition,
+  Effect,
+  ErrorKind,
+  MissingSpec,
+  Precondition,
+  RuleBody,
+  Subject,
+  TargetsOf,
+} from './sim/actions/descriptors.js';
+export { ERROR_KINDS } from './sim/actions/descriptors.js';
+export {
+  forgetGrabOrigins,
+  type GrabOrigin,
+  grabOrigin,
+  isCloseTo,
+  isFacing,
+  type MissingAtom,
+  roomOf,
+} from './sim/actions/evaluate.js';
+export * from './sim/actions/names.js';
+export { firstInPythonSetOrder, pythonSetOrder } from './sim/actions/python-set-order.js';
+export { ACTION_RULES } from './sim/actions/rules.js';
+export * from './sim/change-log.js';
 export * from './sim/diff.js';
+export * from './sim/executor.js';
 export * from './sim/graph.js';
 export * from './sim/graph-io.js';
 export * from './sim/observation.js';
+export * from './sim/observe.js';
+export * from './sim/script.js';
 export * from './sim/summary.js';
 export * from './sim/vocabulary.js';
 export { InputError } from './util/errors.js';

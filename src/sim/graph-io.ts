@@ -164,13 +164,14 @@ export function graphFromJson(data: unknown, options: GraphLoadOptions = {}): En
   edges.forEach((raw, index) => {
     if (typeof raw !== 'object' || raw === null) fail(`edges[${index}] is not an object`);
     const e = raw as Record<string, unknown>;
-    const label = `edge ${index} (${show(e.from_id)} ${show(e.relation_type)} ${show(e.to_id)})`;
+    // Built only on failure: a graph has thousands of edges.
+    const label = () => `edge ${index} (${show(e.from_id)} ${show(e.relation_type)} ${show(e.to_id)})`;
     if (typeof e.relation_type !== 'string' || !isRelation(e.relation_type.toUpperCase())) {
-      fail(`${label}: unknown relation ${show(e.relation_type)} (known: ${RELATIONS.join(', ')})`);
+      fail(`${label()}: unknown relation ${show(e.relation_type)} (known: ${RELATIONS.join(', ')})`);
     }
     for (const end of ['from_id', 'to_id'] as const) {
       if (typeof e[end] !== 'number' || !graph.has(e[end] as number)) {
-        fail(`${label}: ${end} ${show(e[end])} is not a node of the graph`);
+        fail(`${label()}: ${end} ${show(e[end])} is not a node of the graph`);
       }
     }
     graph.addEdge(e.from_id as number, (e.relation_type as string).toUpperCase() as Relation, e.to_id as number);

@@ -103,11 +103,13 @@ enum Op {
   AddState,
   RemoveState,
   AddNode,
+  SetMemo,
 }
 type JournalEntry =
   | readonly [Op.AddEdge | Op.RemoveEdge, number, Relation, number]
   | readonly [Op.AddState | Op.RemoveState, number, State]
-  | readonly [Op.AddNode, number];
+  | readonly [Op.AddNode, number]
+  | readonly [Op.SetMemo, string, unknown];
 
 /** A position in the journal, returned by `checkpoint()`. */
 export interface Checkpoint {
@@ -121,6 +123,7 @@ export class EnvGraph {
   private readonly outEdges = new Map<number, Adjacency>();
   private readonly inEdges = new Map<number, Adjacency>();
   private edgeTotal = 0;
+  private readonly memos = new Map<string, unknown>();
   private journal: JournalEntry[] = [];
   private openCheckpoints = 0;
 
@@ -311,6 +314,32 @@ export class EnvGraph {
     return true;
   }
 
+  // ---- memos --------------------------------------------------------------------------------------------------
+
+  /**
+   * A value remembered with the graph that is not part of the graph itself: the reference executor keeps such
+   * bookkeeping beside its graph (where a grabbed object was taken from). Memos are journalled and cloned like edges,
+   * so rollback restores them, but they are not written to graph files. Values must be treated as immutable.
+   */
+  memo<T>(key: string): T | undefined {
+    return this.memos.get(key) as T | undefined;
+  }
+
+  /** Sets (or, with `undefined`, deletes) a memo. */
+  setMemo(key: string, value: unknown): void {
+    const previous = this.memos.get(key);
+    if (previous === value) return;
+    if (value === undefined) this.memos.delete(key);
+    else this.memos.set(key, value);
+    if (this.openCheckpoints > 0) this.journal.push([Op.SetMemo, key, previous]);
+  }
+
+  /** Deletes every memo whose key starts with `prefix` (journalled like `setMemo`). */
+  clearMemos(prefix: string): void {
+    const keys = [...this.memos.keys()].filter((key) => key.startsWith(prefix)).sort();
+    for (const key of keys) this.setMemo(key, undefined);
+  }
+
   // ---- rooms and the character --------------------------------------------------------------------------------
 
   isRoom(id: number): boolean {
@@ -389,6 +418,10 @@ export class EnvGraph {
         case Op.AddNode:
           this.deleteNode(entry[1]);
           break;
+        case Op.SetMemo:
+          if (entry[2] === undefined) this.memos.delete(entry[1]);
+          else this.memos.set(entry[1], entry[2]);
+          break;
       }
     }
     this.close();
@@ -435,6 +468,7 @@ export class EnvGraph {
       copy.inEdges.set(to, inc);
     }
     copy.edgeTotal = this.edgeTotal;
+    for (const [key, value] of this.memos) copy.memos.set(key, value);
     return copy;
   }
 }

@@ -157,3 +157,31 @@ describeWithShared([['virtualhome', 'graphs', 'TestScene1_graph.json']], 'Virtua
     expect(graphToJson(graphFromJson(graphToJson(g)))).toEqual(graphToJson(g));
   });
 });
+
+describe('memos', () => {
+  it('are journalled, copied by clone, cleared by prefix, and not written to files', () => {
+    const g = graphFromJson(tinyHome());
+    g.setMemo('grab:4', { origin: 3, relation: 'INSIDE' });
+    const cp = g.checkpoint();
+    g.setMemo('grab:4', undefined);
+    g.setMemo('grab:2', 'x');
+    expect(g.memo('grab:4')).toBeUndefined();
+    g.rollback(cp);
+    expect(g.memo('grab:4')).toEqual({ origin: 3, relation: 'INSIDE' });
+    expect(g.memo('grab:2')).toBeUndefined();
+
+    const copy = g.clone();
+    copy.setMemo('note', 1);
+    expect(copy.memo('grab:4')).toEqual({ origin: 3, relation: 'INSIDE' });
+    expect(g.memo('note')).toBeUndefined();
+
+    g.setMemo('note', 2);
+    const cp2 = g.checkpoint();
+    g.clearMemos('grab:');
+    expect(g.memo('grab:4')).toBeUndefined();
+    expect(g.memo('note')).toBe(2);
+    g.rollback(cp2);
+    expect(g.memo('grab:4')).toBeDefined();
+    expect(JSON.stringify(graphToJson(g))).not.toContain('grab');
+  });
+});
