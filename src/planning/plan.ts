@@ -1,0 +1,93 @@
+/**
+ * One call from PDDL (text, files, or an in-code problem) to a plan: parse, ground, search, with each phase timed.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError } from '../util/errors.js';
+import { type GroundingStats, groundTask } from './grounding/ground.js';
+import type { Domain, Problem } from './pddl/ast.js';
+import { parseDomain } from './pddl/parse-domain.js';
+import { parseProblem } from './pddl/parse-problem.js';
+import { type SearchOptions, search } from './search/index.js';
+import type { SearchStatus } from './search/search-space.js';
+
+export interface PlanOptions extends SearchOptions {
+  /** Drop init facts naming undeclared predicates or objects instead of failing (text/file input only). */
+  lenient?: boolean;
+}
+
+export interface PlanStep {
+  action: string;
+  args: string[];
+}
+
+export interface PlanResult {
+  solved: boolean;
+  status: SearchStatus;
+  /** Plan steps as `(action arg ...)`, names as declared. */
+  plan: string[];
+  steps: PlanStep[];
+  cost: number;
+  length: number;
+  expanded: number;
+  generated: number;
+  evaluated: number;
+  timesMs: { parse: number; ground: number; search: number; total: number };
+  grounding: GroundingStats;
+  warnings: string[];
+}
+
+/** Grounds and solves a parsed problem. `parseMs` is added to the reported times. */
+export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}, parseMs = 0): PlanResult {
+  const t0 = performance.now();
+  const task = groundTask(domain, problem);
+  const t1 = performance.now();
+  const result = search(task, options);
+  const t2 = performance.now();
+  const steps = result.plan.map((o) => ({ action: task.operators[o].action, args: task.operators[o].args }));
+  return {
+    solved: result.status === 'solved',
+    status: result.status,
+    plan: result.plan.map((o) => task.operators[o].name),
+    steps,
+    cost: result.cost,
+    length: result.plan.length,
+    expanded: result.expanded,
+    generated: result.generated,
+    evaluated: result.evaluated,
+    timesMs: { parse: parseMs, ground: t1 - t0, search: t2 - t1, total: parseMs + (t2 - t0) },
+    grounding: task.stats,
+    warnings: task.warnings,
+  };
+}
+
+/** Parses domain and problem texts and solves. */
+export function planFromText(
+  domainText: string,
+  problemText: string,
+  options: PlanOptions & { domainFile?: string; problemFile?: string } = {},
+): PlanResult {
+  const t0 = performance.now();
+  const domain = parseDomain(domainText, { file: options.domainFile });
+  const problem = parseProblem(problemText, domain, { file: options.problemFile, lenient: options.lenient });
+  return plan(domain, problem, options, performance.now() - t0);
+}
+
+/** Reads, parses and solves a domain and problem file. */
+export function planFromFiles(domainPath: string, problemPath: string, options: PlanOptions = {}): PlanResult {
+  return planFromText(readText(domainPath), readText(problemPath), {
+    ...options,
+    domainFile: domainPath,
+    problemFile: problemPath,
+  });
+}
+
+export function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? String(error)})`, {
+      file: path,
+    });
+  }
+}
