@@ -143,7 +143,8 @@ function main(): void {
     let optimalCost: number | undefined;
     if (inst.suite === 'danli') {
       const optimal = solve(domainText, problemText, true, 'astar-hmax');
-      const okPlan = optimal.solved && validatePlan(domain, problem, optimal.plan, { expectedCost: optimal.cost }).valid;
+      const okPlan =
+        optimal.solved && validatePlan(domain, problem, optimal.plan, { expectedCost: optimal.cost }).valid;
       optimalCost = okPlan ? optimal.cost : Number.NaN;
     }
     const medianMs = median(times);
@@ -220,7 +221,9 @@ function printTable(rows: Row[]): void {
     ]);
   }
   const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  const lines = table.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  const lines = table.map((row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+  );
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   const count = (pick: (r: Row) => boolean | undefined) => rows.filter((r) => pick(r) === true).length;
   const judged = (pick: (r: Row) => boolean | undefined) => rows.filter((r) => pick(r) !== undefined).length;

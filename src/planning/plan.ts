@@ -7,12 +7,18 @@ import { type GroundingStats, groundTask } from './grounding/ground.js';
 import type { Domain, Problem } from './pddl/ast.js';
 import { parseDomain } from './pddl/parse-domain.js';
 import { parseProblem } from './pddl/parse-problem.js';
+import { eliminateRedundantActions } from './search/action-elimination.js';
 import { type SearchOptions, search } from './search/index.js';
 import type { SearchStatus } from './search/search-space.js';
 
 export interface PlanOptions extends SearchOptions {
   /** Drop init facts naming undeclared predicates or objects instead of failing (text/file input only). */
   lenient?: boolean;
+  /**
+   * Remove redundant steps from the found plan by greedy action elimination (default true; never raises the cost).
+   * Off for optimal searches, whose plans have nothing to remove.
+   */
+  eliminateRedundant?: boolean;
 }
 
 export interface PlanStep {
@@ -28,6 +34,8 @@ export interface PlanResult {
   steps: PlanStep[];
   cost: number;
   length: number;
+  /** Cost of the plan as the search found it, before action elimination. */
+  searchCost: number;
   expanded: number;
   generated: number;
   evaluated: number;
@@ -42,15 +50,21 @@ export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}
   const task = groundTask(domain, problem);
   const t1 = performance.now();
   const result = search(task, options);
+  const optimal = options.search === 'astar-hmax' || options.search === 'astar-blind';
+  let ops = result.plan;
+  if (result.status === 'solved' && (options.eliminateRedundant ?? !optimal))
+    ops = eliminateRedundantActions(task, ops);
+  const cost = ops.reduce((sum, o) => sum + task.operators[o].cost, 0);
   const t2 = performance.now();
-  const steps = result.plan.map((o) => ({ action: task.operators[o].action, args: task.operators[o].args }));
+  const steps = ops.map((o) => ({ action: task.operators[o].action, args: task.operators[o].args }));
   return {
     solved: result.status === 'solved',
     status: result.status,
-    plan: result.plan.map((o) => task.operators[o].name),
+    plan: ops.map((o) => task.operators[o].name),
     steps,
-    cost: result.cost,
-    length: result.plan.length,
+    cost,
+    length: ops.length,
+    searchCost: result.cost,
     expanded: result.expanded,
     generated: result.generated,
     evaluated: result.evaluated,

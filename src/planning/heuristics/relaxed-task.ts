@@ -153,10 +153,10 @@ export class RelaxedTask {
       finish([ax.head], 0, -1);
     }
     // The goal is collected like an action's preconditions, then taken out.
+    // (Writing it may add disjunction rules first; its literals then start after the last rule.)
     stamp = ++counter;
-    const goalStart = pre.length;
     pushLiterals(task.goal.pos, task.goal.neg, task.goal.trees);
-    this.goal = Int32Array.from(pre.splice(goalStart));
+    this.goal = Int32Array.from(pre.splice(preStart[preStart.length - 1]));
 
     this.size = size;
     this.numActions = baseCost.length;

@@ -157,7 +157,7 @@ function checkFormula(domain: Domain, objects: Map<string, ObjectDef>, f: Formul
     throw new InputError(message, { file: SPEC });
   };
   const checkTerm = (t: Term) => {
-    if (t.kind === 'var' && !bound.has(t.key)) fail(`the goal uses the unbound variable ?${t.key}`);
+    if (t.kind === 'var' && !bound.has(t.key)) fail(`the goal uses the unbound variable ${t.key}`);
     if (t.kind === 'object' && !objects.has(t.key)) fail(`the goal names the unknown object '${t.key}'`);
   };
   switch (f.kind) {
