@@ -37,9 +37,10 @@ describe('grounding', () => {
     expect([...conditional.cond!.pos].map((f) => task.factNames[f])).toEqual(['(in doc)']);
     expect([...conditional.add].map((f) => task.factNames[f])).toEqual(['(at doc office)']);
     expect([...conditional.del].map((f) => task.factNames[f])).toEqual(['(at doc home)']);
-    // (move home home) adds and deletes (is-at home): the add wins, so nothing is deleted.
-    const stay = task.operators.find((o) => o.name === '(move home home)');
-    if (stay) expect(stay.effects[0].del).toHaveLength(0);
+    // (move home home) adds and deletes (is-at home), and (at doc home) when (in doc): adds win, so nothing is
+    // deleted, and adding (is-at home), which the precondition requires, changes nothing either.
+    const stay = task.operators.find((o) => o.name === '(move home home)')!;
+    expect(stay.effects.map((e) => [e.cond === null, e.add.length, e.del.length])).toEqual([[false, 1, 0]]);
     const putIn = task.operators.find((o) => o.name === '(put-in doc home)')!;
     expect([...putIn.pre.neg].map((f) => task.factNames[f])).toEqual(['(in doc)']);
   });

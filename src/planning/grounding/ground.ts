@@ -357,15 +357,20 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
       (e.del ? g.del : g.add).push(factOf[e.atom]);
     }
     const unconditionalAdds = new Set(groups.get('T')?.add ?? []);
+    const pre = convert(op.pre);
+    // Effects that cannot change the state are dropped (adding what the condition requires true, deleting what
+    // it requires false), and so are operators left without effects, as Fast Downward's translator does.
+    const requiredTrue = new Set(pre.pos);
+    const requiredFalse = new Set(pre.neg);
     const effects: EffectGroup[] = [];
     for (const g of groups.values()) {
-      const del = g.del.filter((f) => !unconditionalAdds.has(f));
-      if (g.add.length === 0 && del.length === 0) continue;
-      effects.push({
-        cond: g.cond === true ? null : convert(g.cond),
-        add: Int32Array.from(new Set(g.add)),
-        del: Int32Array.from(new Set(del)),
-      });
+      const cond = g.cond === true ? null : convert(g.cond);
+      const add = [...new Set(g.add)].filter((f) => !requiredTrue.has(f) && !cond?.pos.includes(f));
+      const del = [...new Set(g.del)].filter(
+        (f) => !unconditionalAdds.has(f) && !g.add.includes(f) && !requiredFalse.has(f) && !cond?.neg.includes(f),
+      );
+      if (add.length === 0 && del.length === 0) continue;
+      effects.push({ cond, add: Int32Array.from(add), del: Int32Array.from(del) });
     }
     if (effects.length === 0) return;
     // Unconditional effects first: applying them needs no condition check.
@@ -376,7 +381,7 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
       action: action.name,
       args: [...op.args].map((o) => objects.names[o]),
       cost: op.cost,
-      pre: convert(op.pre),
+      pre,
       effects,
     });
   });

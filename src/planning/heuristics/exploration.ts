@@ -55,6 +55,9 @@ export class RelaxedExploration {
     const queue = this.queue;
     queue.clear();
 
+    // As Fast Downward: rules without preconditions first, then the facts of the state.
+    const noPre = r.noPre;
+    for (let i = 0; i < noPre.length; i++) this.fire(noPre[i], 0);
     const nTask = r.numTaskFacts;
     for (let w = 0, words = state.length; w < words; w++) {
       let bits = state[w];
@@ -70,13 +73,16 @@ export class RelaxedExploration {
     for (let i = 0; i < negatedFacts.length; i++) {
       if (!hasFact(state, negatedFacts[i])) this.enqueue(complementIds[i], 0, NO_ACTION);
     }
-    const noPre = r.noPre;
-    for (let i = 0; i < noPre.length; i++) this.fire(noPre[i], 0);
 
     let goalsLeft = this.goalCount;
     const isGoal = this.isGoal;
     const usedStart = r.usedStart;
     const usedBy = r.usedBy;
+    const baseCost = r.baseCost;
+    const opOf = r.op;
+    const effStart = r.effStart;
+    const eff = r.eff;
+    const reachedBy = this.reachedBy;
     while (queue.size > 0 && goalsLeft > 0) {
       const f = queue.pop();
       const c = queue.poppedKey;
@@ -90,7 +96,21 @@ export class RelaxedExploration {
         } else {
           accumulated[a] += c;
         }
-        if (--unsatisfied[a] === 0) this.fire(a, accumulated[a]);
+        if (--unsatisfied[a] !== 0) continue;
+        const value = baseCost[a] + accumulated[a];
+        if (value === 0 && opOf[a] < 0) {
+          this.fire(a, accumulated[a]);
+          continue;
+        }
+        // The common case of fire(), inlined: strictly cheaper achievers replace the old ones.
+        for (let k = effStart[a], stop = effStart[a + 1]; k < stop; k++) {
+          const g = eff[k];
+          if (value < cost[g]) {
+            cost[g] = value;
+            reachedBy[g] = a;
+            queue.push(value, g);
+          }
+        }
       }
     }
     if (goalsLeft > 0) return Number.POSITIVE_INFINITY;
