@@ -4,9 +4,12 @@
  * targets: cost within 15% of FD's lazy_greedy_ff, total in-process time (parse + ground + search) below FD's
  * whole planner time, and for DANLI A*-h^max cost equal to FD's danli_max_astar cost.
  *
- * Usage: npm run bench:pddl [-- --runs N] [--json]. Times are the median of N runs (default 5) in this process
- * (the first run of each instance is also shown as "cold").
+ * Usage: npm run bench:pddl [-- --runs N] [--cli] [--json | --markdown]. Times are the median of N runs (default 5) in this
+ * process (the first run of each instance is also shown as "cold"). With --cli (after `npm run build`), each
+ * instance is also solved once by `node bin/hearth.js plan` in a fresh process, start-up included, as FD's
+ * planner time is measured.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +24,9 @@ const DATA = resolve(process.env.HEARTH_SHARED_DATA ?? resolve(here, '..', '..',
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 5) || 5;
 const asJson = args.includes('--json');
+const viaCli = args.includes('--cli');
+const asMarkdown = args.includes('--markdown');
+const CLI = resolve(here, '..', 'bin', 'hearth.js');
 const COST_SLACK = 1.15;
 
 interface FdRow {
@@ -46,6 +52,8 @@ interface Row {
   expanded: number;
   medianMs: number;
   coldMs: number;
+  /** Wall time of `hearth plan` in a fresh Node process (only with --cli). */
+  cliMs?: number;
   valid: boolean;
   error?: string;
   fdLazy?: FdRow;
@@ -148,6 +156,14 @@ function main(): void {
       optimalCost = okPlan ? optimal.cost : Number.NaN;
     }
     const medianMs = median(times);
+    let cliMs: number | undefined;
+    if (viaCli) {
+      const cliArgs = [CLI, 'plan', join(inst.domainDir, 'domain.pddl'), inst.problemPath, '--json'];
+      if (inst.lenient) cliArgs.push('--lenient');
+      const t0 = performance.now();
+      execFileSync(process.execPath, cliArgs, { stdio: 'pipe' });
+      cliMs = performance.now() - t0;
+    }
     const valid = check?.valid ?? false;
     if (!valid) failures++;
     rows.push({
@@ -157,6 +173,7 @@ function main(): void {
       expanded: res.expanded,
       medianMs,
       coldMs: times[0],
+      cliMs,
       valid,
       error: res.solved ? check?.error : `no plan (${res.status})`,
       fdLazy,
@@ -188,6 +205,7 @@ function printTable(rows: Row[]): void {
     'exp',
     'ms(med)',
     'ms(cold)',
+    ...(viaCli ? ['cli ms'] : []),
     'valid',
     'FD-ff len',
     'cost',
@@ -208,6 +226,7 @@ function printTable(rows: Row[]): void {
       `${r.expanded}`,
       r.medianMs.toFixed(1),
       r.coldMs.toFixed(1),
+      ...(viaCli ? [r.cliMs?.toFixed(0) ?? '-'] : []),
       r.valid ? 'yes' : `NO ${r.error ?? ''}`,
       `${r.fdLazy?.planLength ?? '-'}`,
       `${r.fdLazy?.planCost ?? '-'}`,
@@ -234,6 +253,9 @@ function printTable(rows: Row[]): void {
     `median total time below FD planner time: ${count((r) => r.timeOk)}/${judged((r) => r.timeOk)}`,
     `A*-hmax cost equal to FD danli_max_astar: ${count((r) => r.optimalOk)}/${judged((r) => r.optimalOk)}`,
     'times: ms = parse + ground + search in this process (FD: planner_time_s, which includes ~0.2 s of start-up)',
+    ...(viaCli
+      ? ['cli ms: wall time of `node bin/hearth.js plan --json` in a fresh process, Node start-up included']
+      : []),
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 }

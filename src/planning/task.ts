@@ -64,6 +64,10 @@ export interface GroundTask {
   warnings: string[];
 }
 
+import { evaluateAxioms } from './axioms.js';
+
+export { evaluateAxioms };
+
 export const EMPTY_INT32 = new Int32Array(0);
 
 export function emptyCondition(): Condition {
@@ -113,32 +117,6 @@ export function holds(cond: Condition, state: Uint32Array): boolean {
   const trees = cond.trees;
   for (let i = 0; i < trees.length; i++) if (!nodeHolds(trees[i], state)) return false;
   return true;
-}
-
-/** Evaluates the derived facts of `state` in place from its basic facts (derived bits are recomputed). */
-export function evaluateAxioms(task: GroundTask, state: Uint32Array): void {
-  if (task.axioms.length === 0) return;
-  for (let f = task.numBasic; f < task.numFacts; f++) clearFact(state, f);
-  const axioms = task.axioms;
-  let start = 0;
-  while (start < axioms.length) {
-    const stratum = axioms[start].stratum;
-    let end = start;
-    while (end < axioms.length && axioms[end].stratum === stratum) end++;
-    // Naive fixpoint within a stratum: rules only add facts, negation refers to lower strata.
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (let i = start; i < end; i++) {
-        const ax = axioms[i];
-        if (!hasFact(state, ax.head) && holds(ax.body, state)) {
-          setFact(state, ax.head);
-          changed = true;
-        }
-      }
-    }
-    start = end;
-  }
 }
 
 /**

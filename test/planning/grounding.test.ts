@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { search } from '../../src/planning/search/index.js';
 import { applyOperator, describeState, holds } from '../../src/planning/task.js';
 import { factIndex, ground, opNames, ROAD_DOMAIN, ROAD_PROBLEM, stateOf } from './fixtures.js';
 
@@ -159,6 +160,15 @@ describe('grounding', () => {
     const topStratum = task.axioms.find((a) => task.factNames[a.head] === '(top c)')!.stratum;
     const aboveStratum = task.axioms.find((a) => task.factNames[a.head] === '(above a c)')!.stratum;
     expect(topStratum).toBeGreaterThan(aboveStratum);
+    // After (unstack a b) only b sits above c: above is recomputed, and with it top.
+    const unstack = task.operators.find((o) => o.name === '(unstack a b)')!;
+    const next = new Uint32Array(task.words);
+    applyOperator(task, unstack, task.init, next);
+    const after = describeState(task, next);
+    expect(after.filter((f) => f.startsWith('(above')).sort()).toEqual(['(above b c)']);
+    expect(after.filter((f) => f.startsWith('(top')).sort()).toEqual(['(top a)', '(top b)']);
+    const plan = search(task, { search: 'astar-hmax' });
+    expect(plan.plan.map((o) => task.operators[o].name)).toEqual(['(unstack a b)', '(unstack b c)', '(mark c)']);
   });
 
   it('flags goals that grounding already proves impossible', () => {

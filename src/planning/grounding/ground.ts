@@ -218,7 +218,10 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
       binding.fill(-1);
       for (let i = 0; i < args.length; i++) binding[i] = args[i];
       const body = grounder.groundFormula(ax.body, binding, ax.slotTypes);
-      if (body !== false) axioms.push({ head: id, body });
+      if (body === false) continue;
+      // One rule per disjunct (an existential grounds to one): rules with conjunctive bodies evaluate by counting.
+      if (typeof body === 'object' && body.or) for (const part of body.args) axioms.push({ head: id, body: part });
+      else axioms.push({ head: id, body });
     }
   }
   binding.fill(-1);

@@ -20,6 +20,7 @@ const SUPPORTED_REQUIREMENTS = new Set([
   ':action-costs',
   ':derived-predicates',
   ':domain-axioms',
+  ':negation',
   // Accepted because domains declare them for action costs; other numeric use is rejected where it appears.
   ':fluents',
   ':numeric-fluents',
