@@ -240,10 +240,16 @@ function printTable(rows: Row[]): void {
     ]);
   }
   const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  const lines = table.map((row) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+  const lines = asMarkdown
+    ? table.map((row) => `| ${row.join(' | ')} |`)
+    : table.map((row) =>
+        row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+      );
+  lines.splice(
+    1,
+    0,
+    asMarkdown ? `|${header.map(() => ' --- |').join('')}` : widths.map((w) => '-'.repeat(w)).join('  '),
   );
-  lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   const count = (pick: (r: Row) => boolean | undefined) => rows.filter((r) => pick(r) === true).length;
   const judged = (pick: (r: Row) => boolean | undefined) => rows.filter((r) => pick(r) !== undefined).length;
   lines.push(
