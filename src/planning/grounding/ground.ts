@@ -23,44 +23,16 @@ import {
   setFact,
 } from '../task.js';
 import { AtomStore } from './atoms.js';
-import { ConditionGrounder, conditionKey, forEachLiteral, type GCond, type GNode, substitute } from './conditions.js';
+import { ConditionGrounder, conditionKey, type GCond, type GNode } from './conditions.js';
+import { type InstantiationContext, instantiateActions, instantiateAxioms, opName } from './instantiate.js';
 import { ObjectTable } from './objects.js';
-import {
-  actionPred,
-  buildRules,
-  exploreReachable,
-  Joiner,
-  joinOrder,
-  type LiftedAtom,
-  type Rule,
-  requiredAtoms,
-} from './reachability.js';
-import { type CNumExpr, type CompiledDomain, compileDomain, FormulaCompiler } from './schema.js';
-
-interface RawEffect {
-  cond: GCond;
-  atom: number;
-  del: boolean;
-}
-
-interface RawOp {
-  schema: number;
-  args: Int32Array;
-  pre: GCond;
-  effects: RawEffect[];
-  cost: number;
-}
-
-interface RawAxiom {
-  head: number;
-  body: GCond;
-}
+import { buildRules, exploreReachable, Joiner, type Rule } from './reachability.js';
+import { type CompiledDomain, compileDomain, FormulaCompiler } from './schema.js';
+import { freezeConstantAtoms, relevantParts } from './simplify.js';
 
 /** Per-domain grounding data that does not depend on the problem. */
 interface DomainGroundingData {
   rules: Rule[];
-  /** For each action and effect: the atoms to join to enumerate the effect's bindings, and the join order. */
-  effectJoins: { body: LiftedAtom[]; order: number[]; dedupe: boolean }[][];
   maxSlots: number;
 }
 
@@ -69,33 +41,12 @@ const domainData = new WeakMap<CompiledDomain, DomainGroundingData>();
 function groundingData(cd: CompiledDomain): DomainGroundingData {
   let data = domainData.get(cd);
   if (!data) {
-    const effectJoins = cd.actions.map((action) => {
-      const params = new Set(Array.from({ length: action.numParams }, (_, i) => i));
-      return action.effects.map((e) => {
-        // A delete only matters for atoms that are reachable, so the deleted atom joins too.
-        const body = requiredAtoms(e.cond);
-        if (e.del) body.push({ pred: e.pred, args: e.args });
-        // Slots bound only by atoms inside the condition's existentials can repeat a binding of the effect's own
-        // variables; only then must emitted bindings be de-duplicated.
-        const own = new Set([...params, ...e.vars]);
-        const dedupe = body.some((a) => a.args.some((x) => x >= 0 && !own.has(x)));
-        return {
-          body,
-          order: joinOrder(
-            body,
-            body.map((_, i) => i),
-            params,
-          ),
-          dedupe,
-        };
-      });
-    });
     const maxSlots = Math.max(
       1,
       ...cd.actions.map((a) => a.slotTypes.length),
       ...cd.axioms.map((a) => a.slotTypes.length),
     );
-    data = { rules: buildRules(cd), effectJoins, maxSlots };
+    data = { rules: buildRules(cd), maxSlots };
     domainData.set(cd, data);
   }
   return data;
@@ -148,179 +99,30 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
   const grounder = new ConditionGrounder(cd, objects, store);
   const joiner = new Joiner(store, objects, grounder);
   const maxSlots = Math.max(data.maxSlots, goalCompiler.slotTypes.length);
-  exploreReachable(cd, data.rules, store, joiner, maxSlots);
-  let reachableActions = 0;
-
-  // Instantiate actions.
-  const binding = new Int32Array(maxSlots).fill(-1);
-  let ops: RawOp[] = [];
-  const undefinedCosts = new Map<string, number>();
-  cd.actions.forEach((action, ai) => {
-    const instances = store.byPred[actionPred(cd, ai)];
-    reachableActions += instances.length;
-    for (const id of instances) {
-      const args = store.args[id];
-      binding.fill(-1);
-      for (let i = 0; i < args.length; i++) binding[i] = args[i];
-      const pre = grounder.groundFormula(action.pre, binding, action.slotTypes);
-      if (pre === false) continue;
-      let cost = 1;
-      if (problem.minimizeCost) {
-        cost = 0;
-        for (const expr of action.cost ?? []) cost += evaluateCost(expr, binding, functionValues);
-        if (Number.isNaN(cost)) {
-          undefinedCosts.set(action.name, (undefinedCosts.get(action.name) ?? 0) + 1);
-          continue;
-        }
-        if (cost < 0) {
-          throw new InputError(`action ${opName(action.name, args, objects)} has a negative cost (${cost})`, {
-            file: problem.file,
-          });
-        }
-      }
-      const effects: RawEffect[] = [];
-      action.effects.forEach((e, ei) => {
-        const join = data.effectJoins[ai][ei];
-        const seen = join.dedupe ? new Set<string>() : undefined;
-        joiner.join(join.body, join.order, 0, binding, action.slotTypes, e.vars, e.cond, (b) => {
-          if (seen) {
-            let key = '';
-            for (const v of e.vars) key += `${b[v]},`;
-            if (seen.has(key)) return;
-            seen.add(key);
-          }
-          const cond = grounder.groundFormula(e.cond, b, action.slotTypes);
-          if (cond === false) return;
-          const atomArgs = new Int32Array(e.args.length);
-          for (let i = 0; i < atomArgs.length; i++) {
-            const a = e.args[i];
-            atomArgs[i] = a < 0 ? -a - 1 : b[a];
-          }
-          let atom = store.find(e.pred, atomArgs);
-          if (atom < 0) {
-            if (e.del) return;
-            atom = store.add(e.pred, atomArgs);
-          }
-          effects.push({ cond, atom, del: e.del });
-        });
-      });
-      if (effects.length > 0) ops.push({ schema: ai, args, pre, effects, cost });
-    }
-  });
-  for (const [name, count] of undefinedCosts) {
-    warnings.push(`dropped ${count} instance(s) of action '${name}' whose cost uses an undefined function value`);
-  }
-
-  let axioms: RawAxiom[] = [];
-  for (const ax of cd.axioms) {
-    for (const id of store.byPred[ax.pred]) {
-      const args = store.args[id];
-      binding.fill(-1);
-      for (let i = 0; i < args.length; i++) binding[i] = args[i];
-      const body = grounder.groundFormula(ax.body, binding, ax.slotTypes);
-      if (body === false) continue;
-      // One rule per disjunct (an existential grounds to one): rules with conjunctive bodies evaluate by counting.
-      if (typeof body === 'object' && body.or) for (const part of body.args) axioms.push({ head: id, body: part });
-      else axioms.push({ head: id, body });
-    }
-  }
-  binding.fill(-1);
-  let goal = grounder.groundFormula(goalFormula, binding, goalCompiler.slotTypes);
-
-  // Replace atoms that no operator can change by their initial value, until nothing more simplifies.
-  const isInit = (atom: number) => initAtoms.has(atom);
-  for (;;) {
-    const added = new Uint8Array(store.size);
-    const deleted = new Uint8Array(store.size);
-    const derivable = new Uint8Array(store.size);
-    for (const op of ops) for (const e of op.effects) (e.del ? deleted : added)[e.atom] = 1;
-    for (const ax of axioms) derivable[ax.head] = 1;
-    const constant = (atom: number): boolean | undefined => {
-      if (cd.isDerived[store.pred[atom]]) return derivable[atom] ? undefined : false;
-      if (isInit(atom)) return deleted[atom] ? undefined : true;
-      return added[atom] ? undefined : false;
-    };
-    let changed = false;
-    const value = (lit: number): boolean | undefined => {
-      const v = constant(lit >> 1);
-      if (v === undefined) return undefined;
-      changed = true;
-      return v !== ((lit & 1) === 1);
-    };
-    const nextOps: RawOp[] = [];
-    for (const op of ops) {
-      const pre = substitute(op.pre, value);
-      if (pre === false) continue;
-      let effects: RawEffect[] | undefined;
-      for (let i = 0; i < op.effects.length; i++) {
-        const e = op.effects[i];
-        let keep: RawEffect | undefined = e;
-        if (constant(e.atom) !== undefined) {
-          changed = true;
-          keep = undefined;
-        } else {
-          const cond = substitute(e.cond, value);
-          if (cond === false) keep = undefined;
-          else if (cond !== e.cond) keep = { cond, atom: e.atom, del: e.del };
-        }
-        if (keep !== e && !effects) effects = op.effects.slice(0, i);
-        if (effects && keep) effects.push(keep);
-      }
-      effects ??= op.effects;
-      if (effects.length === 0) continue;
-      nextOps.push(pre === op.pre && effects === op.effects ? op : { ...op, pre, effects });
-    }
-    const nextAxioms: RawAxiom[] = [];
-    for (const ax of axioms) {
-      const body = substitute(ax.body, value);
-      if (body !== false) nextAxioms.push({ head: ax.head, body });
-    }
-    goal = substitute(goal, value);
-    if (nextOps.length !== ops.length || nextAxioms.length !== axioms.length) changed = true;
-    ops = nextOps;
-    axioms = nextAxioms;
-    if (!changed) break;
-  }
-
-  // Backward relevance: keep what can influence the goal.
-  const relevant = new Uint8Array(store.size);
-  const queue: number[] = [];
-  const mark = (lit: number) => {
-    const atom = lit >> 1;
-    if (!relevant[atom]) {
-      relevant[atom] = 1;
-      queue.push(atom);
-    }
+  exploreReachable(data.rules, store, joiner, maxSlots);
+  const ctx: InstantiationContext = {
+    cd,
+    problem,
+    objects,
+    store,
+    grounder,
+    joiner,
+    binding: new Int32Array(maxSlots).fill(-1),
+    functionValues,
+    warnings,
   };
-  forEachLiteral(goal, mark);
-  const effectsOf = new Map<number, { op: number; effect: number }[]>();
-  ops.forEach((op, oi) => {
-    op.effects.forEach((e, ei) => {
-      pushTo(effectsOf, e.atom, { op: oi, effect: ei });
-    });
-  });
-  const axiomsOf = new Map<number, number[]>();
-  axioms.forEach((ax, i) => {
-    pushTo(axiomsOf, ax.head, i);
-  });
-  const opRelevant = new Uint8Array(ops.length);
-  const axiomRelevant = new Uint8Array(axioms.length);
-  while (queue.length > 0) {
-    const atom = queue.pop()!;
-    for (const { op, effect } of effectsOf.get(atom) ?? []) {
-      forEachLiteral(ops[op].effects[effect].cond, mark);
-      if (!opRelevant[op]) {
-        opRelevant[op] = 1;
-        forEachLiteral(ops[op].pre, mark);
-      }
-    }
-    for (const i of axiomsOf.get(atom) ?? []) {
-      if (!axiomRelevant[i]) {
-        axiomRelevant[i] = 1;
-        forEachLiteral(axioms[i].body, mark);
-      }
-    }
-  }
+  const { ops: instantiated, reachableActions } = instantiateActions(ctx);
+  const instantiatedAxioms = instantiateAxioms(ctx);
+  ctx.binding.fill(-1);
+  const instantiatedGoal = grounder.groundFormula(goalFormula, ctx.binding, goalCompiler.slotTypes);
+
+  const { ops, axioms, goal } = freezeConstantAtoms(
+    { ops: instantiated, axioms: instantiatedAxioms, goal: instantiatedGoal },
+    store.size,
+    (atom) => cd.isDerived[store.pred[atom]],
+    (atom) => initAtoms.has(atom),
+  );
+  const { atoms: relevant, ops: opRelevant, axioms: axiomRelevant } = relevantParts({ ops, axioms, goal }, store.size);
 
   // Dense fact ids: basic facts first, derived after, each in atom order.
   const factOf = new Int32Array(store.size).fill(-1);
@@ -431,36 +233,6 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
   };
   evaluateAxioms(task, task.init);
   return task;
-}
-
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-function opName(action: string, args: ArrayLike<number>, objects: ObjectTable): string {
-  const parts = [action];
-  for (let i = 0; i < args.length; i++) parts.push(objects.names[args[i]]);
-  return `(${parts.join(' ')})`;
-}
-
-/** Evaluates a cost expression; NaN when it uses a function value the problem does not define. */
-function evaluateCost(expr: CNumExpr, binding: Int32Array, values: Map<string, number>): number {
-  switch (expr.k) {
-    case 'num':
-      return expr.value;
-    case 'fn': {
-      const args = expr.args.map((a) => (a < 0 ? -a - 1 : binding[a]));
-      return values.get(`${expr.fn}:${args.join(',')}`) ?? Number.NaN;
-    }
-    case 'arith': {
-      const vals = expr.args.map((a) => evaluateCost(a, binding, values));
-      if (vals.length === 1) return expr.op === '-' ? -vals[0] : vals[0];
-      const op = expr.op;
-      return vals.reduce((x, y) => (op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : x / y));
-    }
-  }
 }
 
 /** Converts a ground condition over atoms to the task's literal lists and trees over fact ids. */

@@ -222,7 +222,6 @@ export function buildRules(cd: CompiledDomain): Rule[] {
 
 /** Runs the fixpoint; the store starts with the initial atoms and ends with every relaxed-reachable atom. */
 export function exploreReachable(
-  cd: CompiledDomain,
   rules: Rule[],
   store: AtomStore,
   joiner: Joiner,
@@ -278,5 +277,4 @@ export function exploreReachable(
     }
     flush();
   }
-  void cd;
 }
