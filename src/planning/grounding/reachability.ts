@@ -221,12 +221,7 @@ export function buildRules(cd: CompiledDomain): Rule[] {
 }
 
 /** Runs the fixpoint; the store starts with the initial atoms and ends with every relaxed-reachable atom. */
-export function exploreReachable(
-  rules: Rule[],
-  store: AtomStore,
-  joiner: Joiner,
-  maxSlots: number,
-): void {
+export function exploreReachable(rules: Rule[], store: AtomStore, joiner: Joiner, maxSlots: number): void {
   const triggers: { rule: Rule; pos: number }[][] = Array.from({ length: store.byPred.length }, () => []);
   for (const rule of rules) {
     rule.body.forEach((atom, pos) => {
