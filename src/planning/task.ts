@@ -126,28 +126,30 @@ export function holds(cond: Condition, state: Uint32Array): boolean {
 export function applyOperator(task: GroundTask, op: Operator, state: Uint32Array, out: Uint32Array): void {
   out.set(state);
   const effects = op.effects;
-  if (effects.length === 1 && effects[0].cond === null) {
+  const n = effects.length;
+  if (n === 1 && effects[0].cond === null) {
     const { add, del } = effects[0];
     for (let i = 0; i < del.length; i++) clearFact(out, del[i]);
     for (let i = 0; i < add.length; i++) setFact(out, add[i]);
   } else {
-    let firing = 0;
-    for (let g = 0; g < effects.length; g++) {
+    if (firing.length < n) firing = new Uint8Array(n * 2);
+    for (let g = 0; g < n; g++) {
       const e = effects[g];
-      if (e.cond !== null && !holds(e.cond, state)) continue;
-      firing++;
-      for (let i = 0; i < e.del.length; i++) clearFact(out, e.del[i]);
+      const fires = e.cond === null || holds(e.cond, state);
+      firing[g] = fires ? 1 : 0;
+      if (fires) for (let i = 0; i < e.del.length; i++) clearFact(out, e.del[i]);
     }
-    if (firing > 0) {
-      for (let g = 0; g < effects.length; g++) {
-        const e = effects[g];
-        if (e.cond !== null && !holds(e.cond, state)) continue;
-        for (let i = 0; i < e.add.length; i++) setFact(out, e.add[i]);
-      }
+    for (let g = 0; g < n; g++) {
+      if (!firing[g]) continue;
+      const add = effects[g].add;
+      for (let i = 0; i < add.length; i++) setFact(out, add[i]);
     }
   }
   evaluateAxioms(task, out);
 }
+
+/** Which effect groups of the operator being applied fire (scratch space, reused). */
+let firing = new Uint8Array(64);
 
 /** The facts of a state, as names (for messages and tests). */
 export function describeState(task: GroundTask, state: Uint32Array): string[] {

@@ -125,6 +125,14 @@ describe('parseDomain', () => {
     });
   });
 
+  it('accepts declarations in any order (types used before the :types section)', () => {
+    const d = parseDomain(`(define (domain late) (:predicates (at ?x - crate)) (:constants c1 - crate)
+      (:types crate - box box) (:action a :parameters (?x - box) :effect (at ?x)))`);
+    expect(d.predicates.get('at')?.params[0].types).toEqual(['crate']);
+    expect(d.constants[0].types).toEqual(['crate']);
+    expect(d.types.isSubtype('crate', 'box')).toBe(true);
+  });
+
   it('reads derived predicates', () => {
     expect(domain.derived).toHaveLength(1);
     expect(domain.derived[0].predicate).toBe('lit-all');

@@ -56,6 +56,14 @@ describe('search', () => {
     expect(result.plan).toHaveLength(4);
   });
 
+  it('returns the empty plan when the goal already holds', () => {
+    const task = ground(CHAIN_DOMAIN, CHAIN_PROBLEM.replace('(:init (a))', '(:init (a) (g))'));
+    for (const config of SEARCH_CONFIGS) {
+      const result = search(task, { search: config });
+      expect(result).toMatchObject({ status: 'solved', plan: [], cost: 0 });
+    }
+  });
+
   it('unit costs apply when the problem has no metric', () => {
     const task = ground(CHAIN_DOMAIN, CHAIN_PROBLEM.replace('(:metric minimize (total-cost))', ''));
     const result = search(task, { search: 'astar-hmax' });

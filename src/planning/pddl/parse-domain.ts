@@ -77,9 +77,11 @@ export function parseDomain(text: string, options: ParseOptions = {}): Domain {
     .slice(2)
     .map((s) => expectList(source, s, 'a domain section like (:predicates ...)', s.offset));
 
-  // Declarations first, in the order PDDL requires; actions and derived rules after all of them.
+  // Declarations first (types before everything that names them, whatever the file order), then actions and
+  // derived rules.
   const seen = new Set<string>();
-  for (const section of sections) {
+  const typesFirst = [...sections].sort((a, b) => Number(headKey(b) === ':types') - Number(headKey(a) === ':types'));
+  for (const section of typesFirst) {
     const key = headKey(section);
     if (key !== ':action' && key !== ':derived') {
       if (seen.has(key)) throw source.error(`section '${key}' appears twice`, section.offset);
