@@ -4,7 +4,11 @@
  * from then on, and for fractional keys from the start, a binary heap is used.
  */
 export class AdaptiveQueue {
-  private buckets: number[][] = [];
+  // Buckets as linked stacks in typed arrays: head[key] is the newest entry with that key, next[] links entries.
+  private head: Int32Array;
+  private next: Int32Array;
+  private values: Int32Array;
+  private entries = 0;
   private current = 0;
   private highest = -1;
   private useHeap: boolean;
@@ -21,8 +25,12 @@ export class AdaptiveQueue {
     capacity: number,
   ) {
     this.useHeap = !integral;
-    this.heapKeys = new Float64Array(Math.max(16, capacity));
-    this.heapValues = new Int32Array(Math.max(16, capacity));
+    const size = Math.max(16, capacity);
+    this.head = new Int32Array(256).fill(-1);
+    this.next = new Int32Array(size);
+    this.values = new Int32Array(size);
+    this.heapKeys = new Float64Array(size);
+    this.heapValues = new Int32Array(size);
   }
 
   get size(): number {
@@ -30,9 +38,10 @@ export class AdaptiveQueue {
   }
 
   clear(): void {
-    for (let k = this.current; k <= this.highest; k++) if (this.buckets[k]) this.buckets[k].length = 0;
+    if (this.highest >= 0) this.head.fill(-1, 0, this.highest + 1);
     this.current = 0;
     this.highest = -1;
+    this.entries = 0;
     this.heapSize = 0;
     this.count = 0;
     this.pushes = 0;
@@ -47,8 +56,12 @@ export class AdaptiveQueue {
       this.heapPush(key, value);
       return;
     }
-    while (this.buckets.length <= key) this.buckets.push([]);
-    this.buckets[key].push(value);
+    if (key >= this.head.length) this.growBuckets(key);
+    const e = this.entries++;
+    if (e >= this.next.length) this.growEntries();
+    this.values[e] = value;
+    this.next[e] = this.head[key];
+    this.head[key] = e;
     if (key < this.current) this.current = key;
     if (key > this.highest) this.highest = key;
   }
@@ -56,21 +69,46 @@ export class AdaptiveQueue {
   pop(): number {
     this.count--;
     if (this.useHeap) return this.heapPop();
-    while (this.buckets[this.current].length === 0) this.current++;
-    this.poppedKey = this.current;
-    return this.buckets[this.current].pop()!;
+    const head = this.head;
+    let k = this.current;
+    while (head[k] < 0) k++;
+    this.current = k;
+    this.poppedKey = k;
+    const e = head[k];
+    head[k] = this.next[e];
+    return this.values[e];
+  }
+
+  private growBuckets(key: number): void {
+    let size = this.head.length;
+    while (size <= key) size *= 2;
+    const head = new Int32Array(size).fill(-1);
+    head.set(this.head);
+    this.head = head;
+  }
+
+  private growEntries(): void {
+    const size = this.next.length * 2;
+    const next = new Int32Array(size);
+    next.set(this.next);
+    this.next = next;
+    const values = new Int32Array(size);
+    values.set(this.values);
+    this.values = values;
   }
 
   private switchToHeap(): void {
-    // Bucket contents in key order (and insertion order within a key): already a valid heap array.
+    // Bucket contents in key order: already a valid heap array once pushed in that order.
     for (let k = this.current; k <= this.highest; k++) {
-      const bucket = this.buckets[k];
-      if (!bucket) continue;
-      for (const v of bucket) this.heapPush(k, v);
-      bucket.length = 0;
+      // Oldest entries first within a key, as they were pushed.
+      const stack: number[] = [];
+      for (let e = this.head[k]; e >= 0; e = this.next[e]) stack.push(this.values[e]);
+      for (let i = stack.length - 1; i >= 0; i--) this.heapPush(k, stack[i]);
     }
+    if (this.highest >= 0) this.head.fill(-1, 0, this.highest + 1);
     this.current = 0;
     this.highest = -1;
+    this.entries = 0;
     this.useHeap = true;
   }
 
