@@ -142,6 +142,17 @@ describe('building problems in code', () => {
     fails({ goal: atom('at', '?p') }, /unbound variable \?p/);
     fails({ goal: [['dirty', 'table']] }, /unknown predicate 'dirty'/);
     fails({ functions: [{ function: 'speed', args: [], value: 1 }] }, /unknown function 'speed'/);
+    fails(
+      { functions: [{ function: 'distance', args: ['table'], value: 1 }] },
+      /function 'distance' takes 2 argument\(s\)/,
+    );
+    fails({ goal: '(at table) (at table)' }, /<goal>:1:1: expected exactly one goal condition/);
+    fails({ goal: '(at attic)' }, /<goal>:1:5: unknown object 'attic'/);
+    const derived = parseDomain(`(define (domain dd) (:requirements :derived-predicates)
+      (:predicates (p) (q)) (:derived (q) (p)) (:action a :effect (p)))`);
+    expect(() => defineProblem(derived, { objects: {}, init: [['q']], goal: [['q']] })).toThrow(
+      /derived predicate and cannot be set/,
+    );
   });
 
   it('in lenient mode drops init atoms with unknown predicates or objects and lists them', () => {

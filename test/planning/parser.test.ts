@@ -298,6 +298,73 @@ describe('parser errors name file, line, column and what was expected', () => {
     );
   });
 
+  it('malformed declarations, actions and derived rules', () => {
+    failsAt('(:predicates (and ?x))', 'and', /'and' cannot be declared as a predicate/);
+    failsAt('(:predicates (p ?x) (p ?x ?y))', '(p ?x ?y)', /declared twice with different arities \(1 and 2\)/);
+    failsAt('(:functions total-cost)', 'total-cost', /expected a function declaration/);
+    failsAt(
+      '(:predicates (p)) (:action a :effect (p) :effect (p))',
+      ':effect (p))',
+      /':effect' appears twice in action 'a'/,
+    );
+    failsAt('(:predicates (p)) (:action a :effect)', ')', /expected a value after ':effect'/, 2);
+    failsAt(
+      '(:predicates (p)) (:action a :effect (p) :parameters (?x))',
+      ':parameters',
+      /:parameters must come before/,
+    );
+    failsAt(
+      '(:predicates (p ?x)) (:derived (p ?x))',
+      '(:derived',
+      /expected '\(:derived \(<predicate> \?x \.\.\.\) <condition>\)'/,
+    );
+    failsAt(
+      '(:predicates (p ?x) (q)) (:derived (p ?x ?y) (q))',
+      '(p ?x ?y)',
+      /derived predicate 'p' takes 1 argument\(s\), the rule head has 2/,
+    );
+    failsAt('(:types - t)', '-', /expected a type before '-'/);
+    failsAt('(:predicates (p ?x - (either)))', '(either)', /expected at least one type in '\(either \.\.\.\)'/);
+  });
+
+  it('malformed conditions, effects and cost expressions', () => {
+    const act = (pre: string, eff = '(p)') =>
+      `(:predicates (p) (q ?x)) (:functions (total-cost) (d ?x)) (:action a :parameters (?x) :precondition ${pre} :effect ${eff})`;
+    failsAt(act('((p))'), '(p)) :effect', /expected a predicate or connective name/);
+    failsAt(act('(not (p) (p))'), '(not (p) (p))', /expected '\(not <condition>\)'/);
+    failsAt(act('(imply (p))'), '(imply', /expected '\(imply <condition> <condition>\)'/);
+    failsAt(act('(exists ?y (p))'), '?y', /expected a parameter list/);
+    failsAt(act('(= (d ?x) 3)'), '(= (d', /numeric comparisons are not supported/);
+    failsAt(act('p'), 'p :effect', /expected a condition in parentheses, found 'p'/);
+    failsAt(act('(p)', '((p))'), '(p)))', /expected a predicate name or effect keyword/);
+    failsAt(act('(p)', '(not p)'), 'p))', /expected an atom to delete, found 'p'/);
+    failsAt(act('(p)', '(increase (total-cost) x1)'), 'x1', /expected a number, found 'x1'/);
+    failsAt(act('(p)', '(increase (total-cost) (+))'), '(+)', /expected operands after '\+'/);
+    failsAt(
+      act('(p)', '(increase (total-cost) (total-cost))'),
+      '(total-cost)))',
+      /cannot be used inside a cost expression/,
+    );
+    failsAt(act('(p)', '(increase (total-cost) (d))'), '(d))', /function 'd' takes 1 argument\(s\), found 0/);
+  });
+
+  it('problem sections: unknown or repeated sections, bad numbers and goal forms', () => {
+    expectError(
+      () => parseProblem(p('(:goal (and)) (:situation s)'), domain),
+      /unsupported problem section ':situation'/,
+      2,
+      15,
+    );
+    expectError(() => parseProblem(p('(:init) (:init) (:goal (and))'), domain), /section ':init' appears twice/, 2, 9);
+    expectError(
+      () => parseProblem(p('(:init (= (distance Hall Hall) far)) (:goal (and))'), domain),
+      /expected a number, found 'far'/,
+      2,
+      32,
+    );
+    expectError(() => parseProblem(p('(:goal (and) (and))'), domain), /expected '\(:goal <condition>\)'/, 2, 1);
+  });
+
   it('problem errors: unknown predicates, objects, arities, metrics and missing sections', () => {
     expectError(
       () => parseProblem(p('(:init (isVisible Hall)) (:goal (and))'), domain),
