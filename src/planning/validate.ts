@@ -6,7 +6,7 @@
  */
 
 import { compileDomain } from './grounding/schema.js';
-import type { Domain, Effect, Formula, NumExpr, Problem, Term, TypedName } from './pddl/ast.js';
+import type { DerivedDef, Domain, Effect, Formula, NumExpr, Problem, Term, TypedName } from './pddl/ast.js';
 import { keyOf } from './pddl/ast.js';
 
 export interface PlanStepInput {
@@ -119,7 +119,7 @@ class Replayer {
   readonly state = new Set<string>();
   private readonly functionValues = new Map<string, number>();
   private readonly byType = new Map<string, string[]>();
-  private readonly derivedStrata: { predicate: string; params: TypedName[]; body: Formula }[][];
+  private readonly derivedStrata: DerivedDef[][];
   private readonly derivedPredicates: Set<string>;
 
   constructor(
@@ -135,7 +135,7 @@ class Replayer {
     for (const fv of problem.functionValues) this.functionValues.set(atomKey(fv.function, fv.args), fv.value);
     this.derivedPredicates = new Set(domain.derived.map((d) => d.predicate));
     const cd = compileDomain(domain);
-    const strata = new Map<number, { predicate: string; params: TypedName[]; body: Formula }[]>();
+    const strata = new Map<number, DerivedDef[]>();
     for (const d of domain.derived) {
       const s = cd.stratum[cd.predIndex.get(d.predicate)!];
       if (!strata.has(s)) strata.set(s, []);

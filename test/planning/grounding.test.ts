@@ -171,6 +171,27 @@ describe('grounding', () => {
     expect(plan.plan.map((o) => task.operators[o].name)).toEqual(['(unstack a b)', '(unstack b c)', '(mark c)']);
   });
 
+  it('derives only matching atoms from a rule head that repeats a variable', () => {
+    const task = ground(
+      `(define (domain rep) (:requirements :derived-predicates)
+        (:predicates (same ?a ?b) (self ?a) (done))
+        (:derived (same ?x ?x) (self ?x))
+        (:action finish :parameters (?a ?b) :precondition (same ?a ?b) :effect (done))
+        (:action mark :parameters (?a) :effect (self ?a)))`,
+      '(define (problem r) (:domain rep) (:objects u v) (:goal (done)))',
+    );
+    expect(task.factNames.filter((f) => f.startsWith('(same')).sort()).toEqual(['(same u u)', '(same v v)']);
+    expect(
+      opNames(task)
+        .filter((n) => n.startsWith('(finish'))
+        .sort(),
+    ).toEqual(['(finish u u)', '(finish v v)']);
+    expect(search(task, { search: 'astar-hmax' }).plan.map((o) => task.operators[o].name)).toEqual([
+      '(mark u)',
+      '(finish u u)',
+    ]);
+  });
+
   it('flags goals that grounding already proves impossible', () => {
     const task = ground(
       `(define (domain static) (:predicates (road ?a ?b) (at ?a))

@@ -10,7 +10,7 @@ import type { ConditionGrounder } from './conditions.js';
 import type { ObjectTable } from './objects.js';
 import type { RawAxiom, RawEffect, RawOp } from './raw.js';
 import { actionPred, type Joiner, joinOrder, type LiftedAtom, requiredAtoms } from './reachability.js';
-import type { CNumExpr, CompiledDomain } from './schema.js';
+import type { Arg, CNumExpr, CompiledDomain } from './schema.js';
 
 export interface InstantiationContext {
   cd: CompiledDomain;
@@ -132,9 +132,7 @@ export function instantiateAxioms(ctx: InstantiationContext): RawAxiom[] {
   const axioms: RawAxiom[] = [];
   for (const ax of cd.axioms) {
     for (const id of store.byPred[ax.pred]) {
-      const args = store.args[id];
-      binding.fill(-1);
-      for (let i = 0; i < args.length; i++) binding[i] = args[i];
+      if (!bindHead(ax.headArgs, store.args[id], binding)) continue;
       const body = grounder.groundFormula(ax.body, binding, ax.slotTypes);
       if (body === false) continue;
       // One rule per disjunct (an existential grounds to one): rules with conjunctive bodies evaluate by counting.
@@ -143,6 +141,22 @@ export function instantiateAxioms(ctx: InstantiationContext): RawAxiom[] {
     }
   }
   return axioms;
+}
+
+/** Binds the head's slots to an atom's arguments; false when a repeated variable or a constant does not match. */
+function bindHead(head: Arg[], args: Int32Array, binding: Int32Array): boolean {
+  binding.fill(-1);
+  for (let i = 0; i < head.length; i++) {
+    const a = head[i];
+    if (a < 0) {
+      if (-a - 1 !== args[i]) return false;
+    } else if (binding[a] >= 0 && binding[a] !== args[i]) {
+      return false;
+    } else {
+      binding[a] = args[i];
+    }
+  }
+  return true;
 }
 
 export function opName(action: string, args: ArrayLike<number>, objects: ObjectTable): string {

@@ -215,7 +215,7 @@ export function buildRules(cd: CompiledDomain): Rule[] {
   });
   for (const ax of cd.axioms) {
     const params = Array.from({ length: ax.numParams }, (_, j) => j);
-    rules.push(makeRule(requiredAtoms(ax.body), ax.slotTypes, params, ax.body, { pred: ax.pred, args: params }));
+    rules.push(makeRule(requiredAtoms(ax.body), ax.slotTypes, params, ax.body, { pred: ax.pred, args: ax.headArgs }));
   }
   return rules;
 }

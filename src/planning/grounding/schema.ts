@@ -54,6 +54,8 @@ export interface ActionSchema {
 export interface AxiomSchema {
   pred: number;
   numParams: number;
+  /** Head arguments as slots (a variable may repeat). */
+  headArgs: Arg[];
   slotTypes: number[];
   body: CFormula;
 }
@@ -144,6 +146,7 @@ function buildCompiledDomain(domain: Domain): CompiledDomain {
     cd.axioms.push({
       pred: predIndex.get(d.predicate)!,
       numParams: d.params.length,
+      headArgs: d.args.map((a) => c.arg(a, env)),
       slotTypes: c.slotTypes,
       body: c.formula(d.body, env, false),
     });

@@ -64,10 +64,14 @@ export interface ActionDef {
   effect: Effect;
 }
 
-/** A derived predicate rule `(:derived (p ?x) body)`. */
+/**
+ * A derived predicate rule `(:derived (p ?x ?y) body)`. `params` are its distinct variables; `args` the head's
+ * arguments, which may repeat a variable (`(p ?x ?x)` derives only atoms with equal arguments).
+ */
 export interface DerivedDef {
   predicate: string;
   params: TypedName[];
+  args: Term[];
   body: Formula;
 }
 

@@ -1,5 +1,15 @@
 /** Parses a PDDL domain file into the lifted model. */
-import type { ActionDef, DerivedDef, Domain, Effect, Formula, FunctionDef, ObjectDef, PredicateDef } from './ast.js';
+import type {
+  ActionDef,
+  DerivedDef,
+  Domain,
+  Effect,
+  Formula,
+  FunctionDef,
+  ObjectDef,
+  PredicateDef,
+  TypedName,
+} from './ast.js';
 import { keyOf } from './ast.js';
 import { PddlSource, readSExpressions, type SList, type SNode } from './sexpr.js';
 import { endOf, expectList, expectSymbol, FormulaParser, headKey, parseTypedList, Scope } from './syntax.js';
@@ -173,21 +183,20 @@ function parseRequirements(source: PddlSource, section: SList, out: string[]): v
 }
 
 function parseTypes(source: PddlSource, section: SList, types: TypeHierarchy): void {
-  const list = parseTypedList(source, section.items.slice(1), {
-    variables: false,
-    types: null,
-    what: 'type',
-    allowEither: false,
-  });
+  // `t - (either a b)` is read as t having both parents (as for a type listed under several parents).
+  const list = parseTypedList(source, section.items.slice(1), { variables: false, types: null, what: 'type' });
   // The typed list keeps only the parents' keys; recover their spelling as first written.
   const spelling = new Map<string, string>();
-  for (const item of section.items) {
-    if (item.kind === 'symbol' && !spelling.has(keyOf(item.text))) spelling.set(keyOf(item.text), item.text);
-  }
+  const collect = (items: SNode[]) => {
+    for (const item of items) {
+      if (item.kind === 'list') collect(item.items);
+      else if (!spelling.has(keyOf(item.text))) spelling.set(keyOf(item.text), item.text);
+    }
+  };
+  collect(section.items);
   for (const t of list) {
     if (t.key === OBJECT_TYPE) continue;
-    const parent = t.types[0];
-    types.declare(t.key, t.name, parent, spelling.get(parent));
+    for (const parent of t.types) types.declare(t.key, t.name, parent, spelling.get(parent));
   }
 }
 
@@ -287,20 +296,34 @@ function parseAction(source: PddlSource, section: SList, parser: FormulaParser, 
 }
 
 function parseDerived(source: PddlSource, section: SList, parser: FormulaParser, domain: Domain): DerivedDef {
-  if (section.items.length !== 3)
+  if (section.items.length !== 3) {
     throw source.error("expected '(:derived (<predicate> ?x ...) <condition>)'", section.offset);
+  }
   const head = expectList(source, section.items[1], "'(<predicate> ?x ...)'", section.offset);
   const predicate = keyOf(expectSymbol(source, head.items[0], 'a predicate name', head.offset).text);
-  const params = parser.params({ ...head, items: head.items.slice(1) }, head.offset);
+  const occurrences = parseTypedList(source, head.items.slice(1), {
+    variables: true,
+    types: domain.types,
+    what: 'variable',
+  });
+  // A head may repeat a variable; its distinct variables are the rule's parameters.
+  const params: TypedName[] = [];
+  for (const v of occurrences) {
+    const seen = params.find((p) => p.key === v.key);
+    if (!seen) params.push(v);
+    else if (seen.types.join() !== v.types.join()) {
+      throw source.error(`variable '${v.name}' is given two different types in this rule head`, head.offset);
+    }
+  }
   const def = domain.predicates.get(predicate)!;
-  if (def.params.length !== params.length) {
+  if (def.params.length !== occurrences.length) {
     throw source.error(
-      `derived predicate '${def.name}' takes ${def.params.length} argument(s), the rule head has ${params.length}`,
+      `derived predicate '${def.name}' takes ${def.params.length} argument(s), the rule head has ${occurrences.length}`,
       head.offset,
     );
   }
   const body = parser.formula(section.items[2], Scope.of(params), section.offset);
-  return { predicate, params, body };
+  return { predicate, params, args: occurrences.map((v) => ({ kind: 'var', key: v.key })), body };
 }
 
 function checkDerivedNotInEffects(source: PddlSource, domain: Domain, sections: SList[]): void {
