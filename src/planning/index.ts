@@ -41,6 +41,7 @@ export { type ParseOptions, parseDomain } from './pddl/parse-domain.js';
 export { type ProblemParseOptions, parseProblem } from './pddl/parse-problem.js';
 export { TypeHierarchy } from './pddl/types.js';
 export { type PlanOptions, type PlanResult, type PlanStep, plan, planFromFiles, planFromText } from './plan.js';
+export { eliminateRedundantActions } from './search/action-elimination.js';
 export {
   isSearchConfig,
   SEARCH_CONFIGS,
@@ -51,7 +52,7 @@ export {
 } from './search/index.js';
 export type { SearchLimits, SearchResult, SearchStatus } from './search/search-space.js';
 export type { Axiom, Condition, CondNode, EffectGroup, GroundTask, Operator } from './task.js';
-export { applyOperator, describeState, hasFact, holds } from './task.js';
+export { applyOperator, describeState, evaluateAxioms, hasFact, holds } from './task.js';
 export {
   type PlanStepInput,
   parseStep,
