@@ -24,6 +24,9 @@ export * from './sim/actions/names.js';
 export { firstInPythonSetOrder, pythonSetOrder } from './sim/actions/python-set-order.js';
 export { ACTION_RULES } from './sim/actions/rules.js';
 export * from './sim/change-log.js';
+
+/** The PDDL planner (parser, grounding, search, validator), as one namespace. */
+export * as planning from './planning/index.js';
 export * from './sim/diff.js';
 export * from './sim/executor.js';
 export * from './sim/graph.js';

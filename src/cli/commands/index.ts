@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { registerSim } from './sim.js';
+import { registerPlanCommand } from './plan.js';
 
 /** A command group adds its subcommands to the program. */
 export type CommandGroup = (program: Command) => void;
 
 /** Every command group of the CLI, in the order `hearth --help` lists them. */
-export const commandGroups: CommandGroup[] = [registerSim];
+export const commandGroups: CommandGroup[] = [registerSim, registerPlanCommand];

@@ -1,0 +1,107 @@
+/**
+ * One call from PDDL (text, files, or an in-code problem) to a plan: parse, ground, search, with each phase timed.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError } from '../util/errors.js';
+import { type GroundingStats, groundTask } from './grounding/ground.js';
+import type { Domain, Problem } from './pddl/ast.js';
+import { parseDomain } from './pddl/parse-domain.js';
+import { parseProblem } from './pddl/parse-problem.js';
+import { eliminateRedundantActions } from './search/action-elimination.js';
+import { type SearchOptions, search } from './search/index.js';
+import type { SearchStatus } from './search/search-space.js';
+
+export interface PlanOptions extends SearchOptions {
+  /** Drop init facts naming undeclared predicates or objects instead of failing (text/file input only). */
+  lenient?: boolean;
+  /**
+   * Remove redundant steps from the found plan by greedy action elimination (default true; never raises the cost).
+   * Off for optimal searches, whose plans have nothing to remove.
+   */
+  eliminateRedundant?: boolean;
+}
+
+export interface PlanStep {
+  action: string;
+  args: string[];
+}
+
+export interface PlanResult {
+  solved: boolean;
+  status: SearchStatus;
+  /** Plan steps as `(action arg ...)`, names as declared. */
+  plan: string[];
+  steps: PlanStep[];
+  cost: number;
+  length: number;
+  /** Cost of the plan as the search found it, before action elimination. */
+  searchCost: number;
+  expanded: number;
+  generated: number;
+  evaluated: number;
+  timesMs: { parse: number; ground: number; search: number; total: number };
+  grounding: GroundingStats;
+  warnings: string[];
+}
+
+/** Grounds and solves a parsed problem. `parseMs` is added to the reported times. */
+export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}, parseMs = 0): PlanResult {
+  const t0 = performance.now();
+  const task = groundTask(domain, problem);
+  const t1 = performance.now();
+  const result = search(task, options);
+  const optimal = options.search === 'astar-hmax' || options.search === 'astar-blind';
+  let ops = result.plan;
+  if (result.status === 'solved' && (options.eliminateRedundant ?? !optimal))
+    ops = eliminateRedundantActions(task, ops);
+  const cost = ops.reduce((sum, o) => sum + task.operators[o].cost, 0);
+  const t2 = performance.now();
+  const steps = ops.map((o) => ({ action: task.operators[o].action, args: task.operators[o].args }));
+  return {
+    solved: result.status === 'solved',
+    status: result.status,
+    plan: ops.map((o) => task.operators[o].name),
+    steps,
+    cost,
+    length: ops.length,
+    searchCost: result.cost,
+    expanded: result.expanded,
+    generated: result.generated,
+    evaluated: result.evaluated,
+    timesMs: { parse: parseMs, ground: t1 - t0, search: t2 - t1, total: parseMs + (t2 - t0) },
+    grounding: task.stats,
+    warnings: task.warnings,
+  };
+}
+
+/** Parses domain and problem texts and solves. */
+export function planFromText(
+  domainText: string,
+  problemText: string,
+  options: PlanOptions & { domainFile?: string; problemFile?: string } = {},
+): PlanResult {
+  const t0 = performance.now();
+  const domain = parseDomain(domainText, { file: options.domainFile });
+  const problem = parseProblem(problemText, domain, { file: options.problemFile, lenient: options.lenient });
+  return plan(domain, problem, options, performance.now() - t0);
+}
+
+/** Reads, parses and solves a domain and problem file. */
+export function planFromFiles(domainPath: string, problemPath: string, options: PlanOptions = {}): PlanResult {
+  return planFromText(readText(domainPath), readText(problemPath), {
+    ...options,
+    domainFile: domainPath,
+    problemFile: problemPath,
+  });
+}
+
+export function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? String(error)})`, {
+      file: path,
+    });
+  }
+}

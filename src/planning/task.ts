@@ -1,0 +1,159 @@
+/**
+ * The ground planning task the search works on: facts are integers, a state is a bitset (`Uint32Array`, one bit
+ * per fact: the basic facts first, then derived ones), operators carry integer preconditions and effect groups.
+ * A condition is a conjunction of positive and negative facts, plus, where quantifiers or disjunctions did not
+ * simplify away, a list of and/or trees that must all hold.
+ */
+
+/** An and/or node of a condition that grounding could not flatten to literals. */
+export interface CondNode {
+  or: boolean;
+  pos: Int32Array;
+  neg: Int32Array;
+  kids: CondNode[];
+}
+
+export interface Condition {
+  pos: Int32Array;
+  neg: Int32Array;
+  /** Disjunctions (each an `or` node) that must all hold as well. */
+  trees: CondNode[];
+}
+
+/** Effects sharing a condition; `cond` null means unconditional. */
+export interface EffectGroup {
+  cond: Condition | null;
+  add: Int32Array;
+  del: Int32Array;
+}
+
+export interface Operator {
+  /** `(action arg1 arg2)` with names as declared. */
+  name: string;
+  /** Action schema name and argument object names, as declared. */
+  action: string;
+  args: string[];
+  cost: number;
+  pre: Condition;
+  effects: EffectGroup[];
+}
+
+/** A derived-fact rule: `head` holds when `body` does (evaluated stratum by stratum). */
+export interface Axiom {
+  head: number;
+  body: Condition;
+  stratum: number;
+}
+
+export interface GroundTask {
+  /** `(pred a b)` for every fact. */
+  factNames: string[];
+  /** Facts [0, numBasic) are set by operators; [numBasic, numFacts) are derived by axioms. */
+  numBasic: number;
+  numFacts: number;
+  /** Words per state. */
+  words: number;
+  operators: Operator[];
+  axioms: Axiom[];
+  init: Uint32Array;
+  goal: Condition;
+  /** The goal simplified to false during grounding: no plan exists. */
+  goalImpossible: boolean;
+  /** True when the problem had no metric, so every operator costs 1. */
+  unitCost: boolean;
+  warnings: string[];
+}
+
+import { evaluateAxioms } from './axioms.js';
+
+export { evaluateAxioms };
+
+export const EMPTY_INT32 = new Int32Array(0);
+
+export function emptyCondition(): Condition {
+  return { pos: EMPTY_INT32, neg: EMPTY_INT32, trees: [] };
+}
+
+export function hasFact(state: Uint32Array, fact: number): boolean {
+  return (state[fact >>> 5] & (1 << (fact & 31))) !== 0;
+}
+
+export function setFact(state: Uint32Array, fact: number): void {
+  state[fact >>> 5] |= 1 << (fact & 31);
+}
+
+export function clearFact(state: Uint32Array, fact: number): void {
+  state[fact >>> 5] &= ~(1 << (fact & 31));
+}
+
+function nodeHolds(node: CondNode, state: Uint32Array): boolean {
+  if (node.or) {
+    const pos = node.pos;
+    for (let i = 0; i < pos.length; i++) if (hasFact(state, pos[i])) return true;
+    const neg = node.neg;
+    for (let i = 0; i < neg.length; i++) if (!hasFact(state, neg[i])) return true;
+    for (const kid of node.kids) if (nodeHolds(kid, state)) return true;
+    return false;
+  }
+  const pos = node.pos;
+  for (let i = 0; i < pos.length; i++) if (!hasFact(state, pos[i])) return false;
+  const neg = node.neg;
+  for (let i = 0; i < neg.length; i++) if (hasFact(state, neg[i])) return false;
+  for (const kid of node.kids) if (!nodeHolds(kid, state)) return false;
+  return true;
+}
+
+export function holds(cond: Condition, state: Uint32Array): boolean {
+  const pos = cond.pos;
+  for (let i = 0; i < pos.length; i++) {
+    const f = pos[i];
+    if ((state[f >>> 5] & (1 << (f & 31))) === 0) return false;
+  }
+  const neg = cond.neg;
+  for (let i = 0; i < neg.length; i++) {
+    const f = neg[i];
+    if ((state[f >>> 5] & (1 << (f & 31))) !== 0) return false;
+  }
+  const trees = cond.trees;
+  for (let i = 0; i < trees.length; i++) if (!nodeHolds(trees[i], state)) return false;
+  return true;
+}
+
+/**
+ * Writes the successor of `state` under `op` into `out` (which must not alias `state`): conditions are evaluated in
+ * `state`, deletes are applied before adds (an atom both added and deleted ends up true), then axioms are evaluated.
+ */
+export function applyOperator(task: GroundTask, op: Operator, state: Uint32Array, out: Uint32Array): void {
+  out.set(state);
+  const effects = op.effects;
+  const n = effects.length;
+  if (n === 1 && effects[0].cond === null) {
+    const { add, del } = effects[0];
+    for (let i = 0; i < del.length; i++) clearFact(out, del[i]);
+    for (let i = 0; i < add.length; i++) setFact(out, add[i]);
+  } else {
+    if (firing.length < n) firing = new Uint8Array(n * 2);
+    for (let g = 0; g < n; g++) {
+      const e = effects[g];
+      const fires = e.cond === null || holds(e.cond, state);
+      firing[g] = fires ? 1 : 0;
+      if (fires) for (let i = 0; i < e.del.length; i++) clearFact(out, e.del[i]);
+    }
+    for (let g = 0; g < n; g++) {
+      if (!firing[g]) continue;
+      const add = effects[g].add;
+      for (let i = 0; i < add.length; i++) setFact(out, add[i]);
+    }
+  }
+  evaluateAxioms(task, out);
+}
+
+/** Which effect groups of the operator being applied fire (scratch space, reused). */
+let firing = new Uint8Array(64);
+
+/** The facts of a state, as names (for messages and tests). */
+export function describeState(task: GroundTask, state: Uint32Array): string[] {
+  const names: string[] = [];
+  for (let f = 0; f < task.numFacts; f++) if (hasFact(state, f)) names.push(task.factNames[f]);
+  return names;
+}
