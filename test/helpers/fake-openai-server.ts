@@ -20,6 +20,7 @@ export interface ChatBody {
   messages: { role: string; content: string }[];
   temperature?: number;
   max_tokens?: number;
+  max_completion_tokens?: number;
   seed?: number;
   n?: number;
   stop?: string[];
@@ -58,6 +59,8 @@ export interface FakeServerOptions {
   honorsN?: boolean;
   /** Context window in tokens: longer requests get vLLM's 400 context-length error. */
   contextLimit?: number;
+  /** Refuse max_tokens and ask for max_completion_tokens, as OpenAI's reasoning models do. */
+  requireMaxCompletionTokens?: boolean;
   script?: Partial<FakeScript>;
 }
 
@@ -94,6 +97,7 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     honorsN: options.honorsN ?? true,
     apiKey: options.apiKey,
     contextLimit: options.contextLimit,
+    requireMaxCompletionTokens: options.requireMaxCompletionTokens ?? false,
   };
   const script: FakeScript = { ...defaultScript(), ...options.script };
   const requests: RecordedRequest[] = [];
@@ -179,8 +183,19 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
   }
 
   function chat(res: ServerResponse, body: ChatBody): void {
+    if (settings.requireMaxCompletionTokens && body.max_tokens !== undefined) {
+      send(res, 400, {
+        error: {
+          message:
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          type: 'invalid_request_error',
+          code: 'unsupported_parameter',
+        },
+      });
+      return;
+    }
     const promptText = body.messages.map((m) => m.content).join('\n');
-    const maxTokens = body.max_tokens ?? 16;
+    const maxTokens = body.max_tokens ?? body.max_completion_tokens ?? 16;
     const promptTokens = tokenize(promptText).length;
     if (settings.contextLimit !== undefined && promptTokens + maxTokens > settings.contextLimit) {
       send(res, 400, contextError('vllm', settings.contextLimit, promptTokens + maxTokens));

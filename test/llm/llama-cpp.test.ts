@@ -2,8 +2,12 @@
  * Plumbing checks of the in-process provider with the tiny stories260k model (1 thread, CPU): it writes
  * child-like English, so only the mechanics are checked, never the quality of answers.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { languageModelFromOptions } from '../../src/llm/cli-options.js';
 import { ContextOverflowError } from '../../src/llm/errors.js';
 import { createLanguageModel, type LanguageModel } from '../../src/llm/language-model.js';
 import { LlamaCppBackend } from '../../src/llm/providers/llama-cpp.js';
@@ -143,10 +147,53 @@ suite(`llama-cpp provider with stories260k (1 thread)${model.missing ? ` [${mode
     }
   });
 
+  it('renders multi-turn chats with the model template', async () => {
+    const history: ChatMessage[] = [
+      ...question,
+      { role: 'assistant', content: 'Yes.' },
+      { role: 'user', content: 'Why?' },
+    ];
+    const short = await llm.chat(question, { maxTokens: 4, temperature: 0 });
+    const long = await llm.chat(history, { maxTokens: 4, temperature: 0 });
+    expect(long.usage.promptTokens).toBeGreaterThan(short.usage.promptTokens + 3);
+    expect(long.finishReasons[0]).toMatch(/stop|length/);
+  });
+
   it('reports a prompt longer than the context window as ContextOverflowError', async () => {
     const long = 'the cat sat on the mat. '.repeat(200);
     await expect(llm.chat(long)).rejects.toBeInstanceOf(ContextOverflowError);
     await expect(llm.scoreOptions(long, [' yes'])).rejects.toBeInstanceOf(ContextOverflowError);
     await expect(llm.embed([long])).rejects.toBeInstanceOf(ContextOverflowError);
+  });
+});
+
+suite(`llama-cpp recordings${model.missing ? ` [${model.missing}]` : ''}`, () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'hearth-llama-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('records with --llm-cache and replays without the model file', async () => {
+    const file = join(dir, 'tiny.sqlite');
+    const session = async (m: LanguageModel) => [
+      await m.chat('Once upon a time', { seed: 3, maxTokens: 10 }),
+      await m.yesNo('Is the cat on the mat?'),
+      await m.scoreOptions('Once upon a time,', [' there was', ' a dog']),
+      await m.structured('Pick one.', z.object({ pick: z.enum(['a', 'b']) })),
+      await m.embed(['cat']),
+    ];
+    const recording = await languageModelFromOptions(
+      { llm: 'llama-cpp', model: model.path, llmThreads: '1', llmCache: file },
+      { HEARTH_LLM_GPU: 'cpu' },
+    );
+    const first = await session(recording!);
+    await recording!.close();
+    const replay = await languageModelFromOptions(
+      { llm: 'llama-cpp', model: join(dir, 'elsewhere', 'stories260k.gguf'), llmReplay: file },
+      {},
+    );
+    expect(await session(replay!)).toEqual(first);
+    await replay!.close();
   });
 });

@@ -76,6 +76,26 @@ describe('openai provider: chat and structured output', () => {
     ]);
   });
 
+  it('switches to max_completion_tokens when the model refuses max_tokens', async () => {
+    const s = await start({ requireMaxCompletionTokens: true });
+    const backend = fakeBackend(s);
+    const request = {
+      messages: [{ role: 'user' as const, content: 'Hi' }],
+      temperature: 0,
+      maxTokens: 7,
+      stop: [],
+      seed: 0,
+      n: 1,
+    };
+    expect((await backend.chat(request)).choices[0].text).toBe('OK');
+    expect((await backend.chat(request)).choices[0].text).toBe('OK');
+    expect(s.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([
+      [7, undefined],
+      [undefined, 7],
+      [undefined, 7],
+    ]);
+  });
+
   const Answer = z.object({ queries: z.array(z.string()), confident: z.boolean() });
 
   it('sends the zod schema as response_format and validates the answer', async () => {

@@ -25,7 +25,8 @@ export class LlmCallStore {
   ) {
     this.db = new Database(file, { readonly, fileMustExist: readonly });
     if (!readonly) {
-      this.db.pragma('journal_mode = WAL');
+      // A rollback journal (not WAL) keeps a recording one self-contained file that can be copied and shipped.
+      this.db.pragma('synchronous = NORMAL');
       this.db.exec(
         `CREATE TABLE IF NOT EXISTS calls (
            key TEXT PRIMARY KEY, backend TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL, response TEXT NOT NULL

@@ -287,17 +287,10 @@ export class LlamaCppBackend implements LlmBackend {
   /** Sum of log P(full[i] | full[<i]) for i >= start, from raw logits. */
   private async scoreTokens(s: Loaded, full: Token[], start: number): Promise<number> {
     const keep = await this.keepPrefix(s, full, start - 1);
-    const input = full.slice(keep).map((token, j) => {
+    const input: ControlledInput = full.slice(keep).map((token, j) => {
       const index = keep + j;
       if (index < start - 1 || index >= full.length - 1) return token;
-      const next = full[index + 1];
-      return [
-        token,
-        { generateNext: { logits: { filter: { tokens: [next], includeTop: 1 } }, totalLogitWeight: true } },
-      ] as [
-        Token,
-        { generateNext: { logits: { filter: { tokens: Token[]; includeTop: number } }; totalLogitWeight: boolean } },
-      ];
+      return [token, { generateNext: exactNext([full[index + 1]], 0) }];
     });
     const output = await s.sequence.controlledEvaluate(input);
     let sum = 0;
@@ -374,6 +367,7 @@ export class LlamaCppBackend implements LlmBackend {
     topLogprobs: number,
   ): Promise<{ choice: ChatChoice; tokens: number }> {
     const rng = new Rng(seed);
+    const greedy = !(request.temperature > 0);
     const keep = await this.keepPrefix(s, prompt, prompt.length - 1);
     let pending = prompt.slice(keep);
     const generated: Token[] = [];
@@ -382,33 +376,31 @@ export class LlamaCppBackend implements LlmBackend {
     let text = '';
     while (generated.length < request.maxTokens) {
       const last = pending.length - 1;
-      const input = pending.map((token, j) =>
-        j === last ? ([token, { generateNext: { logits: true, totalLogitWeight: true } }] as [Token, object]) : token,
-      );
-      const output = await s.sequence.controlledEvaluate(
-        input as Parameters<LlamaContextSequence['controlledEvaluate']>[0],
-      );
+      // Greedy: llama.cpp picks the top token and reports its logit and the top k. Sampling: the whole
+      // vocabulary's raw logits come back and the seeded Rng draws from softmax(logits / T).
+      const generateNext = greedy ? exactNext([], topLogprobs) : { logits: true, totalLogitWeight: true };
+      const input: ControlledInput = pending.map((token, j) => (j === last ? [token, { generateNext }] : token));
+      const output = await s.sequence.controlledEvaluate(input);
       const next = output[last]?.next;
       if (!next?.logits || next.totalLogitWeight === undefined) {
         throw new LlmError(`${this.info.model}: llama.cpp returned no logits during generation`);
       }
-      const token = pickToken(next.logits, request.temperature, rng);
+      const token = greedy ? (next.token as Token) : pickToken(next.logits, request.temperature, rng);
       if (s.model.isEogToken(token)) {
         finishReason = 'stop';
         break;
       }
+      const before = generated.slice();
       generated.push(token);
+      const normalizer = logNormalizer(next.logits, next.totalLogitWeight);
       const entry: TokenLogprob = {
-        token: s.model.detokenize([token], false, generated.slice(0, -1)),
-        logprob: logprobOf(next.logits, token, next.totalLogitWeight),
+        token: s.model.detokenize([token], false, before),
+        logprob: (next.logits.get(token) as number) - normalizer,
         top: [],
       };
-      for (const [alternative] of next.logits) {
+      for (const [alternative, logit] of next.logits) {
         if (entry.top.length >= topLogprobs) break;
-        entry.top.push({
-          token: s.model.detokenize([alternative], false, generated.slice(0, -1)),
-          logprob: logprobOf(next.logits, alternative, next.totalLogitWeight),
-        });
+        entry.top.push({ token: s.model.detokenize([alternative], false, before), logprob: logit - normalizer });
       }
       logprobs.push(entry);
       text = s.model.detokenize(generated);
@@ -440,24 +432,43 @@ export class LlamaCppBackend implements LlmBackend {
   }
 }
 
+type ControlledInput = Parameters<LlamaContextSequence['controlledEvaluate']>[0];
+
 /**
- * log-softmax of one token, from a logits map that holds the top token (llama.cpp sorts it first) and the total
- * weight sum(exp(logit - max)). (The filter's `includeMax` option does not add the top token in 3.22.1: the
- * filter asks for `includeTop: 1` instead.)
+ * Options for an exact next-token distribution: a greedy (temperature 0) draw makes llama.cpp report the top
+ * token's logit (the maximum) next to the requested ones, at a fifth of the cost of asking for the top token
+ * through the filter, and temperature 0 leaves the logits raw. With `totalLogitWeight` that gives exact
+ * log-softmax values.
  */
-function logprobOf(logits: Map<Token, number>, token: Token, totalLogitWeight: number): number {
-  let max = Number.NEGATIVE_INFINITY;
-  for (const value of logits.values()) if (value > max) max = value;
-  const logit = logits.get(token);
-  if (logit === undefined) throw new LlmError('llama.cpp returned no logit for the requested token');
-  return logit - max - Math.log(totalLogitWeight);
+function exactNext(tokens: Token[], top: number) {
+  return {
+    token: true,
+    options: { temperature: 0 },
+    logits: { filter: { tokens, includeSelected: true, includeTop: top } },
+    totalLogitWeight: true,
+  };
 }
 
-/** Greedy at temperature 0, else a draw from softmax(logits / T); the map's order (by logit) makes it stable. */
+/**
+ * log(sum(exp(logits))) of the whole vocabulary, from a logits map that holds the top token and the total weight
+ * sum(exp(logit - max)): a token's log-prob is its logit minus this. (The filter's `includeMax` option does not add
+ * the top token in node-llama-cpp 3.22.1, hence `exactNext`.)
+ */
+function logNormalizer(logits: Map<Token, number>, totalLogitWeight: number): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const value of logits.values()) if (value > max) max = value;
+  return max + Math.log(totalLogitWeight);
+}
+
+function logprobOf(logits: Map<Token, number>, token: Token, totalLogitWeight: number): number {
+  const logit = logits.get(token);
+  if (logit === undefined) throw new LlmError('llama.cpp returned no logit for the requested token');
+  return logit - logNormalizer(logits, totalLogitWeight);
+}
+
+/** A draw from softmax(logits / T) over the whole vocabulary; the map's order (by logit) makes it stable. */
 function pickToken(logits: Map<Token, number>, temperature: number, rng: Rng): Token {
-  const first = logits.keys().next().value as Token;
-  if (!(temperature > 0)) return first;
-  const max = logits.get(first) as number;
+  const max = logits.values().next().value as number;
   const tokens: Token[] = [];
   const weights: number[] = [];
   for (const [token, logit] of logits) {

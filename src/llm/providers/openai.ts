@@ -67,6 +67,7 @@ export class OpenAiBackend implements LlmBackend {
   readonly info: BackendInfo;
   private readonly client: OpenAI;
   private readonly where: string;
+  private maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
 
   constructor(private readonly options: OpenAiBackendOptions) {
     this.info = openAiBackendInfo(options.model, options.embeddingModel);
@@ -85,9 +86,9 @@ export class OpenAiBackend implements LlmBackend {
       model: this.options.model,
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       temperature: request.temperature,
-      max_tokens: request.maxTokens,
       seed: request.seed,
     };
+    body[this.maxTokensField] = request.maxTokens;
     if (request.n > 1) body.n = request.n;
     if (request.stop.length > 0) body.stop = request.stop;
     if (request.jsonSchema) {
@@ -104,7 +105,16 @@ export class OpenAiBackend implements LlmBackend {
       body.logprobs = true;
       body.top_logprobs = Math.min(request.topLogprobs, MAX_TOP_LOGPROBS);
     }
-    const completion = await this.call('chat', () => this.client.chat.completions.create(body));
+    let completion: OpenAI.Chat.ChatCompletion;
+    try {
+      completion = await this.call('chat', () => this.client.chat.completions.create(body));
+    } catch (error) {
+      // OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens: switch once, for good.
+      if (!(error instanceof LlmRequestError && /max_completion_tokens/.test(error.message))) throw error;
+      if (this.maxTokensField === 'max_completion_tokens') throw error;
+      this.maxTokensField = 'max_completion_tokens';
+      return this.chat(request);
+    }
     const choices = [...(completion.choices ?? [])]
       .sort((a, b) => a.index - b.index)
       .map((choice): ChatChoice => {
