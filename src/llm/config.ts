@@ -1,0 +1,298 @@
+/**
+ * Which language model to use, resolved from (in order of precedence) command-line flags, `HEARTH_LLM_*`
+ * environment variables and a JSON config file; then built into a wrapped `LanguageModel`. No provider and no
+ * recording means no LLM: `undefined`, never a fake model.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError, lineColumnAt } from '../util/errors.js';
+import { jsonSyntaxErrorOffset } from './json-syntax.js';
+import { createLanguageModel, type LanguageModel, type LanguageModelSettings } from './language-model.js';
+import {
+  backendId,
+  describeBackend,
+  LlmCallStore,
+  offlineBackend,
+  parseBackendId,
+  withCache,
+  withReplay,
+} from './middleware/cache.js';
+import { withConcurrencyLimit } from './middleware/concurrency.js';
+import { withRetry } from './middleware/retry.js';
+import { LlamaCppBackend, llamaCppBackendInfo } from './providers/llama-cpp.js';
+import { OpenAiBackend, openAiBackendInfo } from './providers/openai.js';
+import { type BackendInfo, CAPABILITY_NAMES, type CapabilityName, type LlmBackend } from './types.js';
+
+export const PROVIDERS = ['openai', 'llama-cpp'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export interface LlmConfig {
+  provider: ProviderName;
+  /** Model name on the server, or the .gguf path for llama-cpp. */
+  model: string;
+  baseUrl?: string;
+  apiKey?: string;
+  embeddingModel?: string;
+  timeoutMs?: number;
+  jsonStrict?: boolean;
+  threads?: number;
+  contextSize?: number;
+  gpu?: 'auto' | false | 'cuda' | 'vulkan' | 'metal';
+  /** Calls in flight at once (default: 4 for openai, 1 for llama-cpp). */
+  concurrency?: number;
+  /** Retries of 429/5xx/timeouts (default 4). */
+  maxRetries?: number;
+  /** Cache file: answers recorded requests, records the rest. */
+  cache?: string;
+  /** Recording to replay: no backend is contacted; a request not recorded is an error. */
+  replay?: string;
+  settings?: Partial<LanguageModelSettings>;
+}
+
+/** The flags `addLlmOptions` defines, as commander hands them over. */
+export interface LlmFlags {
+  llm?: string;
+  baseUrl?: string;
+  model?: string;
+  apiKey?: string;
+  llmConfig?: string;
+  llmCache?: string;
+  llmReplay?: string;
+  llmThreads?: string | number;
+  llmConcurrency?: string | number;
+}
+
+const settingsSchema = z.strictObject({
+  temperature: z.number().min(0).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  seed: z.number().int().optional(),
+  samples: z.number().int().positive().optional(),
+  sampleTemperature: z.number().min(0).optional(),
+  sampleMaxTokens: z.number().int().positive().optional(),
+  topLogprobs: z.number().int().positive().optional(),
+  smoothing: z.number().min(0).optional(),
+  disabledCapabilities: z.array(z.enum(CAPABILITY_NAMES as [CapabilityName, ...CapabilityName[]])).optional(),
+});
+
+/** The config file: the same fields as `LlmConfig`, plus `apiKeyEnv` (read the key from that variable). */
+const fileSchema = z.strictObject({
+  provider: z.enum(PROVIDERS).optional(),
+  model: z.string().min(1).optional(),
+  baseUrl: z.string().url().optional(),
+  apiKey: z.string().optional(),
+  apiKeyEnv: z.string().optional(),
+  embeddingModel: z.string().min(1).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  jsonStrict: z.boolean().optional(),
+  threads: z.number().int().positive().optional(),
+  contextSize: z.number().int().positive().optional(),
+  gpu: z.union([z.enum(['auto', 'cuda', 'vulkan', 'metal']), z.literal(false)]).optional(),
+  concurrency: z.number().int().positive().optional(),
+  maxRetries: z.number().int().min(0).optional(),
+  cache: z.string().min(1).optional(),
+  replay: z.string().min(1).optional(),
+  settings: settingsSchema.optional(),
+});
+
+type ConfigFile = z.infer<typeof fileSchema>;
+
+/** Reads and validates a config file; errors name the file, the line and the offending key. */
+export function readLlmConfigFile(file: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new InputError('cannot read the LLM config file', { file });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const offset = jsonSyntaxErrorOffset(text);
+    const where = offset === undefined ? {} : lineColumnAt(text, offset);
+    throw new InputError(`invalid JSON (${error instanceof Error ? error.message : error})`, { file, ...where });
+  }
+  const parsed = fileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : String(issue.path.at(-1) ?? '');
+    const at = key === '' ? -1 : text.indexOf(`"${key}"`);
+    const where = at < 0 ? {} : { line: lineColumnAt(text, at).line };
+    const path = issue.path.join('.');
+    throw new InputError(
+      `${issue.code === 'unrecognized_keys' ? `unknown key "${key}"` : `${path}: ${issue.message}`}`,
+      {
+        file,
+        ...where,
+      },
+    );
+  }
+  return parsed.data;
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The configured LLM, or undefined when none is configured (no provider from flags, env or file, and no
+ * recording to replay). Throws `InputError` for contradictory or malformed settings.
+ */
+export function resolveLlmConfig(flags: LlmFlags, env: Env = process.env): LlmConfig | undefined {
+  const configPath = flags.llmConfig ?? env.HEARTH_LLM_CONFIG;
+  const file: ConfigFile = configPath ? readLlmConfigFile(configPath) : {};
+  const pick = <T>(flag: T | undefined, envValue: T | undefined, fileValue: T | undefined) =>
+    flag ?? envValue ?? fileValue;
+
+  const providerText = pick(flags.llm, env.HEARTH_LLM_PROVIDER, file.provider);
+  const replay = pick(flags.llmReplay, env.HEARTH_LLM_REPLAY, file.replay);
+  const cache = pick(flags.llmCache, env.HEARTH_LLM_CACHE, file.cache);
+  if (providerText === undefined && replay === undefined) {
+    if (cache !== undefined) throw new InputError('--llm-cache needs a model: add --llm openai|llama-cpp and --model');
+    return undefined;
+  }
+  if (replay !== undefined && cache !== undefined) {
+    throw new InputError('--llm-replay and --llm-cache exclude each other: replay reads a recording, cache writes one');
+  }
+  let provider: ProviderName;
+  let model = pick(flags.model, env.HEARTH_LLM_MODEL, file.model);
+  if (providerText === undefined) {
+    // Replaying without naming the backend: the recording must name exactly one.
+    const recorded = recordedBackend(replay as string);
+    provider = recorded.provider as ProviderName;
+    model ??= recorded.model;
+  } else {
+    if (!(PROVIDERS as readonly string[]).includes(providerText)) {
+      throw new InputError(`--llm must be one of ${PROVIDERS.join(', ')}, got "${providerText}"`);
+    }
+    provider = providerText as ProviderName;
+  }
+  if (!model) {
+    throw new InputError(
+      provider === 'llama-cpp'
+        ? '--llm llama-cpp needs --model FILE.gguf (or HEARTH_LLM_MODEL)'
+        : `--llm ${provider} needs --model NAME (or HEARTH_LLM_MODEL)`,
+    );
+  }
+  if (provider === 'llama-cpp' && replay === undefined && !existsSync(model)) {
+    throw new InputError('GGUF model file not found', { file: model });
+  }
+  const apiKeyFromFileEnv = file.apiKeyEnv ? env[file.apiKeyEnv] : undefined;
+  const config: LlmConfig = {
+    provider,
+    model,
+    baseUrl: pick(flags.baseUrl, env.HEARTH_LLM_BASE_URL, file.baseUrl),
+    apiKey: pick(flags.apiKey, env.HEARTH_LLM_API_KEY, file.apiKey ?? apiKeyFromFileEnv),
+    embeddingModel: pick(undefined, env.HEARTH_LLM_EMBEDDING_MODEL, file.embeddingModel),
+    timeoutMs: pick(undefined, intFrom(env.HEARTH_LLM_TIMEOUT_MS, 'HEARTH_LLM_TIMEOUT_MS'), file.timeoutMs),
+    jsonStrict: file.jsonStrict,
+    threads: pick(
+      intFrom(flags.llmThreads, '--llm-threads'),
+      intFrom(env.HEARTH_LLM_THREADS, 'HEARTH_LLM_THREADS'),
+      file.threads,
+    ),
+    contextSize: pick(undefined, intFrom(env.HEARTH_LLM_CONTEXT_SIZE, 'HEARTH_LLM_CONTEXT_SIZE'), file.contextSize),
+    gpu: pick(undefined, gpuFrom(env.HEARTH_LLM_GPU), file.gpu),
+    concurrency: pick(
+      intFrom(flags.llmConcurrency, '--llm-concurrency'),
+      intFrom(env.HEARTH_LLM_CONCURRENCY, 'HEARTH_LLM_CONCURRENCY'),
+      file.concurrency,
+    ),
+    maxRetries: pick(undefined, intFrom(env.HEARTH_LLM_MAX_RETRIES, 'HEARTH_LLM_MAX_RETRIES', 0), file.maxRetries),
+    cache,
+    replay,
+    settings: file.settings,
+  };
+  if (provider === 'openai' && config.baseUrl === undefined && config.apiKey === undefined && env.OPENAI_API_KEY) {
+    // Talking to OpenAI itself: the usual variable works too.
+    config.apiKey = env.OPENAI_API_KEY;
+  }
+  return dropUndefined(config);
+}
+
+/** The identity the backend will have, as recorded in cache keys. */
+export function backendInfoOf(config: LlmConfig): BackendInfo {
+  return config.provider === 'llama-cpp'
+    ? llamaCppBackendInfo(config.model)
+    : openAiBackendInfo(config.model, config.embeddingModel);
+}
+
+/** The bare provider, without wrappers. */
+export function createBackend(config: LlmConfig): LlmBackend {
+  if (config.provider === 'llama-cpp') {
+    return new LlamaCppBackend({
+      modelPath: config.model,
+      threads: config.threads,
+      contextSize: config.contextSize,
+      gpu: config.gpu,
+    });
+  }
+  return new OpenAiBackend({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    model: config.model,
+    embeddingModel: config.embeddingModel,
+    timeoutMs: config.timeoutMs,
+    jsonStrict: config.jsonStrict,
+  });
+}
+
+/**
+ * The wrapped model: provider -> concurrency limit -> retries -> cache (or, for a replay, the recording alone,
+ * with no provider behind it).
+ */
+export function languageModelFromConfig(config: LlmConfig): LanguageModel {
+  let backend: LlmBackend;
+  if (config.replay !== undefined) {
+    const store = LlmCallStore.openForReplay(config.replay);
+    const info = backendInfoOf(config);
+    if (!store.backendIds().includes(backendId(info))) {
+      const recorded = store.backendIds().map((id) => describeBackend(parseBackendId(id)));
+      store.close();
+      throw new InputError(
+        `${config.replay}: no answers recorded for ${describeBackend(info)} (recorded: ${recorded.join(', ') || 'none'})`,
+      );
+    }
+    backend = withReplay(offlineBackend(info), store, { closeStore: true });
+  } else {
+    backend = createBackend(config);
+    backend = withConcurrencyLimit(backend, config.concurrency ?? (config.provider === 'llama-cpp' ? 1 : 4));
+    backend = withRetry(backend, { maxRetries: config.maxRetries });
+    if (config.cache !== undefined)
+      backend = withCache(backend, LlmCallStore.openForRecording(config.cache), { closeStore: true });
+  }
+  return createLanguageModel(backend, config.settings);
+}
+
+function recordedBackend(file: string): BackendInfo {
+  const store = LlmCallStore.openForReplay(file);
+  try {
+    const ids = store.backendIds();
+    if (ids.length !== 1) {
+      throw new InputError(
+        `${file}: the recording holds ${ids.length === 0 ? 'no answers' : `answers of ${ids.length} backends`}; name one with --llm and --model`,
+      );
+    }
+    return parseBackendId(ids[0]);
+  } finally {
+    store.close();
+  }
+}
+
+function intFrom(value: string | number | undefined, name: string, min = 1): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < min) {
+    throw new InputError(`${name} must be an integer >= ${min}, got "${value}"`);
+  }
+  return n;
+}
+
+function gpuFrom(value: string | undefined): LlmConfig['gpu'] {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'false' || value === 'cpu') return false;
+  if (value === 'auto' || value === 'cuda' || value === 'vulkan' || value === 'metal') return value;
+  throw new InputError(`HEARTH_LLM_GPU must be auto, cpu, cuda, vulkan or metal, got "${value}"`);
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,97 @@
+/**
+ * Accounting: every primitive call (chat, score, embed) adds its tokens and latency to a ledger. Give each agent
+ * its own ledger (`withAccounting`), read it with `snapshot()` and start a new episode with `reset()`; a ledger
+ * created with a parent also adds everything to the parent, for run totals.
+ */
+import type { CallKind, LlmBackend, TokenUsage } from '../types.js';
+import { wrapBackend } from './wrap.js';
+
+export interface UsageCounts {
+  /** Primitive calls made (answered from the cache or not; failed ones excluded). */
+  calls: number;
+  /** Of those, calls answered by the cache or a replayed recording. */
+  cachedCalls: number;
+  /** Calls that threw (after retries). */
+  failedCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Sum of the wall time of the calls, including retries and waiting for a concurrency slot. */
+  latencyMs: number;
+}
+
+export interface LlmUsage extends UsageCounts {
+  byKind: Record<AccountedKind, UsageCounts>;
+}
+
+export type AccountedKind = Exclude<CallKind, 'probe'>;
+
+const ACCOUNTED_KINDS: readonly AccountedKind[] = ['chat', 'score', 'embed'];
+
+function emptyCounts(): UsageCounts {
+  return { calls: 0, cachedCalls: 0, failedCalls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 };
+}
+
+function emptyUsage(): LlmUsage {
+  return { ...emptyCounts(), byKind: { chat: emptyCounts(), score: emptyCounts(), embed: emptyCounts() } };
+}
+
+export interface CallRecord {
+  kind: AccountedKind;
+  usage?: TokenUsage;
+  cached: boolean;
+  failed: boolean;
+  latencyMs: number;
+}
+
+export class LlmLedger {
+  private usage = emptyUsage();
+  constructor(readonly parent?: LlmLedger) {}
+
+  record(entry: CallRecord): void {
+    for (const counts of [this.usage, this.usage.byKind[entry.kind]]) {
+      if (entry.failed) counts.failedCalls++;
+      else counts.calls++;
+      if (entry.cached) counts.cachedCalls++;
+      counts.promptTokens += entry.usage?.promptTokens ?? 0;
+      counts.completionTokens += entry.usage?.completionTokens ?? 0;
+      counts.latencyMs += entry.latencyMs;
+    }
+    this.parent?.record(entry);
+  }
+
+  /** A copy of the totals so far. */
+  snapshot(): LlmUsage {
+    const byKind = {} as Record<AccountedKind, UsageCounts>;
+    for (const kind of ACCOUNTED_KINDS) byKind[kind] = { ...this.usage.byKind[kind] };
+    return { ...this.usage, byKind };
+  }
+
+  /** Returns the totals so far and starts again from zero (the parent keeps its totals). */
+  reset(): LlmUsage {
+    const totals = this.snapshot();
+    this.usage = emptyUsage();
+    return totals;
+  }
+}
+
+/** A backend that records every primitive call in `ledger`. */
+export function accountBackend(backend: LlmBackend, ledger: LlmLedger): LlmBackend {
+  return wrapBackend(backend, async (call, next) => {
+    if (call.kind === 'probe') return next(call.request);
+    const kind = call.kind as AccountedKind;
+    const start = performance.now();
+    try {
+      const response = await next(call.request);
+      const meta = response as { usage?: TokenUsage; cached?: boolean };
+      ledger.record({ kind, usage: meta.usage, cached: meta.cached === true, failed: false, latencyMs: since(start) });
+      return response;
+    } catch (error) {
+      ledger.record({ kind, cached: false, failed: true, latencyMs: since(start) });
+      throw error;
+    }
+  });
+}
+
+function since(start: number): number {
+  return performance.now() - start;
+}

@@ -1,0 +1,166 @@
+/**
+ * Recording and replaying answers. Every primitive request is a JSON value with all its parameters explicit
+ * (seed included), so its canonical form plus the backend's identity is a complete key: the same request gets
+ * the same answer. `withCache` answers from the file and records misses; `withReplay` never reaches the backend
+ * and fails on a miss, so that a recorded run re-runs offline and identically, or says where it diverged.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { canonicalJson, sha256 } from '../canonical.js';
+import { ReplayMissError } from '../errors.js';
+import type { BackendCalls, BackendInfo, CallKind, LlmBackend } from '../types.js';
+import { type BackendCall, wrapBackend } from './wrap.js';
+
+/** Bumped when the request or response format changes, so that old recordings miss instead of misleading. */
+const FORMAT_VERSION = 1;
+
+export class LlmCallStore {
+  private readonly db: Database.Database;
+  private readonly getStatement: Database.Statement<[string], { response: string }>;
+  private readonly putStatement: Database.Statement<[string, string, string, string, string]>;
+
+  private constructor(
+    readonly file: string,
+    readonly readonly: boolean,
+  ) {
+    this.db = new Database(file, { readonly, fileMustExist: readonly });
+    if (!readonly) {
+      // A rollback journal (not WAL) keeps a recording one self-contained file that can be copied and shipped.
+      this.db.pragma('synchronous = NORMAL');
+      this.db.exec(
+        `CREATE TABLE IF NOT EXISTS calls (
+           key TEXT PRIMARY KEY, backend TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL, response TEXT NOT NULL
+         )`,
+      );
+    }
+    this.getStatement = this.db.prepare('SELECT response FROM calls WHERE key = ?');
+    this.putStatement = this.db.prepare(
+      'INSERT OR REPLACE INTO calls (key, backend, kind, request, response) VALUES (?, ?, ?, ?, ?)',
+    );
+  }
+
+  /** Opens (creating if needed) a cache file that records misses. */
+  static openForRecording(file: string): LlmCallStore {
+    return new LlmCallStore(file, false);
+  }
+
+  /** Opens an existing recording read-only; throws `ReplayMissError` when the file does not exist. */
+  static openForReplay(file: string): LlmCallStore {
+    if (!existsSync(file))
+      throw new ReplayMissError(`${file}: no LLM recording at this path (record one with --llm-cache)`);
+    try {
+      return new LlmCallStore(file, true);
+    } catch (error) {
+      throw new ReplayMissError(`${file}: not an LLM recording (${error instanceof Error ? error.message : error})`);
+    }
+  }
+
+  get<K extends CallKind>(key: string): BackendCalls[K]['response'] | undefined {
+    const row = this.getStatement.get(key);
+    return row ? (JSON.parse(row.response) as BackendCalls[K]['response']) : undefined;
+  }
+
+  put(key: string, backendId: string, kind: CallKind, request: unknown, response: unknown): void {
+    this.putStatement.run(key, backendId, kind, canonicalJson(request), canonicalJson(response));
+  }
+
+  /** The identities (`backendId`) of the backends with recorded answers, sorted. */
+  backendIds(): string[] {
+    const rows = this.db.prepare('SELECT DISTINCT backend FROM calls ORDER BY backend').all() as { backend: string }[];
+    return rows.map((row) => row.backend);
+  }
+
+  /** Number of recorded answers. */
+  size(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM calls').get() as { n: number }).n;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** The canonical JSON of a backend's identity: the part of the key that names who answered. */
+export function backendId(info: BackendInfo): string {
+  return canonicalJson(info);
+}
+
+/** Parses a backend id back (for replaying a recording without naming the backend again). */
+export function parseBackendId(id: string): BackendInfo {
+  return JSON.parse(id) as BackendInfo;
+}
+
+/** "provider model" for messages. */
+export function describeBackend(info: BackendInfo): string {
+  return `${info.provider} model "${info.model}"`;
+}
+
+export function requestKey(info: BackendInfo, call: BackendCall): string {
+  return sha256(canonicalJson({ v: FORMAT_VERSION, backend: backendId(info), kind: call.kind, request: call.request }));
+}
+
+/** Answers recorded requests from the store and records the others. */
+export function withCache(
+  backend: LlmBackend,
+  store: LlmCallStore,
+  options: { closeStore?: boolean } = {},
+): LlmBackend {
+  const id = backendId(backend.info);
+  return wrapBackend(
+    backend,
+    async (call, next) => {
+      const key = requestKey(backend.info, call);
+      const recorded = store.get<typeof call.kind>(key);
+      if (recorded !== undefined) return markCached(recorded);
+      const response = await next(call.request);
+      store.put(key, id, call.kind, call.request, response);
+      return response;
+    },
+    { close: async () => (options.closeStore ? store.close() : undefined) },
+  );
+}
+
+/** Answers only from the store; a request it has not recorded throws `ReplayMissError`. */
+export function withReplay(
+  backend: LlmBackend,
+  store: LlmCallStore,
+  options: { closeStore?: boolean } = {},
+): LlmBackend {
+  return wrapBackend(
+    backend,
+    async (call) => {
+      const recorded = store.get<typeof call.kind>(requestKey(backend.info, call));
+      if (recorded === undefined) {
+        throw new ReplayMissError(
+          `${store.file}: no recorded answer for this ${call.kind} request to ${describeBackend(backend.info)} (${describeRequest(call)}); the run diverged from the recording`,
+        );
+      }
+      return markCached(recorded);
+    },
+    { close: async () => (options.closeStore ? store.close() : undefined) },
+  );
+}
+
+function markCached<T>(response: T): T {
+  return typeof response === 'object' && response !== null && 'usage' in response
+    ? { ...response, cached: true }
+    : response;
+}
+
+function describeRequest(call: BackendCall): string {
+  const text = canonicalJson(call.request);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/**
+ * A stand-in backend for replays: it has the recorded identity and refuses every call, so a replay never needs
+ * the server or the model file.
+ */
+export function offlineBackend(info: BackendInfo): LlmBackend {
+  const refuse = async (): Promise<never> => {
+    throw new ReplayMissError(
+      `${describeBackend(info)} is not available offline: only recorded answers can be replayed`,
+    );
+  };
+  return { info, probe: refuse, chat: refuse, score: refuse, embed: refuse, close: async () => {} };
+}
