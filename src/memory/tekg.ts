@@ -140,8 +140,9 @@ function deleteFrom<K>(index: Map<K, Set<string>>, key: K, value: string): void 
   if (set.size === 0) index.delete(key);
 }
 
-const byTimeThenKey = (a: Quadruple, b: Quadruple): number =>
-  a.t - b.t || (factKey(a) < factKey(b) ? -1 : factKey(a) > factKey(b) ? 1 : 0);
+/** Order of query answers: by step, then by fact key. */
+const byTimeThenKey = (a: [string, Quadruple], b: [string, Quadruple]): number =>
+  a[1].t - b[1].t || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 export class Tekg {
   private readonly entries = new Map<string, Entry>();
@@ -342,7 +343,7 @@ export class Tekg {
         : new Set<TekgRelation>(typeof filter.relation === 'string' ? [filter.relation] : filter.relation);
     const from = filter.from ?? -Infinity;
     const to = filter.to ?? Infinity;
-    const out: Quadruple[] = [];
+    const out: [string, Quadruple][] = [];
     for (const key of this.candidates(filter, relations)) {
       const q = this.entries.get(key)!.quadruple;
       if (filter.source !== undefined && q.source !== filter.source) continue;
@@ -350,9 +351,9 @@ export class Tekg {
       if (filter.entity !== undefined && q.source !== filter.entity && q.target !== filter.entity) continue;
       if (relations && !relations.has(q.relation)) continue;
       if (q.t < from || q.t > to) continue;
-      out.push(q);
+      out.push([key, q]);
     }
-    return out.sort(byTimeThenKey);
+    return out.sort(byTimeThenKey).map(([, q]) => q);
   }
 
   /** The smallest index set that holds every answer of the filter. */

@@ -19,15 +19,23 @@ interface SparseVector {
   readonly value: Float32Array;
 }
 
-function sparsify(vector: Float32Array): SparseVector {
+/** The non-zero entries of a vector, scaled to unit length. */
+function unitSparse(vector: ArrayLike<number>): SparseVector {
   let nonZero = 0;
-  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero++;
+  let norm = 0;
+  for (let i = 0; i < vector.length; i++) {
+    if (vector[i] !== 0) {
+      nonZero++;
+      norm += vector[i] * vector[i];
+    }
+  }
   const index = new Int32Array(nonZero);
   const value = new Float32Array(nonZero);
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   for (let i = 0, j = 0; i < vector.length; i++) {
     if (vector[i] !== 0) {
       index[j] = i;
-      value[j++] = vector[i];
+      value[j++] = vector[i] * scale;
     }
   }
   return { index, value };
@@ -46,7 +54,7 @@ export class EmbeddingIndex implements TextIndex {
   private postingValues: number[][] = [];
   private dimension: number | undefined;
   private inFlight = 0;
-  private readonly queryCache = new Map<string, Float32Array>();
+  private readonly queryCache = new Map<string, Float32Array | SparseVector>();
   private readonly queryCacheSize: number;
   private scratch = new Float64Array(0);
 
@@ -138,21 +146,21 @@ export class EmbeddingIndex implements TextIndex {
     slots.forEach((slot, i) => {
       const vector = this.checked(vectors[i]);
       if (this.slots.keyAt(slot) === undefined) return; // removed while it was being embedded
-      if (this.embedder.sparse) {
-        const row = sparsify(vector);
+      if (vector instanceof Float32Array) {
+        this.dense[slot] = vector;
+      } else {
+        const row = vector;
         this.sparseRows[slot] = row;
         for (let j = 0; j < row.index.length; j++) {
           this.postingSlots[row.index[j]].push(slot);
           this.postingValues[row.index[j]].push(row.value[j]);
         }
-      } else {
-        this.dense[slot] = vector;
       }
     });
   }
 
-  /** A unit copy of a vector after checking its dimension against the index's. */
-  private checked(vector: ArrayLike<number>): Float32Array {
+  /** A unit copy of a vector (sparse for a sparse embedder) after checking its dimension against the index's. */
+  private checked(vector: ArrayLike<number>): Float32Array | SparseVector {
     if (this.dimension === undefined) {
       this.dimension = vector.length;
       this.postingSlots = Array.from({ length: vector.length }, () => []);
@@ -160,7 +168,7 @@ export class EmbeddingIndex implements TextIndex {
     } else if (vector.length !== this.dimension) {
       throw new Error(`embedder returned a vector of dimension ${vector.length}, expected ${this.dimension}`);
     }
-    return unitVector(vector);
+    return this.embedder.sparse ? unitSparse(vector) : unitVector(vector);
   }
 
   /** Scores for the queries, given the embeddings of those that were not cached (which then enter the cache). */
@@ -172,7 +180,7 @@ export class EmbeddingIndex implements TextIndex {
     if (vectors.length !== missing.length) {
       throw new Error(`embedder returned ${vectors.length} vectors for ${missing.length} texts`);
     }
-    const fresh = new Map<string, Float32Array>(missing.map((q, i) => [q, this.checked(vectors[i])]));
+    const fresh = new Map(missing.map((q, i) => [q, this.checked(vectors[i])]));
     const best = new Float64Array(this.slots.capacity);
     queries.forEach((q, i) => {
       this.scoreQuery(fresh.get(q) ?? this.queryCache.get(q)!, best, i === 0);
@@ -185,14 +193,14 @@ export class EmbeddingIndex implements TextIndex {
   }
 
   /** Cosine of every slot with the query, merged into `best` by maximum (copied when `first`). */
-  private scoreQuery(query: Float32Array, best: Float64Array, first: boolean): void {
+  private scoreQuery(query: Float32Array | SparseVector, best: Float64Array, first: boolean): void {
     if (this.scratch.length < best.length) this.scratch = new Float64Array(best.length);
     const acc = this.scratch;
     acc.fill(0, 0, best.length);
-    if (this.embedder.sparse) {
-      for (let d = 0; d < query.length; d++) {
-        const q = query[d];
-        if (q === 0) continue;
+    if (!(query instanceof Float32Array)) {
+      for (let j = 0; j < query.index.length; j++) {
+        const q = query.value[j];
+        const d = query.index[j];
         const slots = this.postingSlots[d];
         const values = this.postingValues[d];
         for (let i = 0; i < slots.length; i++) acc[slots[i]] += q * values[i];

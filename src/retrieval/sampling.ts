@@ -60,7 +60,9 @@ export function sampleSoftmax(scores: ArrayLike<number>, k: number, temperature:
       const s = scoreOf(scores, i);
       if (s !== lastScore) {
         lastScore = s;
-        lastWeight = s === -Infinity ? 0 : Math.exp((s - max) / temperature);
+        // With an infinite best score, only the infinite ones weigh.
+        lastWeight =
+          s === -Infinity ? 0 : max === Infinity ? (s === Infinity ? 1 : 0) : Math.exp((s - max) / temperature);
       }
       weight[i] = drawn[i] ? 0 : lastWeight;
       total += weight[i];

@@ -77,6 +77,7 @@ describe('softmax sampling without replacement', () => {
     const picked = sampleSoftmax([-Infinity, 0.3, Number.NaN, 0.1], 4, 0.1, new Rng(9));
     expect(new Set(picked.slice(0, 2))).toEqual(new Set([1, 3]));
     expect(picked.slice(2)).toEqual([0, 2]);
+    expect(sampleSoftmax([0.5, Infinity, 0.9, Infinity], 4, 0.1, new Rng(2)).slice(2)).toEqual([2, 0]);
     expect(() => sampleSoftmax([1], 1, -1, new Rng(1))).toThrow(RangeError);
   });
 
