@@ -27,6 +27,18 @@ export * from './sim/change-log.js';
 
 /** The PDDL planner (parser, grounding, search, validator), as one namespace. */
 export * as planning from './planning/index.js';
+
+export * from './memory/observation-facts.js';
+export * from './memory/quadruple.js';
+export * from './memory/tekg.js';
+export * from './retrieval/bm25.js';
+export * from './retrieval/embedder.js';
+export * from './retrieval/embedding-index.js';
+export * from './retrieval/offline-embedder.js';
+export * from './retrieval/retriever.js';
+export * from './retrieval/sampling.js';
+export * from './retrieval/text-index.js';
+export * from './retrieval/tokenize.js';
 export * from './sim/diff.js';
 export * from './sim/executor.js';
 export * from './sim/graph.js';

@@ -1,0 +1,112 @@
+/**
+ * Choosing k items by score: the k best (`topK`), or k draws without replacement from the softmax of the scores
+ * (`sampleSoftmax`), as ExRAP's retriever samples quadruples. Draws are sequential: each picks item i with
+ * probability exp(s_i / T) / sum over the items not yet drawn; a Fenwick tree of the weights makes a draw and the
+ * removal of the drawn item O(log n), so k draws from n items cost O(n + k log n).
+ */
+import type { Rng } from '../util/rng.js';
+
+/** Score of an item for ordering: NaN counts as the lowest. */
+const scoreOf = (scores: ArrayLike<number>, i: number): number => (Number.isNaN(scores[i]) ? -Infinity : scores[i]);
+
+/** Indices of the k highest scores, best first; equal scores in index order. */
+export function topK(scores: ArrayLike<number>, k: number, exclude?: Uint8Array): number[] {
+  const best: number[] = [];
+  const count = Math.max(0, Math.min(Math.floor(k), scores.length));
+  if (count === 0) return best;
+  for (let i = 0; i < scores.length; i++) {
+    if (exclude?.[i]) continue;
+    const s = scoreOf(scores, i);
+    if (best.length === count && s <= scoreOf(scores, best[count - 1])) continue;
+    let j = best.length < count ? best.length : count - 1;
+    while (j > 0 && scoreOf(scores, best[j - 1]) < s) {
+      best[j] = best[j - 1];
+      j--;
+    }
+    best[j] = i;
+  }
+  return best;
+}
+
+/**
+ * k indices drawn without replacement, each draw with probability softmax(score / temperature) over the items left,
+ * in draw order. Items whose weight underflows to zero are drawn only once every other item is (then best first),
+ * so as the temperature falls the draws approach `topK`. A temperature of 0 gives `topK` itself.
+ */
+export function sampleSoftmax(scores: ArrayLike<number>, k: number, temperature: number, rng: Rng): number[] {
+  if (!(temperature >= 0)) throw new RangeError(`softmax temperature must be >= 0, got ${temperature}`);
+  const n = scores.length;
+  const count = Math.max(0, Math.min(Math.floor(k), n));
+  if (temperature === 0 || count === 0) return topK(scores, count);
+
+  const drawn = new Uint8Array(n);
+  const weight = new Float64Array(n);
+  const tree = new Float64Array(n + 1);
+  let top = 1;
+  while (top * 2 <= n) top *= 2;
+  let total = 0;
+  let builtTotal = 0;
+
+  /** Weights relative to the best score left (so the best weighs 1), and the Fenwick tree over them. */
+  const rebuild = (): void => {
+    let max = -Infinity;
+    for (let i = 0; i < n; i++) if (!drawn[i] && scoreOf(scores, i) > max) max = scoreOf(scores, i);
+    tree.fill(0);
+    total = 0;
+    // Many items share a score (every unmatched document scores 0): one exp per run of equal scores.
+    let lastScore = Number.NaN;
+    let lastWeight = 0;
+    for (let i = 0; i < n; i++) {
+      const s = scoreOf(scores, i);
+      if (s !== lastScore) {
+        lastScore = s;
+        // With an infinite best score, only the infinite ones weigh.
+        lastWeight =
+          s === -Infinity ? 0 : max === Infinity ? (s === Infinity ? 1 : 0) : Math.exp((s - max) / temperature);
+      }
+      weight[i] = drawn[i] ? 0 : lastWeight;
+      total += weight[i];
+      tree[i + 1] += weight[i];
+      const parent = i + 1 + ((i + 1) & -(i + 1));
+      if (parent <= n) tree[parent] += tree[i + 1];
+    }
+    builtTotal = total;
+  };
+
+  rebuild();
+  const picked: number[] = [];
+  while (picked.length < count) {
+    // After many removals the running total loses precision; start again from the items left.
+    if (total < builtTotal * 1e-9) rebuild();
+    if (!(total > 0)) break;
+    let u = rng.next() * total;
+    let position = 0;
+    for (let step = top; step > 0; step >>= 1) {
+      const next = position + step;
+      if (next <= n && tree[next] <= u) {
+        position = next;
+        u -= tree[next];
+      }
+    }
+    let chosen = position < n && weight[position] > 0 ? position : -1;
+    if (chosen < 0) chosen = nearestWeighted(weight, Math.min(position, n - 1));
+    picked.push(chosen);
+    drawn[chosen] = 1;
+    const w = weight[chosen];
+    weight[chosen] = 0;
+    total -= w;
+    for (let i = chosen + 1; i <= n; i += i & -i) tree[i] -= w;
+  }
+  // Only items with no weight at all (score -Infinity or NaN) are left: best first.
+  if (picked.length < count) picked.push(...topK(scores, count - picked.length, drawn));
+  return picked;
+}
+
+/** The weighted item nearest to a position (rounding drift can land a draw on an emptied slot). */
+function nearestWeighted(weight: Float64Array, from: number): number {
+  for (let d = 0; d < weight.length; d++) {
+    if (from - d >= 0 && weight[from - d] > 0) return from - d;
+    if (from + d < weight.length && weight[from + d] > 0) return from + d;
+  }
+  throw new Error('no weighted item left to draw');
+}
