@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { graphFromJson, graphToJson, loadGraph } from '../../../src/sim/graph-io.js';
+import { generateHome, homeStats, loadHome } from '../../../src/sim/scenes/index.js';
+import { projectRoot } from '../../helpers/shared-data.js';
+
+const built = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+
+function hearth(...args: string[]) {
+  const result = spawnSync(process.execPath, [join(projectRoot, 'bin', 'hearth.js'), ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+// The CLI runs from dist/; `npm test` builds it first.
+const describeBuilt = built ? describe : describe.skip;
+if (!built) process.stderr.write('[hearth tests] hearth scene CLI: skipped, dist/ not built (run npm run build)\n');
+
+describeBuilt('hearth scene', () => {
+  it('lists the built-in homes with their rooms and object counts', () => {
+    const { code, stdout } = hearth('scene', 'list');
+    expect(code).toBe(0);
+    const cottage = homeStats(loadHome('cottage').graph);
+    expect(stdout).toMatch(
+      new RegExp(
+        `^cottage +4 rooms, +${cottage.objects} objects, +${cottage.nodes} nodes +kitchen, livingroom, bedroom, bathroom \\(default\\)$`,
+        'm',
+      ),
+    );
+    for (const name of ['flat', 'family-house', 'studio-plus']) expect(stdout).toMatch(new RegExp(`^${name} `, 'm'));
+    const json = JSON.parse(hearth('scene', 'list', '--json').stdout);
+    expect(json.default).toBe('cottage');
+    expect(json.homes.map((h: { name: string }) => h.name)).toEqual(['cottage', 'flat', 'family-house', 'studio-plus']);
+  });
+
+  it('shows a home: floor plan, passages, character, and each room with its contents', () => {
+    const { code, stdout } = hearth('scene', 'show', 'cottage');
+    expect(code).toBe(0);
+    const { graph } = loadHome('cottage');
+    expect(stdout.split('\n')[0]).toBe('cottage (builtin)');
+    expect(stdout).toContain('passages:');
+    expect(stdout).toMatch(/character \(\d+\) in livingroom \(2\)/);
+    for (const room of graph.rooms()) expect(stdout).toContain(`${graph.get(room).className} (${room}):`);
+    const tv = graph.idsOfClass('tv')[0];
+    expect(stdout).toMatch(new RegExp(`tv \\(${tv}\\) \\[[A-Z_, ]+\\] - on tvstand`));
+    expect(hearth('scene', 'show', 'gen:12:6').stdout).toMatch(/^gen:12:6 \(generated\)\n6 rooms/);
+  });
+
+  it('generates a home as VirtualHome JSON on stdout, equal to the library call', () => {
+    const { code, stdout } = hearth('scene', 'generate', '--seed', '42', '--rooms', '5');
+    expect(code).toBe(0);
+    const printed = graphFromJson(JSON.parse(stdout));
+    expect(JSON.stringify(graphToJson(printed))).toBe(JSON.stringify(graphToJson(generateHome(42, { rooms: 5 }))));
+    expect(printed.rooms()).toHaveLength(5);
+  });
+
+  it('writes the home to a file with -o, gzip-compressed for .gz', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-scene-'));
+    const path = join(dir, 'home.json.gz');
+    const { code, stderr, stdout } = hearth('scene', 'generate', '--seed', '9', '-o', path);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^wrote .*home\.json\.gz: \d+ nodes, \d+ edges\n$/);
+    expect(JSON.stringify(graphToJson(loadGraph(path)))).toBe(JSON.stringify(graphToJson(generateHome(9))));
+    expect(hearth('scene', 'show', path).stdout.split('\n')[0]).toBe('home (file)');
+  });
+
+  it('fails with one clear line and exit code 2 on bad input', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['scene', 'show', 'castle'], /^hearth: unknown home "castle": expected a built-in home/],
+      [['scene', 'show', 'gen:x'], /^hearth: bad generated home "gen:x"/],
+      [['scene', 'generate', '--seed', 'seven'], /^hearth: --seed must be a non-negative integer, got "seven"/],
+      [['scene', 'generate', '--seed', '99999999999'], /^hearth: --seed must be an integer from 0 to 4294967295/],
+      [['scene', 'generate', '--seed', '1', '--rooms', '9'], /^hearth: a generated home has 4 to 6 rooms, got 9/],
+      [['scene', 'show', 'missing/home.json'], /^hearth: missing\/home\.json: cannot read graph file/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = hearth(...args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr, args.join(' ')).toMatch(message);
+      expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+    const missing = hearth('scene', 'generate');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/required option '--seed <n>'/);
+  });
+});
