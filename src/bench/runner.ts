@@ -147,9 +147,10 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       const perEpisode = executed > 0 ? `, ${(episodeMs / executed).toFixed(1)} ms per episode` : '';
       const failed = report.episodes.failed > 0 ? `, ${report.episodes.failed} failed` : '';
       const where = workers > 0 ? `${Math.min(workers, todo.length)} worker thread(s)` : 'the main thread';
+      const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${perEpisode}` : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
-          `${failed}; ${formatDuration(wallMs)} on ${where}${perEpisode}`,
+          `${failed}${how}`,
       );
     }
     return {
