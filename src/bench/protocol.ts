@@ -1,0 +1,80 @@
+/**
+ * The contract between the benchmark runner and a protocol (continual instructions, episodic tasks, ...). A protocol
+ * is a module that exports `runEpisode(spec, context)`; the runner loads it inside each worker thread, hands it one
+ * episode spec at a time and stores what it returns. How results are grouped and which metrics are reported is data
+ * (`ReportLayout`), given with the protocol's registry entry (`protocols.ts`).
+ */
+import type { JsonObject, JsonValue } from './json.js';
+
+/**
+ * One episode to run: plain JSON data, so that it can be sent to a worker, stored and compared. `key` names the
+ * episode canonically and uniquely within a run (the store and `--resume` use it); `seed` is the only source of
+ * randomness the episode may use. Protocols extend it with their own fields (agent, home, ...), which reports can
+ * group by.
+ */
+export interface EpisodeSpec {
+  readonly key: string;
+  readonly seed: number;
+  readonly [field: string]: JsonValue;
+}
+
+/**
+ * What an episode produced. Everything but `timing` must follow from the spec alone (never from wall time, worker
+ * assignment or completion order): reports are built from it and must be byte-identical across runs.
+ */
+export interface EpisodeResult {
+  /** Numbers the report aggregates over episodes; null where a metric is undefined for this episode. */
+  metrics: { [name: string]: number | null };
+  /** Anything else worth keeping for the record (event counts, the agent's configuration, token totals, ...). */
+  details?: JsonValue;
+  /**
+   * Measurements that vary from run to run (LLM latency, planning time). Stored in the episode's timing column,
+   * apart from the result, and never part of a report's results.
+   */
+  timing?: JsonObject;
+}
+
+/** What the runner gives an episode besides its spec. */
+export interface EpisodeContext {
+  /** The spec's seed (derive every random generator from it, e.g. `new Rng(context.seed).fork('resident')`). */
+  readonly seed: number;
+  /** Present only when the run was started with `--trace`: appends one per-step record to the episode's trace. */
+  readonly trace?: (record: JsonValue) => void;
+  /**
+   * Aborted when the run is interrupted. Long asynchronous episodes (LLM calls) should pass it on or check it;
+   * a synchronous episode may ignore it (its worker thread is terminated).
+   */
+  readonly signal: AbortSignal;
+}
+
+/** The shape of a protocol module: what `import(specifier)` must give. */
+export interface ProtocolModule<S extends EpisodeSpec = EpisodeSpec> {
+  runEpisode(spec: S, context: EpisodeContext): Promise<EpisodeResult> | EpisodeResult;
+}
+
+/** One metric of a report: taken from `result.metrics[key]` of every episode of a group. */
+export interface MetricSpec {
+  /** Name in `EpisodeResult.metrics` and the field name of the report row. */
+  key: string;
+  /** Column title in the text table (e.g. "SR"). */
+  label: string;
+  /** Values are fractions printed as percentages in the text table (JSON and CSV keep the fraction). */
+  percent?: boolean;
+  /** Decimals in the text table (default 2, or 1 for percentages). */
+  digits?: number;
+  /** Shown in the text table (default true); JSON and CSV always have every metric. */
+  inTable?: boolean;
+}
+
+/** How a protocol's episodes become report rows and tables. */
+export interface ReportLayout {
+  /** Spec fields whose values form a row (e.g. agent, home, nonstationarity, instructions): one row per combination. */
+  groupBy: string[];
+  metrics: MetricSpec[];
+  /**
+   * Text table arrangement: `rows` fields label the lines, `columns` fields make column groups (like the papers'
+   * low / medium / high), and the remaining groupBy fields split the output into one table per combination.
+   * Default: rows = groupBy, no column groups.
+   */
+  table?: { rows: string[]; columns: string[] };
+}

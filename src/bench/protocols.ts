@@ -1,0 +1,77 @@
+/**
+ * The registry of benchmark protocols: a name (as given to `--protocol`) -> the module a worker thread imports to run
+ * episodes, and the report layout. Worker threads do not share the main thread's registry: the runner resolves the
+ * name here and sends the module's URL to each worker.
+ *
+ * A built-in protocol adds one entry to `BUILT_IN` with a specifier relative to this file, e.g.
+ *   { name: 'continual', module: new URL('./continual/protocol.js', import.meta.url).href, report: CONTINUAL_LAYOUT }
+ * (the `.js` suffix also finds the `.ts` source when running under tsx or vitest). Tests and plug-ins call
+ * `registerProtocol`.
+ */
+import { InputError } from '../util/errors.js';
+import type { ReportLayout } from './protocol.js';
+
+export interface ProtocolEntry {
+  name: string;
+  /** Absolute module specifier (a file: URL, or a package name) of a module exporting `runEpisode`. */
+  module: string;
+  report: ReportLayout;
+  description?: string;
+}
+
+/** Protocols that ship with hearth. */
+const BUILT_IN: ProtocolEntry[] = [];
+
+const registry = new Map<string, ProtocolEntry>(BUILT_IN.map((entry) => [entry.name, entry]));
+
+/** Adds a protocol (or replaces the entry of the same name). */
+export function registerProtocol(entry: ProtocolEntry): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(entry.name)) {
+    throw new Error(`protocol name '${entry.name}' must be lower-case letters, digits and dashes`);
+  }
+  assertValidLayout(entry.name, entry.report);
+  registry.set(entry.name, entry);
+}
+
+/** The registered protocol of that name; an InputError naming the known ones otherwise. */
+export function getProtocol(name: string): ProtocolEntry {
+  const entry = registry.get(name);
+  if (!entry) {
+    const known = protocolNames();
+    throw new InputError(
+      `unknown protocol '${name}' (known: ${known.length > 0 ? known.join(', ') : 'none registered'})`,
+    );
+  }
+  return entry;
+}
+
+/** Registered protocol names, sorted. */
+export function protocolNames(): string[] {
+  return [...registry.keys()].sort();
+}
+
+/** Throws when a layout cannot produce well-formed rows (a programming error in a protocol, not bad input). */
+export function assertValidLayout(name: string, layout: ReportLayout): void {
+  const fail = (what: string) => {
+    throw new Error(`protocol '${name}': report layout ${what}`);
+  };
+  if (layout.metrics.length === 0) fail('has no metrics');
+  const metricKeys = new Set<string>();
+  for (const metric of layout.metrics) {
+    if (metricKeys.has(metric.key)) fail(`names metric '${metric.key}' twice`);
+    metricKeys.add(metric.key);
+  }
+  const groups = new Set(layout.groupBy);
+  if (groups.size !== layout.groupBy.length) fail('repeats a groupBy field');
+  for (const field of layout.groupBy) {
+    if (field === 'episodes' || metricKeys.has(field)) fail(`uses '${field}' both as a group field and a row field`);
+  }
+  if (layout.table) {
+    for (const field of [...layout.table.rows, ...layout.table.columns]) {
+      if (!groups.has(field)) fail(`arranges field '${field}' that is not in groupBy`);
+    }
+    if (layout.table.rows.some((field) => layout.table?.columns.includes(field))) {
+      fail('uses a field both for rows and for columns');
+    }
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * `runGrid`: runs a protocol's episode specs into the results store and returns the report. This is all a benchmark
+ * command has to call:
+ *
+ *   const grid = parseGridOptions(command.opts(), { knownAgents });
+ *   const outcome = await runGrid({ ...grid, protocol: 'continual', config: gridConfig(grid), specs: expandGrid(grid) });
+ *   process.stdout.write(formatReport(outcome.report, grid.format));
+ *   process.exitCode = outcome.exitCode;
+ *
+ * A run is a row in the store; without `resume` every call starts a new one. With `resume`, the latest run with an
+ * equal configuration (or the run id given) continues: episodes already stored successfully are skipped, failed ones
+ * are run again. Each finished episode is committed at once, so an interruption loses only running episodes.
+ */
+import { performance } from 'node:perf_hooks';
+import { InputError } from '../util/errors.js';
+import type { EpisodeOutcome } from './execute.js';
+import { defaultWorkers } from './grid.js';
+import { canonicalJson, type JsonObject } from './json.js';
+import { executeEpisodes } from './pool.js';
+import { createProgress, formatDuration } from './progress.js';
+import type { EpisodeSpec } from './protocol.js';
+import { getProtocol } from './protocols.js';
+import { buildReport, type Report } from './report.js';
+import { DEFAULT_STORE_PATH, ResultsStore, type RunInfo } from './store.js';
+import { hearthVersion } from './version.js';
+
+/** Exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells use. */
+export const EXIT_INTERRUPTED = 130;
+/** Exit code of a run that finished but had failed episodes (they are listed in the report). */
+export const EXIT_EPISODES_FAILED = 3;
+
+export interface RunGridOptions {
+  /** Registered protocol name (`protocols.ts`). */
+  protocol: string;
+  /** What identifies the run for `resume`: every setting that changes results (not workers, output or tracing). */
+  config: JsonObject;
+  /** The episodes of the run, in report order; keys unique. */
+  specs: readonly EpisodeSpec[];
+  /** Results store path (default `.hearth/results.sqlite`). */
+  store?: string;
+  /** false: new run; true: latest run with this configuration (a new one if there is none); a number: that run. */
+  resume?: boolean | number;
+  /** Worker threads (default: one per core); 0 runs the episodes in the main thread. */
+  workers?: number;
+  /** Keep per-step trace records of each episode in the store. */
+  trace?: boolean;
+  /** No progress bar and no summary (the interruption notice is still printed). */
+  quiet?: boolean;
+  /** Where progress and notes go (default process.stderr). */
+  stderr?: NodeJS.WriteStream;
+  /**
+   * Handle Ctrl-C (default true): the first SIGINT stops dispatching, terminates the workers, prints how many episodes
+   * are stored and exits with 130; a second exits at once. With false, abort through `signal` instead: the call then
+   * returns with `interrupted: true`.
+   */
+  handleSigint?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  runId: number;
+  storePath: string;
+  /** Whether an earlier run was continued. */
+  resumed: boolean;
+  report: Report;
+  /** Episodes run (and stored) by this call. */
+  executed: number;
+  interrupted: boolean;
+  /** 0; EXIT_EPISODES_FAILED when some episode failed; EXIT_INTERRUPTED when interrupted. */
+  exitCode: number;
+  /** Wall time of this call and mean episode time (not part of the report, which must not depend on timing). */
+  timing: { wallMs: number; meanEpisodeMs: number | null; workers: number };
+}
+
+export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
+  const started = performance.now();
+  const protocol = getProtocol(options.protocol);
+  const specs = options.specs;
+  assertSpecs(specs);
+  const stderr = options.stderr ?? process.stderr;
+  const quiet = options.quiet ?? false;
+  const note = (line: string) => {
+    if (!quiet) stderr.write(`hearth: ${line}\n`);
+  };
+  const storePath = options.store ?? DEFAULT_STORE_PATH;
+  const workers = options.workers ?? defaultWorkers();
+  const store = ResultsStore.open(storePath);
+  try {
+    const { run, resumed } = selectRun(store, options, note);
+    const done = store.completedKeys(run.id);
+    const todo = specs.filter((spec) => !done.has(spec.key));
+    const indexByKey = new Map(specs.map((spec, index) => [spec.key, index]));
+    if (resumed) note(`resuming run ${run.id} in ${storePath}: ${specs.length - todo.length} of ${specs.length} done`);
+
+    const interrupt = new AbortController();
+    const onExternalAbort = () => interrupt.abort();
+    options.signal?.addEventListener('abort', onExternalAbort);
+    if (options.signal?.aborted) interrupt.abort();
+    let interrupts = 0;
+    const onSigint = () => {
+      interrupts++;
+      if (interrupts > 1) {
+        if (stderr.isTTY) stderr.write('\u001b[?25h\n'); // the progress bar hides the cursor: show it again
+        process.exit(EXIT_INTERRUPTED);
+      }
+      interrupt.abort();
+    };
+    const handleSigint = options.handleSigint ?? true;
+    if (handleSigint) process.on('SIGINT', onSigint);
+
+    const progress = createProgress({ total: specs.length, done: specs.length - todo.length, stream: stderr, quiet });
+    let executed = 0;
+    let episodeMs = 0;
+    let aborted: boolean;
+    try {
+      ({ aborted } = await executeEpisodes({
+        moduleUrl: protocol.module,
+        specs: todo,
+        workers,
+        trace: options.trace ?? false,
+        signal: interrupt.signal,
+        onOutcome: (outcome, spec, worker) => {
+          store.writeEpisode(run.id, toRecord(outcome, spec, indexByKey.get(spec.key)!, worker));
+          executed++;
+          episodeMs += outcome.wallMs;
+          progress.tick(outcome.status === 'failed');
+        },
+      }));
+    } finally {
+      progress.stop();
+      options.signal?.removeEventListener('abort', onExternalAbort);
+      if (handleSigint) process.off('SIGINT', onSigint);
+    }
+
+    const report = reportForRun(store, run, specs);
+    const wallMs = performance.now() - started;
+    if (aborted) {
+      stderr.write(
+        `interrupted: ${report.episodes.ok} of ${specs.length} episodes stored in ${storePath}; ` +
+          'run again with --resume\n',
+      );
+      if (handleSigint) {
+        store.close();
+        process.exit(EXIT_INTERRUPTED);
+      }
+    } else {
+      const perEpisode = executed > 0 ? `, ${(episodeMs / executed).toFixed(1)} ms per episode` : '';
+      const failed = report.episodes.failed > 0 ? `, ${report.episodes.failed} failed` : '';
+      const where = workers > 0 ? `${Math.min(workers, todo.length)} worker thread(s)` : 'the main thread';
+      const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${perEpisode}` : '';
+      note(
+        `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
+          `${failed}${how}`,
+      );
+    }
+    return {
+      runId: run.id,
+      storePath,
+      resumed,
+      report,
+      executed,
+      interrupted: aborted,
+      exitCode: aborted ? EXIT_INTERRUPTED : report.episodes.failed > 0 ? EXIT_EPISODES_FAILED : 0,
+      timing: { wallMs, meanEpisodeMs: executed > 0 ? episodeMs / executed : null, workers },
+    };
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * The report of a stored run, built from what the store holds (never from memory, so that a resumed run and an
+ * uninterrupted one are reported identically). With `specs`, only their keys count and missing ones are reported.
+ */
+export function reportForRun(store: ResultsStore, run: RunInfo, specs?: readonly EpisodeSpec[]): Report {
+  const keys = specs && new Set(specs.map((spec) => spec.key));
+  const episodes = store.episodes(run.id).filter((episode) => !keys || keys.has(episode.key));
+  return buildReport({
+    protocol: run.protocol,
+    config: run.config,
+    layout: getProtocol(run.protocol).report,
+    totalEpisodes: specs?.length ?? run.totalEpisodes,
+    episodes,
+  });
+}
+
+function selectRun(
+  store: ResultsStore,
+  options: RunGridOptions,
+  note: (line: string) => void,
+): { run: RunInfo; resumed: boolean } {
+  const resume = options.resume ?? false;
+  const { protocol, config } = options;
+  const create = () =>
+    store.createRun({ protocol, config, hearthVersion: hearthVersion(), totalEpisodes: options.specs.length });
+  if (resume === false) return { run: create(), resumed: false };
+  if (typeof resume === 'number') {
+    const run = store.getRun(resume);
+    if (!run) throw new InputError(`--resume ${resume}: no such run in this store`, { file: store.path });
+    if (run.protocol !== protocol || canonicalJson(run.config) !== canonicalJson(config)) {
+      throw new InputError(
+        `--resume ${resume}: run ${resume} was started with another configuration ` +
+          `(${run.protocol} ${canonicalJson(run.config)}); give the same flags to resume it`,
+        { file: store.path },
+      );
+    }
+    return { run, resumed: true };
+  }
+  const run = store.latestRun(protocol, config);
+  if (run) {
+    if (run.hearthVersion !== hearthVersion()) {
+      note(`run ${run.id} was started by hearth ${run.hearthVersion}; this is ${hearthVersion()}`);
+    }
+    return { run, resumed: true };
+  }
+  note(`no earlier run with this configuration in ${store.path}: starting a new one`);
+  return { run: create(), resumed: false };
+}
+
+function assertSpecs(specs: readonly EpisodeSpec[]): void {
+  const keys = new Set<string>();
+  for (const spec of specs) {
+    if (typeof spec.key !== 'string' || spec.key === '') throw new Error('every episode spec needs a non-empty key');
+    if (keys.has(spec.key)) throw new Error(`two episode specs have the key '${spec.key}'`);
+    if (!Number.isSafeInteger(spec.seed)) throw new Error(`episode ${spec.key}: seed ${spec.seed} is not an integer`);
+    keys.add(spec.key);
+  }
+}
+
+function toRecord(outcome: EpisodeOutcome, spec: EpisodeSpec, index: number, worker: number | null) {
+  if (outcome.status === 'failed') {
+    return {
+      key: spec.key,
+      index,
+      spec,
+      status: 'failed' as const,
+      error: outcome.error,
+      timing: { wallMs: outcome.wallMs, worker },
+    };
+  }
+  return {
+    key: spec.key,
+    index,
+    spec,
+    status: 'ok' as const,
+    result: outcome.result,
+    ...(outcome.trace && { trace: outcome.trace }),
+    timing: { wallMs: outcome.wallMs, worker, ...(outcome.protocolTiming && { protocol: outcome.protocolTiming }) },
+  };
+}

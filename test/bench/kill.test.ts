@@ -1,0 +1,126 @@
+/**
+ * Interrupting a run for real: the toy benchmark runs in a child process (wired like `hearth run`), is killed
+ * half-way with SIGINT and, separately, SIGKILL, then resumed; the final report must equal an uninterrupted run's,
+ * with every episode stored exactly once and nothing stored before the kill run again.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ResultsStore } from '../../src/bench/store.js';
+import { referenceJson, type ToyFlags, tempStore } from '../fixtures/toy-runs.js';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const SCRIPT = fileURLToPath(new URL('../fixtures/run-toy.ts', import.meta.url));
+const GRID: ToyFlags = {
+  agents: 'steady,noisy',
+  homes: 'gen:1',
+  nonstationarity: 'low,high',
+  instructions: '3',
+  seeds: '10',
+  steps: '2000',
+};
+const TOTAL = 40;
+
+function flagArgs(flags: ToyFlags): string[] {
+  return Object.entries(flags).flatMap(([name, value]) =>
+    value === true ? [`--${name}`] : [`--${name}`, String(value)],
+  );
+}
+
+interface Child {
+  process: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function runToy(args: string[], env: Record<string, string> = {}): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { process: child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+/** Stored episodes of run 1: key -> the time it was written. */
+function storedEpisodes(path: string): Map<string, string> {
+  const store = ResultsStore.open(path, { readonly: true });
+  try {
+    return new Map(store.episodes(1).map((episode) => [episode.key, episode.finished]));
+  } finally {
+    store.close();
+  }
+}
+
+/** Waits until the child has stored at least `count` episodes. */
+async function waitForStored(path: string, count: number, child: Child): Promise<void> {
+  let exited = false;
+  void child.exit.then(() => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error(`the run ended before storing ${count} episodes: ${child.stderr()}`);
+    try {
+      if (storedEpisodes(path).size >= count) return;
+    } catch {
+      // the store or its run does not exist yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function killHalfWayThenResume(signal: 'SIGINT' | 'SIGKILL') {
+  const path = tempStore();
+  const args = flagArgs({ ...GRID, store: path, workers: '2' });
+  // 40 episodes of 40 ms on 2 threads: about 0.8 s, killed after a quarter.
+  const first = runToy(args, { TOY_DELAY_MS: '40' });
+  await waitForStored(path, 10, first);
+  first.process.kill(signal);
+  const ended = await first.exit;
+  const before = storedEpisodes(path);
+  expect(before.size).toBeGreaterThanOrEqual(10);
+  expect(before.size).toBeLessThan(TOTAL);
+
+  const resumed = runToy([...args, '--resume', '--json']);
+  const { code } = await resumed.exit;
+  expect(code, resumed.stderr()).toBe(0);
+  expect(resumed.stderr()).toContain(`${TOTAL - before.size} episode(s) run now, ${before.size} already stored`);
+  expect(resumed.stdout()).toBe(await referenceJson(GRID));
+
+  const after = storedEpisodes(path);
+  expect(after.size).toBe(TOTAL);
+  for (const [key, finished] of before) expect(after.get(key)).toBe(finished); // kept, not run again
+  const store = ResultsStore.open(path, { readonly: true });
+  try {
+    expect(store.runs()).toHaveLength(1);
+    expect(store.episodes(1).every((episode) => episode.status === 'ok' && episode.attempts === 1)).toBe(true);
+  } finally {
+    store.close();
+  }
+  return { ended, stderr: first.stderr(), stored: before.size, path };
+}
+
+describe('killing a run half-way and resuming it', () => {
+  it('SIGINT: stops, says how many episodes are stored, exits 130; --resume finishes it', async () => {
+    const { ended, stderr, stored, path } = await killHalfWayThenResume('SIGINT');
+    expect(ended.code).toBe(130);
+    expect(stderr).toContain(`interrupted: ${stored} of ${TOTAL} episodes stored in ${path}; run again with --resume`);
+  });
+
+  it('SIGKILL: whatever was committed survives; --resume finishes it', async () => {
+    const { ended } = await killHalfWayThenResume('SIGKILL');
+    expect(ended.signal).toBe('SIGKILL');
+  });
+});
