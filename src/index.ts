@@ -1,12 +1,22 @@
-/** hearth's public API: the layers a researcher builds on. */
+/**
+ * hearth's public API. The world (`src/sim`) is exported flat; each capability layer is a namespace, so that names
+ * of different layers never collide: `planning`, `memory`, `retrieval`, `llm`, `scenes`, `catalog`, `bench`.
+ */
+
+export * from './agents/agent.js';
+export * as bench from './bench/index.js';
+export * as llm from './llm/index.js';
+export * as memory from './memory/index.js';
+export * as planning from './planning/index.js';
+export * as retrieval from './retrieval/index.js';
 export type {
   ActionRule,
-  Condition,
   Effect,
   ErrorKind,
   MissingSpec,
   Precondition,
   RuleBody,
+  RuleCondition,
   Subject,
   TargetsOf,
 } from './sim/actions/descriptors.js';
@@ -23,28 +33,16 @@ export {
 export * from './sim/actions/names.js';
 export { firstInPythonSetOrder, pythonSetOrder } from './sim/actions/python-set-order.js';
 export { ACTION_RULES } from './sim/actions/rules.js';
+export * as catalog from './sim/catalog/index.js';
 export * from './sim/change-log.js';
-
-/** The PDDL planner (parser, grounding, search, validator), as one namespace. */
-export * as planning from './planning/index.js';
-
-export * from './memory/observation-facts.js';
-export * from './memory/quadruple.js';
-export * from './memory/tekg.js';
-export * from './retrieval/bm25.js';
-export * from './retrieval/embedder.js';
-export * from './retrieval/embedding-index.js';
-export * from './retrieval/offline-embedder.js';
-export * from './retrieval/retriever.js';
-export * from './retrieval/sampling.js';
-export * from './retrieval/text-index.js';
-export * from './retrieval/tokenize.js';
+export * from './sim/conditions.js';
 export * from './sim/diff.js';
 export * from './sim/executor.js';
 export * from './sim/graph.js';
 export * from './sim/graph-io.js';
 export * from './sim/observation.js';
 export * from './sim/observe.js';
+export * as scenes from './sim/scenes/index.js';
 export * from './sim/script.js';
 export * from './sim/summary.js';
 export * from './sim/vocabulary.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Condition, MissingSpec, Subject } from '../../src/sim/actions/descriptors.js';
+import type { MissingSpec, RuleCondition, Subject } from '../../src/sim/actions/descriptors.js';
 import { EXECUTABLE_ACTIONS } from '../../src/sim/actions/names.js';
 import { ACTION_RULES } from '../../src/sim/actions/rules.js';
 import { checkStep, executeStep } from '../../src/sim/executor.js';
@@ -28,7 +28,7 @@ describe('the rule table', () => {
   });
 });
 
-function conditionSubjects(c: Condition): Subject[] {
+function conditionSubjects(c: RuleCondition): Subject[] {
   switch (c.test) {
     case 'not':
       return conditionSubjects(c.condition);

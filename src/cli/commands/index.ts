@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
-import { registerSim } from './sim.js';
-import { registerPlanCommand } from './plan.js';
 import { registerLlmCommands } from './llm.js';
+import { registerPlanCommand } from './plan.js';
 import { registerSceneCommands } from './scene.js';
+import { registerSim } from './sim.js';
 
 /** A command group adds its subcommands to the program. */
 export type CommandGroup = (program: Command) => void;
 
 /** Every command group of the CLI, in the order `hearth --help` lists them. */
-export const commandGroups: CommandGroup[] = [registerSim, registerPlanCommand, registerLlmCommands, registerSceneCommands];
+export const commandGroups: CommandGroup[] = [
+  registerSim,
+  registerPlanCommand,
+  registerLlmCommands,
+  registerSceneCommands,
+];

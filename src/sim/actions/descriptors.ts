@@ -33,8 +33,8 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-/** A yes/no question about the graph before the step. */
-export type Condition =
+/** A yes/no question a rule asks about the graph before the step (about its subjects; goals and queries use `../conditions.ts`). */
+export type RuleCondition =
   /** `of` has one of the properties, or its class is one of `orClass`. */
   | {
       readonly test: 'property';
@@ -84,9 +84,9 @@ export type Condition =
   | { readonly test: 'same'; readonly a: Subject; readonly b: Subject }
   /** The relation recorded in the grab memo of object 0 is `relation`. */
   | { readonly test: 'originRelation'; readonly relation: Relation }
-  | { readonly test: 'not'; readonly condition: Condition }
-  | { readonly test: 'any'; readonly conditions: readonly Condition[] }
-  | { readonly test: 'all'; readonly conditions: readonly Condition[] };
+  | { readonly test: 'not'; readonly condition: RuleCondition }
+  | { readonly test: 'any'; readonly conditions: readonly RuleCondition[] }
+  | { readonly test: 'all'; readonly conditions: readonly RuleCondition[] };
 
 /**
  * A precondition EAI's temporal-order checker looks for in earlier states when the step fails with missing_step.
@@ -101,7 +101,7 @@ export type MissingSpec =
 
 /** A condition the step needs, and what the reference reports when it does not hold. */
 export interface Precondition {
-  readonly require: Condition;
+  readonly require: RuleCondition;
   readonly kind: ErrorKind;
   /**
    * The reference's message. `{char}`, `{0}`, `{1}`, `{charRoom}`, `{room0}`, `{origin}` stand for the node,
@@ -172,7 +172,7 @@ export type Effect = (
   | { readonly effect: 'walkTo'; readonly to: Subject }
 ) & {
   /** Apply only when this holds (evaluated before the step, like the preconditions). */
-  readonly when?: Condition;
+  readonly when?: RuleCondition;
 };
 
 export interface RuleBody {
@@ -186,7 +186,7 @@ export type ActionRule = { readonly summary: string } & (
   | RuleBody
   | {
       /** `apply` when the condition holds before the step, else `otherwise`. */
-      readonly branch: { readonly when: Condition; readonly apply: RuleBody; readonly otherwise: RuleBody };
+      readonly branch: { readonly when: RuleCondition; readonly apply: RuleBody; readonly otherwise: RuleBody };
     }
 );
 

@@ -9,7 +9,7 @@
 import type { ChangeLog } from '../change-log.js';
 import type { EnvGraph } from '../graph.js';
 import type { Relation, State } from '../vocabulary.js';
-import type { Condition, Effect, MissingSpec, RuleBody, Subject, TargetsOf } from './descriptors.js';
+import type { Effect, MissingSpec, RuleBody, RuleCondition, Subject, TargetsOf } from './descriptors.js';
 import { firstInPythonSetOrder } from './python-set-order.js';
 
 /** Where a grabbed object came from (the reference's executor_data[(GRAB, id)]). */
@@ -117,7 +117,7 @@ export function heldBy(graph: EnvGraph, char: number): number[] {
   return [...graph.targets(char, 'HOLDS_LH'), ...graph.targets(char, 'HOLDS_RH')];
 }
 
-export function evaluate(ctx: StepContext, condition: Condition): boolean {
+export function evaluate(ctx: StepContext, condition: RuleCondition): boolean {
   const g = ctx.graph;
   switch (condition.test) {
     case 'property': {
