@@ -3,7 +3,14 @@
  * of different layers never collide: `planning`, `memory`, `retrieval`, `llm`, `scenes`, `catalog`, `bench`.
  */
 
-export * from './agents/agent.js';
+export type {
+  Agent,
+  AgentPrivilege,
+  InstructionBrief,
+  InstructionMeaning,
+  StepFeedback,
+  TaskBrief,
+} from './agents/agent.js';
 export * as bench from './bench/index.js';
 export * as llm from './llm/index.js';
 export * as memory from './memory/index.js';
@@ -44,6 +51,7 @@ export * from './sim/observation.js';
 export * from './sim/observe.js';
 export * as scenes from './sim/scenes/index.js';
 export * from './sim/script.js';
+export * from './sim/skill.js';
 export * from './sim/summary.js';
 export * from './sim/vocabulary.js';
 export { InputError } from './util/errors.js';

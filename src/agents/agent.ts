@@ -5,21 +5,9 @@
  */
 import type { Condition } from '../sim/conditions.js';
 import type { Observation } from '../sim/observation.js';
+import type { Skill } from '../sim/skill.js';
 
-/** One skill: a VirtualHome action with its object ids, e.g. `{ action: 'putin', objects: [12, 40] }`. */
-export interface Skill {
-  readonly action: string;
-  readonly objects: readonly number[];
-}
-
-/** The skill as a VirtualHome script line, e.g. `[putin] <mug> (12) <microwave> (40)`. */
-export function formatSkill(skill: Skill, className: (id: number) => string | undefined = () => undefined): string {
-  const args = skill.objects.map((id) => `<${className(id) ?? 'object'}> (${id})`).join(' ');
-  return args ? `[${skill.action}] ${args}` : `[${skill.action}]`;
-}
-
-export const sameSkill = (a: Skill, b: Skill): boolean =>
-  a.action === b.action && a.objects.length === b.objects.length && a.objects.every((id, i) => id === b.objects[i]);
+export { formatSkill, type Skill, sameSkill } from '../sim/skill.js';
 
 /** What the agent learns after each step (and at the start, with no `lastSkill`). */
 export interface StepFeedback {

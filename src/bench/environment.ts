@@ -3,7 +3,7 @@
  * simulator (after the protocol's skill-set restrictions), and tells the agent what it sees. Agents never get this
  * object; they get `StepFeedback` only.
  */
-import { formatSkill, type Skill, type StepFeedback } from '../agents/agent.js';
+import type { StepFeedback } from '../agents/agent.js';
 import { actionNamed } from '../sim/actions/names.js';
 import { executeStep } from '../sim/executor.js';
 import type { EnvGraph } from '../sim/graph.js';
@@ -11,6 +11,7 @@ import type { Observation } from '../sim/observation.js';
 import { observe } from '../sim/observe.js';
 import { roomAdjacency } from '../sim/scenes/topology.js';
 import type { ScriptLine } from '../sim/script.js';
+import { formatSkill, type Skill } from '../sim/skill.js';
 
 /** The outcome of one skill. */
 export interface SkillOutcome {
