@@ -126,9 +126,15 @@ export class ActionCompiler {
       case 0:
       case 1:
         if (s >= this.arity) throw new NotCompilable(`the rule names object ${s} of an action with ${this.arity}`);
-        return s === 0 ? this.param('?x0', this.target === 'room' ? ROOM_TYPE : THING_TYPE) : this.param('?x1', THING_TYPE);
+        return s === 0
+          ? this.param('?x0', this.target === 'room' ? ROOM_TYPE : THING_TYPE)
+          : this.param('?x1', THING_TYPE);
       case 'charRoom':
-        return this.bound('charRoom', '?charroom', ROOM_TYPE, () => [relationPredicate('INSIDE'), this.subject('char'), '?charroom']);
+        return this.bound('charRoom', '?charroom', ROOM_TYPE, () => [
+          relationPredicate('INSIDE'),
+          this.subject('char'),
+          '?charroom',
+        ]);
       case 'room0':
         // The room of a room is the room itself.
         if (this.target === 'room') return this.subject(0);
@@ -323,10 +329,17 @@ export class ActionCompiler {
         if (typeof e.to === 'object') {
           const v = this.fresh();
           const link: SX = e.reverse ? sAnd([r, from, v], [r, v, from]) : [r, from, v];
-          return [['forall', [v, '-', 'object'], ['when', [relationPredicate(e.to.relation), S(e.to.targetsOf), v], link]]];
+          return [
+            ['forall', [v, '-', 'object'], ['when', [relationPredicate(e.to.relation), S(e.to.targetsOf), v], link]],
+          ];
         }
         const to = S(e.to);
-        return e.reverse ? [[r, from, to], [r, to, from]] : [[r, from, to]];
+        return e.reverse
+          ? [
+              [r, from, to],
+              [r, to, from],
+            ]
+          : [[r, from, to]];
       }
       case 'addOriginEdge': {
         const from = S(e.from);
@@ -433,7 +446,9 @@ export class ActionCompiler {
     const inside = relationPredicate('INSIDE');
     const isHeld = (node: string) => this.held(node);
     const dropEdges = (node: string, v: string): SX =>
-      sAnd(...(['INSIDE', 'CLOSE', 'FACING'] as const).flatMap((r) => this.unlink(relationPredicate(r), node, v, true)));
+      sAnd(
+        ...(['INSIDE', 'CLOSE', 'FACING'] as const).flatMap((r) => this.unlink(relationPredicate(r), node, v, true)),
+      );
     const out: SX[] = [];
     // 1. The character loses its INSIDE, CLOSE and FACING edges, both ways.
     const v1 = this.fresh();
@@ -486,7 +501,11 @@ export class ActionCompiler {
     ]);
     // 6. CLOSE to what the target is ON.
     const v6 = this.fresh();
-    out.push(['forall', [v6, '-', 'object'], ['when', [relationPredicate('ON'), to, v6], this.closeBothWays(char, v6)]]);
+    out.push([
+      'forall',
+      [v6, '-', 'object'],
+      ['when', [relationPredicate('ON'), to, v6], this.closeBothWays(char, v6)],
+    ]);
     return out;
   }
 }

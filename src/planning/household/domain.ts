@@ -7,7 +7,13 @@ import { ACTION_ARITY } from '../../sim/actions/names.js';
 import { PROPERTIES, RELATIONS, STATES } from '../../sim/vocabulary.js';
 import type { Domain } from '../pddl/ast.js';
 import { parseDomain } from '../pddl/parse-domain.js';
-import { ActionCompiler, type CompiledAction, type CompileVocabulary, NotCompilable, ORIGIN_RELATIONS } from './compile.js';
+import {
+  ActionCompiler,
+  type CompiledAction,
+  type CompileVocabulary,
+  NotCompilable,
+  ORIGIN_RELATIONS,
+} from './compile.js';
 import {
   ADJACENT,
   CHARACTER_TYPE,

@@ -83,7 +83,11 @@ export interface HouseholdPlan {
 const DEFAULT_MAX_STATES = 200_000;
 
 /** The problem a request plans on (after adding its hypothetical objects, on a copy), with the graph it describes. */
-export function householdProblemFor(request: HouseholdPlanRequest): { problem: Problem; graph: EnvGraph; ids: number[] } {
+export function householdProblemFor(request: HouseholdPlanRequest): {
+  problem: Problem;
+  graph: EnvGraph;
+  ids: number[];
+} {
   const info = householdDomainInfo(request.skills ?? 'virtualhome');
   const graph = withExtraObjects(request.state, request.extraObjects ?? []);
   const characterId = request.characterId ?? graph.characterId();
@@ -142,7 +146,8 @@ export function planForGoal(request: HouseholdPlanRequest): HouseholdPlan {
       case 'state-limit':
         return unsolved(`the state limit (${request.maxStates ?? DEFAULT_MAX_STATES}) was reached`);
       default: {
-        const pruned = (request.prune ?? true) ? ` among the ${stats.objects} objects pruning kept (try prune: false)` : '';
+        const pruned =
+          (request.prune ?? true) ? ` among the ${stats.objects} objects pruning kept (try prune: false)` : '';
         return unsolved(`no sequence of '${skillSet}' skills reaches the goal${pruned}`);
       }
     }
@@ -150,7 +155,10 @@ export function planForGoal(request: HouseholdPlanRequest): HouseholdPlan {
   const skills = result.steps.map((step): Skill => {
     const action = info.actions.get(step.action.toLowerCase())!;
     const params = action.params.map((p) => p.name);
-    return { action: action.skill, objects: action.skillObjects.map((o) => idOfObjectName(step.args[params.indexOf(o)])) };
+    return {
+      action: action.skill,
+      objects: action.skillObjects.map((o) => idOfObjectName(step.args[params.indexOf(o)])),
+    };
   });
   if (request.verify ?? true) {
     const failure = executionFailure(graph, characterId, skills, request.goal);
