@@ -143,7 +143,10 @@ export abstract class BeliefAgent implements Agent {
     }
     if (this.t < (this.retryAt.get(id) ?? 0)) return undefined;
     this.plansMade++;
-    const plan = planSkills(this.belief.graph, goal, this.skills, { exclude: this.belief.lostNodes() });
+    const plan = planSkills(this.belief.graph, goal, this.skills, {
+      exclude: this.belief.lostNodes(),
+      characterId: character,
+    });
     if (!plan || plan.length === 0) {
       this.retryAt.set(id, this.t + RETRY_AFTER);
       return undefined;

@@ -59,7 +59,7 @@ export class OracleAgent implements Agent {
     const stale =
       this.plan.length === 0 || !planWorks(state, character, this.plan, this.goal, this.skills, feedback.adjacentRooms);
     if (stale && feedback.t >= this.retryAt) {
-      this.plan = planSkills(state, this.goal, this.skills, { optimal: true }) ?? [];
+      this.plan = planSkills(state, this.goal, this.skills, { optimal: true, characterId: character }) ?? [];
       this.plansMade++;
       if (this.plan.length === 0) this.retryAt = feedback.t + RETRY_AFTER;
     } else if (stale) {

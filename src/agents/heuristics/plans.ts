@@ -14,9 +14,17 @@ import { executeSkill, type RoomPairs, type SkillSet } from '../../sim/skill-set
 export interface PlanOptions {
   /** Node ids the planner must not use (a belief's placeless nodes). */
   readonly exclude?: readonly number[];
-  /** Search for a shortest plan (the Oracle) instead of a quick one. */
+  /** Search for a plan with the fewest skills (the Oracle) before settling for a quick one. */
   readonly optimal?: boolean;
+  /** The acting character (default: the graph's first). */
+  readonly characterId?: number;
 }
+
+/**
+ * States an optimal search may store before the Oracle settles for the quick search. A count, not a time limit, so
+ * that the same episode always gets the same plan, on any machine.
+ */
+export const OPTIMAL_STATE_LIMIT = 20_000;
 
 /** A plan from the graph's state to the goal in the skill set's skills; undefined when none is found. */
 export function planSkills(
@@ -25,12 +33,17 @@ export function planSkills(
   skills: SkillSet,
   options: PlanOptions = {},
 ): Skill[] | undefined {
-  const result = planForGoal({
+  const request = {
     state: graph,
     goal,
-    skills: 'virtualhome',
+    skills: 'virtualhome' as const,
+    ...(options.characterId !== undefined && { characterId: options.characterId }),
     ...(options.exclude && options.exclude.length > 0 && { exclude: [...options.exclude] }),
-  });
+  };
+  let result = options.optimal
+    ? planForGoal({ ...request, search: 'astar-hmax', maxStates: OPTIMAL_STATE_LIMIT })
+    : undefined;
+  if (!result?.solved) result = planForGoal(request);
   if (!result.solved) return undefined;
   const out: Skill[] = [];
   for (const skill of result.skills) {
