@@ -5,6 +5,7 @@
  * per fact, dropped when the fact is seen again) and every entity ever seen, by class.
  */
 import type { StepFeedback } from '../../agents/agent.js';
+import { Belief } from '../../memory/belief.js';
 import { tekgObservation } from '../../memory/observation-facts.js';
 import { entityClass, entityId, factKey, type Quadruple } from '../../memory/quadruple.js';
 import { Tekg, type TekgObservation, type TekgUpdate } from '../../memory/tekg.js';
@@ -29,6 +30,11 @@ export class ExrapMemory {
   readonly retriever: DirectiveRetriever;
   readonly hazard: HazardModel;
   readonly k: number;
+  /**
+   * The same observations kept as a believed graph (src/memory/belief.ts), the state the exploitation planner plans
+   * on: the TEKG is what the evaluator reads, the belief what the household planner reads.
+   */
+  readonly belief = new Belief();
   /** Facts removed by the update rule and not seen since: key -> latest removal. */
   private readonly absent = new Map<string, RemovedFact>();
   private readonly absentByEntity = new Map<string, Set<string>>();
@@ -61,6 +67,7 @@ export class ExrapMemory {
    * last skill acted on: their changes are the agent's, not the home's.
    */
   absorb(feedback: StepFeedback, causedByAgent: readonly number[] = []): TekgUpdate {
+    this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
     const observation = tekgObservation(feedback.observation, feedback.t, { roomAdjacency: feedback.adjacentRooms });
     const caused: string[] = [];
     for (const id of causedByAgent) {

@@ -11,6 +11,7 @@
 import type { InstructionBrief, StepFeedback } from '../../agents/agent.js';
 import type { Quadruple } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
+import type { SkillSet } from '../../sim/skill-sets.js';
 import type { Rng } from '../../util/rng.js';
 import type { ExrapMemory } from './memory.js';
 import type { ExrapQuery, Interpretation } from './query.js';
@@ -26,6 +27,8 @@ export interface ExrapStep {
   readonly interpretation: Interpretation;
   /** The agent's seeded generator for this role (retrieval draws). */
   readonly rng: Rng;
+  /** The episode's skill set (names of the domain's skills; converts planner output). */
+  readonly skills: SkillSet;
 }
 
 /** Phi_I (eq. 4): continual instructions -> queries, executions and the condition map C. */

@@ -75,15 +75,20 @@ describe('InformationExplorationPlanner (eq. 11)', () => {
 });
 
 describe('integration (eq. 12)', () => {
-  it('weighs exploitation 0.01 and exploration 1.0', () => {
-    const choice = integrate([1, 0, 0], [0.1, 0.2, 0.105], PAPER_WEIGHTS);
-    expect([...choice.scores]).toEqual([0.11, 0.2, 0.105].map((x) => expect.closeTo(x, 12)));
+  it('weighs exploitation 0.01 (in percent) and exploration 1.0', () => {
+    // 0.01 * 100 * 0.1 + 0.1 = 0.2 against 0.3: exploration wins
+    const choice = integrate([0.1, 0, 0], [0.1, 0.3, 0.105], PAPER_WEIGHTS);
+    expect([...choice.scores]).toEqual([0.2, 0.3, 0.105].map((x) => expect.closeTo(x, 12)));
     expect(choice.index).toBe(1);
+    // a sure next step (v_R = 1) outweighs any difference in exploration value on [0, 1)
+    expect(integrate([1, 0, 0], [0.1, 0.9, 0.105], PAPER_WEIGHTS).index).toBe(0);
+    // without the percent scale the paper's weights leave exploitation a tie-break
+    expect(integrate([1, 0, 0], [0.1, 0.2, 0.105], PAPER_WEIGHTS, 1).index).toBe(1);
   });
 
   it('breaks ties by exploitation value, then by candidate order', () => {
     // 0.3 against 0.005 + 0.295: equal scores, the higher exploitation value wins
-    expect(integrate([0, 0.5], [0.3, 0.295], PAPER_WEIGHTS).index).toBe(1);
+    expect(integrate([0, 0.005], [0.3, 0.295], PAPER_WEIGHTS).index).toBe(1);
     expect(integrate([0, 0, 0], [0.2, 0.2, 0.2]).index).toBe(0);
     expect(integrate([0, 1, 1], undefined).index).toBe(1);
   });

@@ -6,6 +6,7 @@ import type { ExrapStep } from '../../../src/agents/exrap/roles.js';
 import { type Fact, isTekgRelation } from '../../../src/memory/quadruple.js';
 import type { TekgObservation } from '../../../src/memory/tekg.js';
 import { type Condition, exists, isIn, v } from '../../../src/sim/conditions.js';
+import { VIRTUALHOME_SKILLS } from '../../../src/sim/skill-sets.js';
 import { Rng } from '../../../src/util/rng.js';
 
 export const AGENT = 'character.1';
@@ -43,7 +44,7 @@ export function tvInterpretation(): Interpretation {
 const NO_FEEDBACK = {} as StepFeedback;
 
 export function stepOf(memory: ExrapMemory, interpretation: Interpretation, t: number, rng = new Rng(7)): ExrapStep {
-  return { t, memory, interpretation, rng, feedback: NO_FEEDBACK };
+  return { t, memory, interpretation, rng, feedback: NO_FEEDBACK, skills: VIRTUALHOME_SKILLS };
 }
 
 export function newMemory(options?: ExrapMemoryOptions): ExrapMemory {
