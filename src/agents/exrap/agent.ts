@@ -35,6 +35,9 @@ import {
   type QueryEvaluator,
 } from './roles.js';
 
+/** How much better than idling a skill must score to be worth a step. */
+const IDLE_MARGIN = 1e-9;
+
 /** A role by its registered name, with its options. */
 export interface ExrapRoleChoice {
   readonly name: string;
@@ -169,6 +172,17 @@ export class ExrapAgent implements Agent {
     };
   }
 
+  private orIdle(
+    candidates: readonly Skill[],
+    choice: { index: number; scores: Float64Array },
+    exploitation: Float64Array,
+    feedback: StepFeedback,
+  ): Skill {
+    const walk = this.skills.fromVirtualHome({ action: 'walk', objects: [0] })?.action ?? 'walk';
+    const idle = idleSkill(feedback, this.skills);
+    return idleUnlessUseful(candidates, choice.index, choice.scores, exploitation, walk, idle);
+  }
+
   async act(): Promise<Skill> {
     const feedback = this.feedback;
     if (!feedback) throw new Error('ExRAP agent: act() before reset()');
@@ -180,7 +194,7 @@ export class ExrapAgent implements Agent {
     const exploitation = await this.exploitation.values(step, evaluations, pending, candidates);
     const exploration = this.exploration ? await this.exploration.values(step, evaluations, candidates) : undefined;
     const choice = integrate(exploitation, exploration, this.weights);
-    const skill = choice.scores[choice.index] > 0 ? candidates[choice.index] : idleSkill(feedback, this.skills);
+    const skill = this.orIdle(candidates, choice, exploitation, feedback);
     this.lastDecision = {
       t: feedback.t,
       evaluations,
@@ -192,6 +206,24 @@ export class ExrapAgent implements Agent {
     };
     return skill;
   }
+}
+
+/**
+ * The skill to take: the chosen one, unless it has no exploitation value and does not move the agent (its
+ * exploration value is then that of staying put: it is worth no more than idling, and a grab or switch that serves
+ * nothing may even fail or undo an execution), or nothing is worth anything. Then the agent idles.
+ */
+function idleUnlessUseful(
+  candidates: readonly Skill[],
+  index: number,
+  scores: Float64Array,
+  exploitation: Float64Array,
+  walk: string,
+  idle: Skill,
+): Skill {
+  if (!(scores[index] > IDLE_MARGIN)) return idle;
+  if (exploitation[index] > 0 || candidates[index].action === walk) return candidates[index];
+  return idle;
 }
 
 /** The agent of an ExRAP configuration id. */

@@ -24,7 +24,7 @@ import { entityClass } from '../../memory/quadruple.js';
 import type { Condition } from '../../sim/conditions.js';
 import { InputError } from '../../util/errors.js';
 import { binaryEntropy, UNINFORMED } from './entropy.js';
-import { conditionProbability, type Evidence, type EvidenceReading } from './evidence.js';
+import { conditionProbability, type Evidence, EvidenceBase, type EvidenceReading } from './evidence.js';
 import type { ExrapMemory } from './memory.js';
 import { conditionClasses, conditionPhrases, type ExrapQuery, executionOf, type Interpretation } from './query.js';
 import type { ExrapStep, QueryEvaluation, QueryEvaluator } from './roles.js';
@@ -88,9 +88,10 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
       }
       const scores = step.memory.scores(prepared.directives);
       const evidence = evidenceBase(step.memory, prepared.classes);
+      const base = new EvidenceBase(evidence);
       const responses: number[] = [];
       for (let i = 0; i < this.samples; i++) {
-        responses.push(respond(prepared, step, { ...evidence, facts: step.memory.sample(scores, step.rng) }).p);
+        responses.push(respond(prepared, step, { ...evidence, facts: step.memory.sample(scores, step.rng) }, base).p);
       }
       this.priors.set(query.id, temporallyConsistentPrior(last.p, responses));
     }
@@ -172,8 +173,8 @@ function evidenceBase(memory: ExrapMemory, classes: readonly string[]): Omit<Evi
   };
 }
 
-function respond(prepared: PreparedQuery, step: ExrapStep, evidence: Evidence): EvidenceReading {
-  return conditionProbability(prepared.query.condition, evidence, step.t, step.memory.hazard);
+function respond(prepared: PreparedQuery, step: ExrapStep, evidence: Evidence, base?: EvidenceBase): EvidenceReading {
+  return conditionProbability(prepared.query.condition, evidence, step.t, step.memory.hazard, UNINFORMED, base);
 }
 
 function sameSupport(a: readonly string[], b: readonly string[]): boolean {

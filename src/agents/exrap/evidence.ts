@@ -63,36 +63,34 @@ interface AtomEvidence {
 
 const PLACEMENT = new Set(['inside', 'on']);
 
-/** The evidence indexed by entity. */
-class EvidenceIndex {
-  readonly entitiesByClass = new Map<string, Set<string>>();
+/** Entities by class and by id. */
+class Entities {
+  readonly byClass = new Map<string, Set<string>>();
   readonly byId = new Map<number, string>();
-  readonly states = new Map<string, Map<string, Quadruple>>();
-  readonly placements = new Map<string, Quadruple[]>();
+
+  add(name: string): void {
+    const set = getOrCreate(this.byClass, entityClass(name), () => new Set());
+    set.add(name);
+    const id = entityId(name);
+    if (id !== undefined) this.byId.set(id, name);
+  }
+}
+
+/**
+ * The part of the evidence that does not depend on the retrieved facts (removals, what the agent holds), indexed
+ * once and shared by every response drawn for a query at a step.
+ */
+export class EvidenceBase {
+  readonly entities = new Entities();
   readonly removed = new Map<string, RemovedFact>();
   readonly held = new Set<string>();
 
-  constructor(readonly evidence: Evidence) {
-    for (const q of evidence.facts) {
-      if (q.source === evidence.agent || q.target === evidence.agent) continue;
-      this.entity(q.source);
-      if (q.relation === 'is') {
-        const states = getOrCreate(this.states, q.source, () => new Map());
-        states.set(q.target, q);
-      } else {
-        this.entity(q.target);
-        if (PLACEMENT.has(q.relation)) {
-          const list = this.placements.get(q.source);
-          if (list) list.push(q);
-          else this.placements.set(q.source, [q]);
-        }
-      }
-    }
+  constructor(readonly evidence: Omit<Evidence, 'facts'>) {
     for (const r of evidence.removed) {
       const q = r.quadruple;
       if (q.source === evidence.agent || q.target === evidence.agent) continue;
-      this.entity(q.source);
-      if (q.relation !== 'is') this.entity(q.target);
+      this.entities.add(q.source);
+      if (q.relation !== 'is') this.entities.add(q.target);
       const key = factKey(q);
       const known = this.removed.get(key);
       if (!known || known.at < r.at) this.removed.set(key, r);
@@ -100,23 +98,57 @@ class EvidenceIndex {
     for (const q of evidence.agentFacts) {
       if (q.source === evidence.agent && (q.relation === 'holds_rh' || q.relation === 'holds_lh')) {
         this.held.add(q.target);
-        this.entity(q.target);
+        this.entities.add(q.target);
+      }
+    }
+  }
+}
+
+/** The evidence indexed by entity. */
+class EvidenceIndex {
+  private readonly own = new Entities();
+  readonly states = new Map<string, Map<string, Quadruple>>();
+  readonly placements = new Map<string, Quadruple[]>();
+  readonly removed: ReadonlyMap<string, RemovedFact>;
+  readonly held: ReadonlySet<string>;
+  readonly evidence: Omit<Evidence, 'facts'>;
+
+  constructor(
+    facts: readonly Quadruple[],
+    private readonly base: EvidenceBase,
+  ) {
+    const evidence = base.evidence;
+    this.evidence = evidence;
+    this.removed = base.removed;
+    this.held = base.held;
+    for (const q of facts) {
+      if (q.source === evidence.agent || q.target === evidence.agent) continue;
+      this.own.add(q.source);
+      if (q.relation === 'is') {
+        const states = getOrCreate(this.states, q.source, () => new Map());
+        states.set(q.target, q);
+      } else {
+        this.own.add(q.target);
+        if (PLACEMENT.has(q.relation)) {
+          const list = this.placements.get(q.source);
+          if (list) list.push(q);
+          else this.placements.set(q.source, [q]);
+        }
       }
     }
   }
 
-  private entity(name: string): void {
-    const cls = entityClass(name);
-    const set = getOrCreate(this.entitiesByClass, cls, () => new Set());
-    set.add(name);
-    const id = entityId(name);
-    if (id !== undefined) this.byId.set(id, name);
+  entityOfId(id: number): string | undefined {
+    return this.own.byId.get(id) ?? this.base.entities.byId.get(id);
   }
 
   /** Instances of the classes found in the evidence, sorted. */
   domain(classes: readonly string[]): string[] {
     const out = new Set<string>();
-    for (const cls of classes) for (const e of this.entitiesByClass.get(cls) ?? []) out.add(e);
+    for (const cls of classes) {
+      for (const e of this.own.byClass.get(cls) ?? []) out.add(e);
+      for (const e of this.base.entities.byClass.get(cls) ?? []) out.add(e);
+    }
     return [...out].sort();
   }
 
@@ -172,8 +204,9 @@ export function conditionProbability(
   t: number,
   survival: SurvivalModel,
   prior = UNINFORMED,
+  base: EvidenceBase = new EvidenceBase(evidence),
 ): EvidenceReading {
-  const index = new EvidenceIndex(evidence);
+  const index = new EvidenceIndex(evidence.facts, base);
   const support = new Set<string>();
   let newestStep: number | undefined;
 
@@ -185,7 +218,7 @@ export function conditionProbability(
     return prior + (found.value - prior) * survival.survival(found.fact, age);
   };
   const resolve = (ref: NodeRef, bindings: ReadonlyMap<string, string>): string | undefined => {
-    if (typeof ref === 'number') return index.byId.get(ref);
+    if (typeof ref === 'number') return index.entityOfId(ref);
     const bound = bindings.get(ref.var);
     if (bound === undefined) throw new Error(`condition uses unbound variable ?${ref.var}`);
     return bound;

@@ -3,14 +3,18 @@
  *
  *   v_T(z) = (1 / |Q|) * sum_q H(P(q | G_t)) * (1 - d(G_q, agent after z) / N)
  *
- * H in bits (at most 1 per query); G_q the quadruples retrieved for q at step t; d the mean over them of the hop
- * distance in the TEKG between the agent entity, as it would be after skill z, and the quadruple (the nearer of its
- * source and, for a link, its target); N the distance normaliser. The division by |Q| keeps the value in [0, 1] with
+ * H in bits (at most 1 per query); G_q the quadruples retrieved for q at step t; d the mean hop distance in the TEKG
+ * between the agent entity, as it would be after skill z, and what G_q says the query is about: the instances of the
+ * query's classes among G_q (`queryTargets`); for classes the memory has never seen, the nearest room not visited yet
+ * where the catalog finds them (or any room not visited yet); else the quadruples of G_q themselves (the nearer of source and, for a link, target). Measuring
+ * to the query's subjects rather than to every retrieved fact keeps a room-adjacency fact (one hop from the agent
+ * in any room) from hiding where the query's objects are; N is the distance normaliser. The division by |Q| keeps the value in [0, 1] with
  * any number of instructions (eq. 11 has none; docs/exrap.md explains the scale).
  *
  * The agent after z (G'_{t+1} of eq. 11: only quadruples about the agent change): its links are its room, what it
- * is close to and what it holds. Walking to a room links it to that room only; walking to an object, to its room and
- * that object; grabbing adds the object held; putting removes it; other skills leave the links as they are. Its
+ * is close to and what it holds. Walking to a room links it to that room only (and what it holds); walking to an
+ * object, to its room and that object; other skills leave the links as they are (the agent does not move; what it
+ * grabs is in view already). Its
  * distance to an entity is 1 + the distance from the nearest link, computed in the memory's graph (links between
  * entities; states are values, not links, as `Tekg.distances` defines).
  *
@@ -18,10 +22,11 @@
  * room -> object -> the object's surface or content, diameter + 3 hops, so the farthest known fact still counts a
  * little, and a fact that cannot be reached (or a query with nothing retrieved) counts as distance N (nothing).
  */
-import type { Quadruple } from '../../memory/quadruple.js';
+import { entityClass, type Quadruple } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import { getOrCreate } from './collections.js';
 import type { ExrapMemory } from './memory.js';
+import { conditionClasses } from './query.js';
 import type { ExplorationPlanner, ExrapStep, QueryEvaluation } from './roles.js';
 
 /** Local search depth around an object the agent walks to; beyond it paths go through the object's room. */
@@ -41,19 +46,58 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
     const distances = new DistanceCache(memory, normaliser);
     const links = agentLinks(memory);
 
+    const targets = uncertain.map((evaluation) => queryTargets(evaluation, memory));
     for (let i = 0; i < candidates.length; i++) {
       const after = linksAfter(candidates[i], links, memory);
       let total = 0;
-      for (const evaluation of uncertain) {
-        let sum = 0;
-        for (const q of evaluation.retrieved) sum += distances.toQuadruple(q, after, agent);
-        const d = sum / evaluation.retrieved.length;
+      uncertain.forEach((evaluation, j) => {
+        const target = targets[j];
+        let d: number;
+        if (target.kind === 'subjects') {
+          let sum = 0;
+          for (const entity of target.entities) sum += distances.toEntity(entity, after, agent);
+          d = sum / target.entities.length;
+        } else if (target.kind === 'rooms') {
+          d = Math.min(...target.entities.map((room) => distances.toEntity(room, after, agent)));
+        } else {
+          let sum = 0;
+          for (const q of evaluation.retrieved) sum += distances.toQuadruple(q, after, agent);
+          d = sum / evaluation.retrieved.length;
+        }
         total += evaluation.entropy * (1 - d / normaliser);
-      }
+      });
       values[i] = total / evaluations.length;
     }
     return values;
   }
+}
+
+/**
+ * What a query's distance is measured to: the instances of its classes among the retrieved quadruples (the things
+ * the query is about); when the memory knows no instance of its classes, the rooms where the catalog finds them (the
+ * nearest counts: where to look first; a room the agent has stood in did not show them); otherwise (instances known but none retrieved) the retrieved quadruples.
+ */
+export type QueryTargets =
+  | { readonly kind: 'subjects' | 'rooms'; readonly entities: readonly string[] }
+  | { readonly kind: 'facts' };
+
+export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): QueryTargets {
+  const classes = new Set(conditionClasses(evaluation.query.condition).classes);
+  const subjects = new Set<string>();
+  for (const q of evaluation.retrieved) {
+    if (classes.has(entityClass(q.source))) subjects.add(q.source);
+    if (q.relation !== 'is' && classes.has(entityClass(q.target))) subjects.add(q.target);
+  }
+  if (subjects.size > 0) return { kind: 'subjects', entities: [...subjects].sort() };
+  const sorted = [...classes].sort();
+  if (!sorted.some((cls) => memory.knowsClass(cls))) {
+    // Rooms already stood in did not show it: look where the catalog finds the class, else anywhere not yet seen.
+    const unvisited = (rooms: readonly string[]) => rooms.filter((room) => memory.lastVisit(room) === undefined);
+    const typical = unvisited([...new Set(sorted.flatMap((cls) => memory.typicalRooms(cls)))].sort());
+    const rooms = typical.length > 0 ? typical : unvisited([...memory.tekg.rooms()].sort());
+    if (rooms.length > 0) return { kind: 'rooms', entities: rooms };
+  }
+  return { kind: 'facts' };
 }
 
 /** The agent's current links: its room, what it holds, is close to, sits on. */
@@ -78,33 +122,20 @@ export function agentLinks(memory: ExrapMemory): AgentLinks {
 /** The entities the agent would be linked to after the skill (eq. 11's partially updated graph). */
 export function linksAfter(skill: Skill, links: AgentLinks, memory: ExrapMemory): string[] {
   const name = (id: number) => memory.entityOf(id);
-  const held = new Set(links.held);
   const out = new Set<string>();
   const target = skill.objects[0] === undefined ? undefined : name(skill.objects[0]);
-  switch (skill.action) {
-    case 'walk':
-      if (target !== undefined && memory.tekg.isRoom(target)) out.add(target);
-      else {
-        if (links.room !== undefined) out.add(links.room);
-        if (target !== undefined) out.add(target);
-      }
-      break;
-    case 'grab':
+  if (skill.action === 'walk') {
+    if (target !== undefined && memory.tekg.isRoom(target)) out.add(target);
+    else {
       if (links.room !== undefined) out.add(links.room);
-      for (const e of links.others) out.add(e);
-      if (target !== undefined) held.add(target);
-      break;
-    case 'put':
-    case 'putin':
-      if (links.room !== undefined) out.add(links.room);
-      for (const e of links.others) out.add(e);
-      if (target !== undefined) held.delete(target);
-      break;
-    default:
-      if (links.room !== undefined) out.add(links.room);
-      for (const e of links.others) out.add(e);
+      if (target !== undefined) out.add(target);
+    }
+  } else {
+    // The agent stays where it is: what it grabs or puts down moves with it or stays in view, and tells it nothing new.
+    if (links.room !== undefined) out.add(links.room);
+    for (const e of links.others) out.add(e);
   }
-  for (const e of held) out.add(e);
+  for (const e of links.held) out.add(e);
   return [...out].sort();
 }
 
@@ -174,6 +205,18 @@ class DistanceCache {
     const key = `${entity}\u0000${depth}`;
     const map = getOrCreate(this.fromEntity, key, () => this.memory.tekg.distances(entity, depth));
     return map;
+  }
+
+  /** Distance from the agent (linked to `links`) to an entity, at most N. */
+  toEntity(entity: string, links: readonly string[], agent: string): number {
+    if (entity === agent) return 0;
+    let best = Infinity;
+    for (const link of links) {
+      if (link === entity) return 1;
+      const d = this.from(link)(entity);
+      if (d < best) best = d;
+    }
+    return Math.min(this.normaliser, best + 1);
   }
 
   /** Distance from the agent (linked to `links`) to the nearer end of a quadruple, at most N. */
