@@ -40,17 +40,17 @@ describe('InformationExplorationPlanner (eq. 11)', () => {
     ];
     // N = room diameter (2) + 4
     expect(distanceNormaliser(memory)).toBe(6);
-    // walk livingroom: links {livingroom}; (tv is off): 1 + d(livingroom, tv) = 2; (tv inside livingroom): 1 + 0 = 1
-    //   mean 1.5, value H * (1 - 1.5/6) = 0.75 H
-    // walk fridge: links {kitchen, fridge}: (tv is off) 1 + 2 = 3; (tv inside livingroom) 1 + 1 = 2: mean 2.5 -> 7/12 H
-    // open fridge: links {kitchen}: the same 7/12 H; walk bedroom: links {bedroom}: 3 and 2 again -> 7/12 H
+    // The query is about tv.10 (the instance of its class among the retrieved facts): d = 1 + hops from a link.
+    // walk livingroom: links {livingroom}: 1 + 1 = 2, value H * (1 - 2/6) = 2/3 H
+    // walk fridge: links {kitchen, fridge}: kitchen -> livingroom -> tv.10 is 2 hops: 3, value H / 2
+    // open fridge: links {kitchen}: the same H / 2; walk bedroom: links {bedroom}: 3 again -> H / 2
     // two queries, one sure: divided by |Q| = 2
     const values = new InformationExplorationPlanner().values(
       stepOf(memory, interpretation, 2),
       [uncertain, sure],
       candidates,
     );
-    expect([...values].map((x) => x / h)).toEqual([0.75 / 2, 7 / 24, 7 / 24, 7 / 24].map((x) => expect.closeTo(x, 12)));
+    expect([...values].map((x) => x / h)).toEqual([1 / 3, 1 / 4, 1 / 4, 1 / 4].map((x) => expect.closeTo(x, 12)));
   });
 
   it('is zero everywhere when every query is certain', () => {
