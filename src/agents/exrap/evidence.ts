@@ -173,8 +173,12 @@ class EvidenceIndex {
     for (const q of this.placements.get(entity) ?? []) {
       if (q.target === place && q.relation === relation) {
         candidates.push({ value: 1, t: q.t, fact, text: quadrupleText(q) });
-      } else if (q.target !== place && this.evidence.rooms.has(q.target) === placeIsRoom) {
-        // One object in two places: elsewhere (another room for a room, another piece for a piece) contradicts.
+      } else if (
+        (q.target !== place && this.evidence.rooms.has(q.target) === placeIsRoom) ||
+        (q.target === place && !placeIsRoom)
+      ) {
+        // One object in two places: elsewhere (another room for a room, another piece for a piece) contradicts, and
+        // so does the other relation to the same piece (a book inside the bookshelf is not on it).
         candidates.push({ value: 0, t: q.t, fact, text: quadrupleText(q) });
       }
     }

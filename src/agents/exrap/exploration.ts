@@ -51,20 +51,15 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
       const after = linksAfter(candidates[i], links, memory);
       let total = 0;
       uncertain.forEach((evaluation, j) => {
-        const target = targets[j];
-        let d: number;
-        if (target.kind === 'subjects') {
-          let sum = 0;
-          for (const entity of target.entities) sum += distances.toEntity(entity, after, agent);
-          d = sum / target.entities.length;
-        } else if (target.kind === 'rooms') {
-          d = Math.min(...target.entities.map((room) => distances.toEntity(room, after, agent)));
-        } else {
-          let sum = 0;
-          for (const q of evaluation.retrieved) sum += distances.toQuadruple(q, after, agent);
-          d = sum / evaluation.retrieved.length;
+        const groups = targets[j];
+        if (groups.length === 0) return; // nothing a move could tell: the distance is N, the term 0
+        let sum = 0;
+        for (const group of groups) {
+          let nearest = normaliser;
+          for (const entity of group) nearest = Math.min(nearest, distances.toEntity(entity, after, agent));
+          sum += nearest;
         }
-        total += evaluation.entropy * (1 - d / normaliser);
+        total += evaluation.entropy * (1 - sum / groups.length / normaliser);
       });
       values[i] = total / evaluations.length;
     }
@@ -73,31 +68,38 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
 }
 
 /**
- * What a query's distance is measured to: the instances of its classes among the retrieved quadruples (the things
- * the query is about); when the memory knows no instance of its classes, the rooms where the catalog finds them (the
- * nearest counts: where to look first; a room the agent has stood in did not show them); otherwise (instances known but none retrieved) the retrieved quadruples.
+ * What a query's distance is measured to, as groups of entities (a group counts by its nearest entity; d is the mean
+ * over the groups): each instance of the query's classes among the retrieved quadruples that is not in view now
+ * (what the query is about and the agent could learn more of by going there), and, when some class of the query was
+ * never seen, the rooms to look for it (those of the catalog's types for the class not visited yet, else any room
+ * not visited yet). An instance in view is as up to date as it can be: going nearer tells nothing more. No group: a
+ * move can tell nothing about the query.
  */
-export type QueryTargets =
-  | { readonly kind: 'subjects' | 'rooms'; readonly entities: readonly string[] }
-  | { readonly kind: 'facts' };
-
-export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): QueryTargets {
-  const classes = new Set(conditionClasses(evaluation.query.condition).classes);
+export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): string[][] {
+  const classes = conditionClasses(evaluation.query.condition).classes;
+  const wanted = new Set(classes);
+  const now = memory.now;
+  const inView = new Set<string>();
   const subjects = new Set<string>();
   for (const q of evaluation.retrieved) {
-    if (classes.has(entityClass(q.source))) subjects.add(q.source);
-    if (q.relation !== 'is' && classes.has(entityClass(q.target))) subjects.add(q.target);
+    for (const entity of q.relation === 'is' ? [q.source] : [q.source, q.target]) {
+      if (!wanted.has(entityClass(entity))) continue;
+      if (q.t === now) inView.add(entity);
+      else subjects.add(entity);
+    }
   }
-  if (subjects.size > 0) return { kind: 'subjects', entities: [...subjects].sort() };
-  const sorted = [...classes].sort();
-  if (!sorted.some((cls) => memory.knowsClass(cls))) {
-    // Rooms already stood in did not show it: look where the catalog finds the class, else anywhere not yet seen.
+  const groups = [...subjects]
+    .filter((e) => !inView.has(e))
+    .sort()
+    .map((e) => [e]);
+  const unknown = classes.filter((cls) => !memory.knowsClass(cls));
+  if (unknown.length > 0) {
     const unvisited = (rooms: readonly string[]) => rooms.filter((room) => memory.lastVisit(room) === undefined);
-    const typical = unvisited([...new Set(sorted.flatMap((cls) => memory.typicalRooms(cls)))].sort());
+    const typical = unvisited([...new Set(unknown.flatMap((cls) => memory.typicalRooms(cls)))].sort());
     const rooms = typical.length > 0 ? typical : unvisited([...memory.tekg.rooms()].sort());
-    if (rooms.length > 0) return { kind: 'rooms', entities: rooms };
+    if (rooms.length > 0) groups.push(rooms);
   }
-  return { kind: 'facts' };
+  return groups;
 }
 
 /** The agent's current links: its room, what it holds, is close to, sits on. */
@@ -215,20 +217,6 @@ class DistanceCache {
       if (link === entity) return 1;
       const d = this.from(link)(entity);
       if (d < best) best = d;
-    }
-    return Math.min(this.normaliser, best + 1);
-  }
-
-  /** Distance from the agent (linked to `links`) to the nearer end of a quadruple, at most N. */
-  toQuadruple(q: Quadruple, links: readonly string[], agent: string): number {
-    if (q.source === agent || q.target === agent) return 0;
-    let best = Infinity;
-    for (const link of links) {
-      const d = this.from(link);
-      const ds = d(q.source);
-      const dt = q.relation === 'is' ? Infinity : d(q.target);
-      const m = Math.min(ds, dt);
-      if (m < best) best = m;
     }
     return Math.min(this.normaliser, best + 1);
   }
