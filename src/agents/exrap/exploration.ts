@@ -22,7 +22,7 @@
  * room -> object -> the object's surface or content, diameter + 3 hops, so the farthest known fact still counts a
  * little, and a fact that cannot be reached (or a query with nothing retrieved) counts as distance N (nothing).
  */
-import { entityClass, type Quadruple } from '../../memory/quadruple.js';
+import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import { getOrCreate } from './collections.js';
 import type { ExrapMemory } from './memory.js';
