@@ -1,0 +1,98 @@
+/**
+ * The offline instruction interpreter (eq. 4) against the benchmark's own instructions: every text of both pools, in
+ * all three styles, is read into the goal the benchmark's structured instruction states; the compiled query and
+ * execution hold exactly when they should on a hand-built home.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileReading, GrammarInterpreter, parseInstruction } from '../../../src/agents/exrap/interpreter/index.js';
+import { instructionPool } from '../../../src/bench/continual/instructions/tables.js';
+import { singleTexts, textsFor } from '../../../src/bench/continual/instructions/text.js';
+import type { InstructionDef } from '../../../src/bench/continual/instructions/types.js';
+import { DOMAINS } from '../../../src/bench/continual/instructions/types.js';
+import { canonicalClassName } from '../../../src/sim/catalog/index.js';
+import { holds } from '../../../src/sim/conditions.js';
+import { setState } from '../../../src/sim/dynamics/index.js';
+import { InputError } from '../../../src/util/errors.js';
+import { IDS, scenarioHome } from '../heuristics/scenario.js';
+
+const canon = (classes: readonly string[]) => new Set(classes.map((c) => canonicalClassName(c) ?? c));
+const overlaps = (a: readonly string[], b: readonly string[]) => [...canon(a)].some((c) => canon(b).has(c));
+
+/** The reading states the definition's goal: kind, state or relation, and the classes it names. */
+function expectSameGoal(readingText: string, def: InstructionDef, index = 0): void {
+  const result = parseInstruction(readingText);
+  if (!result.ok) throw new Error(`"${readingText}" does not parse: ${result.reason}`);
+  const reading = result.readings[index];
+  const goal = def.goal;
+  expect(reading.goal.kind, readingText).toBe(goal.kind);
+  expect(overlaps(reading.goal.object.classes, goal.object.classes), readingText).toBe(true);
+  if (goal.kind === 'state' && reading.goal.kind === 'state') expect(reading.goal.state, readingText).toBe(goal.state);
+  if (goal.kind === 'placement' && reading.goal.kind === 'placement') {
+    expect(reading.goal.relation, readingText).toBe(goal.relation);
+    expect(overlaps(reading.goal.host.classes, goal.host.classes), readingText).toBe(true);
+  }
+}
+
+describe('GrammarInterpreter on the continual pools', () => {
+  for (const domain of DOMAINS) {
+    const pool = instructionPool(domain);
+    it(`reads every ${domain} instruction in the sentence and ambiguous styles as its goal`, () => {
+      const texts = singleTexts(pool);
+      expect(texts.length).toBe(pool.length * 2);
+      for (const { id, text } of texts) expectSameGoal(text, pool.find((d) => d.id === id)!);
+    });
+
+    it(`reads every ${domain} summary sentence as the instructions it covers, in order`, () => {
+      // summaries of the whole pool and of small sets: every group shape occurs
+      const sets = [pool, pool.slice(0, 3), pool.slice(3, 8), pool.slice(8)];
+      for (const set of sets) {
+        for (const part of textsFor(set, 'summarized')) {
+          const result = parseInstruction(part.text);
+          if (!result.ok) throw new Error(`"${part.text}" does not parse: ${result.reason}`);
+          expect(result.readings.length, part.text).toBe(part.covers.length);
+          part.covers.forEach((id, i) => expectSameGoal(part.text, pool.find((d) => d.id === id)!, i));
+        }
+      }
+    });
+  }
+
+  it('names every instruction it cannot interpret', () => {
+    const interpreter = new GrammarInterpreter();
+    const run = () =>
+      interpreter.interpret([
+        { id: 'tv', text: 'If the TV has been left off, switch it on.' },
+        { id: 'moon', text: 'Sing about the moon.' },
+        { id: 'gadget', text: 'If the flux capacitor has been left off, switch it on.' },
+      ]);
+    expect(run).toThrow(InputError);
+    expect(run).toThrow(/'moon'.*'gadget'/);
+  });
+});
+
+describe('compiled queries and executions', () => {
+  it('a conditional state instruction: the query holds when some TV is off, the execution when every TV is on', () => {
+    const result = parseInstruction('If the TV has been left off, switch it on.');
+    if (!result.ok) throw new Error(result.reason);
+    const { query, execution } = compileReading(result.readings[0]);
+    const home = scenarioHome('livingroom');
+    expect(holds(query, home)).toBe(true);
+    expect(holds(execution, home)).toBe(false);
+    setState(home, IDS.tv, 'ON');
+    expect(holds(query, home)).toBe(false);
+    expect(holds(execution, home)).toBe(true);
+  });
+
+  it('a standing placement: the query is the execution negated', () => {
+    const result = parseInstruction('Make sure the book stays on the sofa.');
+    if (!result.ok) throw new Error(result.reason);
+    const { query, execution } = compileReading(result.readings[0]);
+    const home = scenarioHome('livingroom');
+    // the scenario's book lies on the sofa
+    expect(holds(execution, home)).toBe(true);
+    expect(holds(query, home)).toBe(false);
+    home.removeEdge(IDS.book, 'ON', IDS.sofa);
+    home.addEdge(IDS.book, 'ON', IDS.coffeetable);
+    expect(holds(execution, home)).toBe(false);
+    expect(holds(query, home)).toBe(true);
+  });
+});
