@@ -141,8 +141,8 @@ export function temporallyConsistentPrior(previous: number, responses: readonly 
 }
 
 /**
- * The task directives a query's evidence is retrieved with (section 3.3): the instruction, the query and execution in
- * the words of fact sentences, and, for a class the memory knows no instance of yet, that class with the rooms the
+ * The task directives a query's evidence is retrieved with (section 3.3): the query and execution in the words of
+ * fact sentences, and, for a class the memory knows no instance of yet, that class with the rooms the
  * catalog finds it in (`towel bathroom`: where to look, the commonsense an LLM would add).
  */
 export function queryDirectives(query: ExrapQuery, goal: Condition, memory: ExrapMemory): string[] {
@@ -150,11 +150,7 @@ export function queryDirectives(query: ExrapQuery, goal: Condition, memory: Exra
     const entity = memory.entityOf(id);
     return entity === undefined ? 'object' : entityClass(entity);
   };
-  const directives = [
-    query.instructionText,
-    ...conditionPhrases(query.condition, name),
-    ...conditionPhrases(goal, name),
-  ];
+  const directives = [...conditionPhrases(query.condition, name), ...conditionPhrases(goal, name)];
   const classes = new Set([...conditionClasses(query.condition).classes, ...conditionClasses(goal).classes]);
   for (const cls of [...classes].sort()) {
     if (memory.knowsClass(cls)) continue;

@@ -1,26 +1,30 @@
 /**
  * The offline exploration planner v_T of ExRAP (eq. 10-11), `InformationExplorationPlanner`:
  *
- *   v_T(z) = (1 / |Q|) * sum_q H(P(q | G_t)) * (1 - d(G_q, agent after z) / N)
+ *   v_T(z) = (1 / |Q|) * sum_q H(P(q | G_t)) * mean_g max(c(d_g after z), c(d_g now)),   c(d) = (1 - d / N)^2
  *
- * H in bits (at most 1 per query); G_q the quadruples retrieved for q at step t; d the mean hop distance in the TEKG
- * between the agent entity, as it would be after skill z, and what G_q says the query is about: the instances of the
- * query's classes among G_q (`queryTargets`); for classes the memory has never seen, the nearest room not visited yet
- * where the catalog finds them (or any room not visited yet); else the quadruples of G_q themselves (the nearer of source and, for a link, target). Measuring
- * to the query's subjects rather than to every retrieved fact keeps a room-adjacency fact (one hop from the agent
- * in any room) from hiding where the query's objects are; N is the distance normaliser. The division by |Q| keeps the value in [0, 1] with
- * any number of instructions (eq. 11 has none; docs/exrap.md explains the scale).
+ * H in bits (at most 1 per query). g ranges over the query's target groups (`queryTargets`): what the quadruples
+ * retrieved for q say it is about (the instances of its classes among them that are out of view), and, for a class
+ * never seen, the rooms to look in; d_g is the hop distance in the TEKG from the agent entity to the nearest entity
+ * of the group. Measuring to the query's subjects rather than to every retrieved fact keeps a room-adjacency fact
+ * (one hop from the agent in any room) from hiding where the query's objects are. The division by |Q| keeps the value
+ * in [0, 1] with any number of instructions (docs/exrap.md explains the scale).
+ *
+ * Where eq. 11 is linear in d and counts a move away from a query's objects against the skill, here a skill is never
+ * credited less than standing still gives (the max): moving away does not make the agent less sure of anything (only
+ * time does, eq. 10), and with the debit the hub room of a home whose queries lie in different rooms is where every
+ * move scores the same as staying, so the agent never leaves it. The square makes the hop that brings a target into
+ * the agent's room count more than a hop far away.
  *
  * The agent after z (G'_{t+1} of eq. 11: only quadruples about the agent change): its links are its room, what it
  * is close to and what it holds. Walking to a room links it to that room only (and what it holds); walking to an
  * object, to its room and that object; other skills leave the links as they are (the agent does not move; what it
- * grabs is in view already). Its
- * distance to an entity is 1 + the distance from the nearest link, computed in the memory's graph (links between
- * entities; states are values, not links, as `Tekg.distances` defines).
+ * grabs is in view already). Its distance to an entity is 1 + the distance from the nearest link, computed in the
+ * memory's graph (links between entities; states are values, not links, as `Tekg.distances` defines).
  *
  * N = diameter of the room graph + 4: the longest path from the agent to a fact is agent -> room -> rooms ... ->
  * room -> object -> the object's surface or content, diameter + 3 hops, so the farthest known fact still counts a
- * little, and a fact that cannot be reached (or a query with nothing retrieved) counts as distance N (nothing).
+ * little, and an entity that cannot be reached counts as distance N (nothing).
  */
 import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
@@ -47,6 +51,14 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
     const links = agentLinks(memory);
 
     const targets = uncertain.map((evaluation) => queryTargets(evaluation, memory));
+    const here = linksAfter({ action: 'stay', objects: [] }, links, memory);
+    const nearest = (group: readonly string[], at: readonly string[]) => {
+      let d = normaliser;
+      for (const entity of group) d = Math.min(d, distances.toEntity(entity, at, agent));
+      return d;
+    };
+    // The closeness of every target group from where the agent stands: a skill is not debited below it.
+    const closenessHere = targets.map((groups) => groups.map((group) => closeness(nearest(group, here), normaliser)));
     for (let i = 0; i < candidates.length; i++) {
       const after = linksAfter(candidates[i], links, memory);
       let total = 0;
@@ -54,17 +66,24 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
         const groups = targets[j];
         if (groups.length === 0) return; // nothing a move could tell: the distance is N, the term 0
         let sum = 0;
-        for (const group of groups) {
-          let nearest = normaliser;
-          for (const entity of group) nearest = Math.min(nearest, distances.toEntity(entity, after, agent));
-          sum += nearest;
-        }
-        total += evaluation.entropy * (1 - sum / groups.length / normaliser);
+        groups.forEach((group, g) => {
+          sum += Math.max(closeness(nearest(group, after), normaliser), closenessHere[j][g]);
+        });
+        total += evaluation.entropy * (sum / groups.length);
       });
       values[i] = total / evaluations.length;
     }
     return values;
   }
+}
+
+/**
+ * How close a target is at distance d: (1 - d / N)^2. Eq. 11's closeness is linear; squared, it is convex, so that
+ * the hop that brings a target into the agent's room counts more than a hop far away.
+ */
+export function closeness(d: number, normaliser: number): number {
+  const c = Math.max(0, 1 - d / normaliser);
+  return c * c;
 }
 
 /**

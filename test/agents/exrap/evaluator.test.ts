@@ -65,16 +65,12 @@ describe('BayesianQueryEvaluator', () => {
     for (const e of series) expect(e.p).toBe(1);
   });
 
-  it('retrieves the query with the instruction, fact-sentence phrases and, for unknown classes, the catalog rooms', () => {
+  it('retrieves the query with fact-sentence phrases and, for unknown classes, the catalog rooms', () => {
     const memory = newMemory();
     memory.ingest(see(0, 'livingroom.3', ['tv.10 is off', 'tv.10 inside livingroom.3']));
     const interpretation = tvInterpretation();
     const [query] = interpretation.queries;
-    expect(queryDirectives(query, interpretation.executions[0].goal, memory)).toEqual([
-      'If the tv is off, turn it on.',
-      'tv is off',
-      'tv is on',
-    ]);
+    expect(queryDirectives(query, interpretation.executions[0].goal, memory)).toEqual(['tv is off', 'tv is on']);
     const fresh = newMemory();
     fresh.ingest(see(0, 'kitchen.2', []));
     expect(queryDirectives(query, interpretation.executions[0].goal, fresh)).toContain('tv bedroom livingroom');

@@ -40,17 +40,18 @@ describe('InformationExplorationPlanner (eq. 11)', () => {
     ];
     // N = room diameter (2) + 4
     expect(distanceNormaliser(memory)).toBe(6);
-    // The query is about tv.10 (the instance of its class among the retrieved facts): d = 1 + hops from a link.
-    // walk livingroom: links {livingroom}: 1 + 1 = 2, value H * (1 - 2/6) = 2/3 H
-    // walk fridge: links {kitchen, fridge}: kitchen -> livingroom -> tv.10 is 2 hops: 3, value H / 2
-    // open fridge: links {kitchen}: the same H / 2; walk bedroom: links {bedroom}: 3 again -> H / 2
+    // The query is about tv.10 (out of view: seen at step 0): d = 1 + hops from the nearest link, c = (1 - d/6)^2.
+    // standing in the kitchen: kitchen -> livingroom -> tv.10 is 2 hops, d = 3, c = 1/4 (no skill scores less)
+    // walk livingroom: links {livingroom}: d = 2, c = 4/9
+    // walk fridge: links {kitchen, fridge}: d = 3, 1/4; open fridge: 1/4; walk bedroom: bedroom -> livingroom -> tv.10,
+    //   d = 3, 1/4
     // two queries, one sure: divided by |Q| = 2
     const values = new InformationExplorationPlanner().values(
       stepOf(memory, interpretation, 2),
       [uncertain, sure],
       candidates,
     );
-    expect([...values].map((x) => x / h)).toEqual([1 / 3, 1 / 4, 1 / 4, 1 / 4].map((x) => expect.closeTo(x, 12)));
+    expect([...values].map((x) => x / h)).toEqual([2 / 9, 1 / 8, 1 / 8, 1 / 8].map((x) => expect.closeTo(x, 12)));
   });
 
   it('is zero everywhere when every query is certain', () => {
