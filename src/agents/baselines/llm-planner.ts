@@ -23,7 +23,7 @@ import { demonstrationPhrases } from '../demonstrations/render.js';
 import { shortError, situationText } from '../prompting/situation.js';
 import { actionPhrase, parseSkillText } from '../prompting/skill-text.js';
 import { PromptSet } from '../prompting/templates.js';
-import { type BaselineOptions, type ContextBudget, LlmBaselineAgent } from './base.js';
+import { type BaselineOptions, type ContextBudget, INVALID_OUTPUT_SKILL, LlmBaselineAgent } from './base.js';
 
 export const LLM_PLANNER_PROMPTS = {
   prompt: 'llm-planner/prompt',
@@ -119,7 +119,7 @@ export class LlmPlannerAgent extends LlmBaselineAgent {
   }
 
   async buildPrompt(budget: ContextBudget): Promise<string> {
-    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names);
+    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names, budget.objects);
     const demos = await this.demonstrationsFor(budget.demonstrations);
     const demonstrations = demos
       .map((demo) =>
@@ -133,8 +133,9 @@ export class LlmPlannerAgent extends LlmBaselineAgent {
     const completed = this.history.filter((s) => s.success).map((s) => s.text);
     const shown = completed.slice(Math.max(0, completed.length - budget.history));
     const last = this.history.at(-1);
+    // An unreadable answer spent the step: the world's refusal of it says nothing about the home.
     const failure =
-      last && !last.success
+      last && !last.success && last.skill.action !== INVALID_OUTPUT_SKILL.action
         ? this.prompts.render('failure', { step: last.text, error: shortError(last.error ?? 'it did not work') })
         : '';
     const seen = this.names

@@ -76,7 +76,7 @@ export class SayCanAgent extends LlmBaselineAgent {
 
   /** The completion-style prompt the options continue. */
   async buildPrompt(budget: ContextBudget): Promise<string> {
-    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names);
+    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names, budget.objects);
     const demos = await this.demonstrationsFor(budget.demonstrations);
     const demonstrations = demos
       .map((demo) =>

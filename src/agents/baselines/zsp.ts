@@ -139,7 +139,7 @@ export class ZspAgent extends LlmBaselineAgent {
   }
 
   async buildPrompt(budget: ContextBudget): Promise<string> {
-    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names);
+    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names, budget.objects);
     const demos = await this.demonstrationsFor(budget.demonstrations);
     const demonstrations = demos
       .map((demo) =>

@@ -75,12 +75,22 @@ export interface SituationText {
   readonly rooms: string;
 }
 
+/**
+ * The situation's parts. `maxObjects` caps the object lists (visible, seen), the knob a prompt shrinks when it
+ * does not fit the model's context; what is left out is counted (`... and 12 more`).
+ */
 export function situationText(
   observation: Observation,
   adjacent: readonly (readonly [number, number])[],
   names: ObjectNames,
+  maxObjects = Number.POSITIVE_INFINITY,
 ): SituationText {
-  const list = (items: readonly string[], empty: string) => (items.length > 0 ? items.join(', ') : empty);
+  const list = (items: readonly string[], empty: string, cap = Number.POSITIVE_INFINITY) => {
+    if (items.length === 0) return empty;
+    if (items.length <= cap) return items.join(', ');
+    const kept = items.slice(0, cap).join(', ');
+    return `${kept}${kept === '' ? '' : ' '}(and ${items.length - cap} more)`;
+  };
   return {
     room: names.name(observation.roomId),
     adjacentRooms: list(
@@ -91,14 +101,16 @@ export function situationText(
       heldObjects(observation).map((id) => names.name(id)),
       'nothing',
     ),
-    visible: list(describeVisible(observation, names), 'nothing'),
+    visible: list(describeVisible(observation, names), 'nothing', maxObjects),
     visibleNames: list(
       visibleThings(observation).map((id) => names.name(id)),
       'nothing',
+      maxObjects,
     ),
     seen: list(
       names.things().map((o) => `${names.name(o.id)} in ${names.name(o.room)}`),
       'nothing',
+      maxObjects,
     ),
     rooms: list(
       names.rooms().map((o) => names.name(o.id)),
@@ -125,8 +137,15 @@ export function historyLines(history: readonly StepMemory[], limit: number): str
   });
 }
 
-/** A simulator message without the skill it repeats: `[grab] <mug> (31): not close` -> `not close`. */
+/**
+ * A simulator message without the skill it repeats: `[grab] <mug> (31): not close` -> `not close`, and
+ * `<character> (5) is not close to <tv> (73) when executing "[SWITCHON] <tv> (73) [0]"` ->
+ * `<character> (5) is not close to <tv> (73)`.
+ */
 export function shortError(error: string): string {
-  const cut = error.replace(/^\[[^\]]*\](?:\s*<[^>]*>\s*\(\d+\))*\s*:?\s*/, '').trim();
+  const cut = error
+    .replace(/^\[[^\]]*\](?:\s*<[^>]*>\s*\(\d+\))*\s*:?\s*/, '')
+    .replace(/\s+when executing\s+".*"\s*$/, '')
+    .trim();
   return cut === '' ? error : cut;
 }

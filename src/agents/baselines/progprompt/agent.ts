@@ -160,7 +160,7 @@ export class ProgPromptAgent extends LlmBaselineAgent {
   }
 
   async buildPrompt(budget: ContextBudget): Promise<string> {
-    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names);
+    const situation = situationText(this.feedback.observation, this.feedback.adjacentRooms, this.names, budget.objects);
     const objects = [...this.names.rooms(), ...this.names.things()]
       .sort((a, b) => b.seenAt - a.seenAt || a.id - b.id)
       .slice(0, budget.objects)
