@@ -28,6 +28,20 @@ export function episodeLlm(config: LlmConfig): JsonObject {
   return JSON.parse(canonicalJson(rest)) as JsonObject;
 }
 
+/** The configuration read back from a spec field (written by `episodeLlm`). */
+export function episodeLlmOf(value: unknown): EpisodeLlm {
+  const spec = value as Partial<EpisodeLlm> | null;
+  if (
+    spec === null ||
+    typeof spec !== 'object' ||
+    typeof spec.provider !== 'string' ||
+    typeof spec.model !== 'string'
+  ) {
+    throw new TypeError(`episode spec: 'llm' must be an LLM configuration, got ${JSON.stringify(value)}`);
+  }
+  return spec as EpisodeLlm;
+}
+
 /**
  * Makes the key available to worker threads started from now on (they copy the environment when they start).
  * A key from the environment or a config file's `apiKeyEnv` is already there; a `--api-key` flag is not.

@@ -3,6 +3,7 @@ import {
   API_KEY_ENV,
   closeEpisodeLanguageModels,
   episodeLlm,
+  episodeLlmOf,
   languageModelForEpisode,
   llmMetrics,
   llmRunConfig,
@@ -36,6 +37,7 @@ describe('LLM configuration in episode specs', () => {
     const env: Record<string, string | undefined> = {};
     shareApiKey(config, env);
     expect(env[API_KEY_ENV]).toBe('sk-secret');
+    expect(() => episodeLlmOf({ model: 'm' })).toThrow(/'llm' must be an LLM configuration/);
     expect(llmRunConfig(config)).toEqual({ provider: 'openai', model: 'm', settings: { seed: 3 } });
   });
 
@@ -43,8 +45,8 @@ describe('LLM configuration in episode specs', () => {
     server = await startFakeOpenAiServer({ apiKey: 'sk-secret' });
     const spec = episodeLlm({ ...config, baseUrl: server.url });
     const env = { [API_KEY_ENV]: 'sk-secret' };
-    const model = languageModelForEpisode(spec as LlmConfig, env);
-    expect(languageModelForEpisode(spec as LlmConfig, env)).toBe(model);
+    const model = languageModelForEpisode(episodeLlmOf(spec), env);
+    expect(languageModelForEpisode(episodeLlmOf(spec), env)).toBe(model);
     expect((await model.chat('hello')).text).toBe('OK');
   });
 });
