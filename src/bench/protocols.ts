@@ -9,6 +9,7 @@
  * `registerProtocol`.
  */
 import { InputError } from '../util/errors.js';
+import { CONTINUAL_LAYOUT } from './continual/layout.js';
 import type { ReportLayout } from './protocol.js';
 
 export interface ProtocolEntry {
@@ -20,7 +21,14 @@ export interface ProtocolEntry {
 }
 
 /** Protocols that ship with hearth. */
-const BUILT_IN: ProtocolEntry[] = [];
+const BUILT_IN: ProtocolEntry[] = [
+  {
+    name: 'continual',
+    module: new URL('./continual/protocol.js', import.meta.url).href,
+    report: CONTINUAL_LAYOUT,
+    description: 'standing instructions in a home a resident keeps changing (ExRAP; PROTOCOLS.md section 1)',
+  },
+];
 
 const registry = new Map<string, ProtocolEntry>(BUILT_IN.map((entry) => [entry.name, entry]));
 

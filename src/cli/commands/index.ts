@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerLlmCommands } from './llm.js';
 import { registerPlanCommand } from './plan.js';
+import { registerRunCommand } from './run.js';
 import { registerSceneCommands } from './scene.js';
 import { registerSim } from './sim.js';
 
@@ -13,4 +14,5 @@ export const commandGroups: CommandGroup[] = [
   registerPlanCommand,
   registerLlmCommands,
   registerSceneCommands,
+  registerRunCommand,
 ];

@@ -1,0 +1,19 @@
+/**
+ * What an agent is built from: the episode's seed, the skill set of its domain, and (only for agents whose registry
+ * entry holds the privilege) read access to the true world. The registry (`registry.ts`) maps names to factories
+ * taking this context.
+ */
+import type { EnvGraph } from '../sim/graph.js';
+import type { SkillSet } from '../sim/skill-sets.js';
+
+export interface AgentContext {
+  /** The episode's seed; an agent derives its random streams from it (`new Rng(seed).fork('agent:<name>')`). */
+  readonly seed: number;
+  /** The skills of the episode's domain (VirtualHome or ALFRED-like). */
+  readonly skills: SkillSet;
+  /**
+   * The true world, live: given only to agents with the `true-state` privilege (the Oracle). Agents must treat it as
+   * read-only (simulate on `graph.clone()`).
+   */
+  readonly world?: { readonly graph: EnvGraph };
+}

@@ -1,0 +1,60 @@
+/** Small pieces the model-free agents share: the idle skill, moving between rooms, the meanings they need. */
+
+import type { Skill } from '../../sim/skill.js';
+import type { SkillSet } from '../../sim/skill-sets.js';
+import type { InstructionMeaning, StepFeedback, TaskBrief } from '../agent.js';
+
+/** The task's meanings; an agent that needs them fails loudly when the protocol did not grant them. */
+export function requireMeanings(agent: string, task: TaskBrief): readonly InstructionMeaning[] {
+  if (!task.meanings) throw new Error(`agent ${agent} needs the instructions' meanings, but the task brief has none`);
+  return task.meanings;
+}
+
+/**
+ * What an agent does when it has nothing to do: one step must still be spent, so it walks to an object of its room
+ * (the first such candidate: harmless, always allowed), or takes the first candidate.
+ */
+export function idleSkill(feedback: StepFeedback, skills: SkillSet): Skill {
+  const walk = skills.fromVirtualHome({ action: 'walk', objects: [0] })?.action ?? 'walk';
+  const rooms = new Set(feedback.observation.nodes.filter((n) => n.category === 'Rooms').map((n) => n.id));
+  const local = feedback.candidates.find((s) => s.action === walk && !rooms.has(s.objects[0]));
+  return local ?? feedback.candidates[0] ?? { action: walk, objects: [feedback.observation.roomId] };
+}
+
+/** Breadth-first distances (in walks) from a room over the adjacency pairs. */
+export function roomDistances(from: number, adjacent: readonly (readonly [number, number])[]): Map<number, number> {
+  const distance = new Map<number, number>([[from, 0]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const room = queue[head];
+    const next: number[] = [];
+    for (const [a, b] of adjacent) {
+      if (a === room) next.push(b);
+      else if (b === room) next.push(a);
+    }
+    for (const n of next.sort((x, y) => x - y)) {
+      if (distance.has(n)) continue;
+      distance.set(n, distance.get(room)! + 1);
+      queue.push(n);
+    }
+  }
+  return distance;
+}
+
+/** The walk to the next room on a shortest path towards `target` (lowest room id first among equals). */
+export function stepTowards(
+  from: number,
+  target: number,
+  adjacent: readonly (readonly [number, number])[],
+  skills: SkillSet,
+): Skill | undefined {
+  if (from === target) return undefined;
+  const toTarget = roomDistances(target, adjacent);
+  const here = toTarget.get(from);
+  if (here === undefined) return undefined;
+  const next = [...roomDistances(from, adjacent).entries()]
+    .filter(([room, d]) => d === 1 && toTarget.get(room) === here - 1)
+    .map(([room]) => room)
+    .sort((a, b) => a - b)[0];
+  return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] });
+}

@@ -1,0 +1,99 @@
+/**
+ * The agent registry: every agent hearth can run, by name, with what it is given beyond the public feedback and
+ * whether it needs a language model. `hearth run --agents` is checked against it, and the benchmark builds agents
+ * through it. Later agents (ExRAP, SayCan, ...) join with `registerAgent`, or with a line in `BUILT_IN`.
+ */
+import { InputError } from '../util/errors.js';
+import type { Agent, AgentPrivilege } from './agent.js';
+import type { AgentContext } from './context.js';
+import {
+  GreedyAgent,
+  MaxStalenessFirstAgent,
+  MultiInstructionFirstAgent,
+  OracleAgent,
+  RandomAgent,
+} from './heuristics/index.js';
+
+export interface AgentDefinition {
+  /** The name `--agents` takes (lower case, dashes). */
+  readonly name: string;
+  /** One line for listings and docs. */
+  readonly description: string;
+  /**
+   * What the agent is given beyond the feedback every agent gets: `meanings` (the instructions' structured query
+   * and execution, skipping language understanding), `true-state` (the true world).
+   */
+  readonly privileges: readonly AgentPrivilege[];
+  /** Whether it calls a language model (runs without one are refused). */
+  readonly needsLlm: boolean;
+  create(context: AgentContext): Agent;
+}
+
+const BUILT_IN: readonly AgentDefinition[] = [
+  {
+    name: 'oracle',
+    description: 'sees the true state, plans for every execution at once with the household planner (upper bound)',
+    privileges: ['meanings', 'true-state'],
+    needsLlm: false,
+    create: (context) => new OracleAgent(context),
+  },
+  {
+    name: 'greedy',
+    description: 'ExRAP E.4: serves one instruction at a time, the one with the shortest plan on its belief',
+    privileges: ['meanings'],
+    needsLlm: false,
+    create: (context) => new GreedyAgent(context),
+  },
+  {
+    name: 'multi-instruction-first',
+    description: "ExRAP E.4: takes the skill that the most instructions' plans begin with; explores where they gather",
+    privileges: ['meanings'],
+    needsLlm: false,
+    create: (context) => new MultiInstructionFirstAgent(context),
+  },
+  {
+    name: 'max-staleness-first',
+    description: 'ExRAP E.4: serves the instruction whose information is oldest, looking before acting',
+    privileges: ['meanings'],
+    needsLlm: false,
+    create: (context) => new MaxStalenessFirstAgent(context),
+  },
+  {
+    name: 'random',
+    description: 'a skill drawn uniformly from the allowed ones at every step (lower bound)',
+    privileges: [],
+    needsLlm: false,
+    create: (context) => new RandomAgent(context),
+  },
+];
+
+const registry = new Map<string, AgentDefinition>(BUILT_IN.map((def) => [def.name, def]));
+
+/** Adds an agent (or replaces the one of the same name). */
+export function registerAgent(definition: AgentDefinition): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(definition.name)) {
+    throw new Error(`agent name '${definition.name}' must be lower-case letters, digits and dashes`);
+  }
+  registry.set(definition.name, definition);
+}
+
+/** The agent of that name; an InputError listing the known ones otherwise. */
+export function getAgent(name: string): AgentDefinition {
+  const definition = registry.get(name);
+  if (!definition) throw new InputError(`unknown agent '${name}' (known: ${agentNames().join(', ')})`);
+  return definition;
+}
+
+/** Every registered agent name, in registration order. */
+export function agentNames(): string[] {
+  return [...registry.keys()];
+}
+
+/** The agents that run without a language model, in registration order (the default of `hearth run`). */
+export function agentsWithoutLlm(): string[] {
+  return [...registry.values()].filter((def) => !def.needsLlm).map((def) => def.name);
+}
+
+export function agentDefinitions(): readonly AgentDefinition[] {
+  return [...registry.values()];
+}

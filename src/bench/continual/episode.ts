@@ -1,0 +1,222 @@
+/**
+ * One episode of the continual-instruction protocol (PROTOCOLS.md section 1, ExRAP sections 3.1 and 4):
+ *
+ * 1. the home is loaded and n instructions of the domain's pool are drawn and bound with the seed;
+ * 2. the agent gets the instructions' texts in the chosen style (and, if its registry entry grants it, their
+ *    meanings, and the true world) and the first feedback;
+ * 3. for t = 0 .. T-1: the agent chooses a skill, the world runs it (one skill, one step), the resident acts after
+ *    every k-th step, the true state is measured (every instruction's query and execution), and the agent gets
+ *    the outcome and its new observation;
+ * 4. events, SR and PS are computed from the measured series (`metrics.ts`).
+ *
+ * Every random choice comes from the seed through named forks (`instructions`, `resident`, agents' own), so that
+ * every agent meets the same home, instructions and resident for a seed.
+ */
+import type { InstructionBrief, InstructionMeaning, TaskBrief } from '../../agents/agent.js';
+import { getAgent } from '../../agents/registry.js';
+import { holds } from '../../sim/conditions.js';
+import { NONSTATIONARITY_PERIODS, Resident, type ResidentChange } from '../../sim/dynamics/resident.js';
+import type { EnvGraph } from '../../sim/graph.js';
+import { loadHome } from '../../sim/scenes/homes.js';
+import { formatSkill } from '../../sim/skill.js';
+import { SKILL_SETS } from '../../sim/skill-sets.js';
+import { Rng } from '../../util/rng.js';
+import { EpisodeWorld } from '../environment.js';
+import type { NonstationarityLevel } from '../grid.js';
+import type { JsonValue } from '../json.js';
+import { type BoundInstruction, drawInstructions } from './instructions/bind.js';
+import { instructionPool } from './instructions/tables.js';
+import { type TextStyle, textsFor } from './instructions/text.js';
+import type { Domain } from './instructions/types.js';
+import { type ContinualEvent, eventsOf, type InstructionTrace, scoreEvents } from './metrics.js';
+
+export interface ContinualEpisode {
+  readonly agent: string;
+  readonly home: string;
+  readonly nonstationarity: NonstationarityLevel;
+  readonly instructions: number;
+  readonly steps: number;
+  readonly seed: number;
+  readonly domain?: Domain;
+  readonly style?: TextStyle;
+}
+
+/** One step as recorded with --trace. */
+export interface StepRecord {
+  /** The step the skill was taken at (0-based). */
+  readonly t: number;
+  readonly skill: string;
+  readonly success: boolean;
+  readonly errorKind?: string;
+  /** What the resident changed after the step. */
+  readonly resident?: ResidentChange;
+  /** Instructions whose event started / completed at step t + 1 (as measured after the step). */
+  readonly started?: readonly string[];
+  readonly completed?: readonly string[];
+}
+
+export interface ContinualOutcome {
+  readonly metrics: {
+    sr: number | null;
+    ps: number | null;
+    psCompleted: number | null;
+    events: number;
+    completed: number;
+    open: number;
+    invalidSteps: number;
+    disturbances: number;
+  };
+  readonly instructions: readonly BoundInstruction[];
+  readonly briefs: readonly InstructionBrief[];
+  readonly events: readonly ContinualEvent[];
+  readonly steps: readonly StepRecord[];
+}
+
+/** Pristine graphs of the homes loaded so far (a pure cache: each episode works on a clone). */
+const HOMES = new Map<string, EnvGraph>();
+
+export function homeGraph(spec: string): EnvGraph {
+  let graph = HOMES.get(spec);
+  if (!graph) {
+    graph = loadHome(spec).graph;
+    HOMES.set(spec, graph);
+  }
+  return graph;
+}
+
+/** The instruction texts of a set in a style: one brief per sentence (summaries cover several instructions). */
+export function briefsFor(instructions: readonly BoundInstruction[], style: TextStyle): InstructionBrief[] {
+  return textsFor(
+    instructions.map((i) => i.def),
+    style,
+  ).map((part, index) => ({ id: style === 'summarized' ? `summary-${index + 1}` : part.covers[0], text: part.text }));
+}
+
+export async function runContinualEpisode(episode: ContinualEpisode): Promise<ContinualOutcome> {
+  const domain = episode.domain ?? 'virtualhome';
+  const style = episode.style ?? 'sentence';
+  const skills = SKILL_SETS[domain];
+  const graph = homeGraph(episode.home).clone();
+  const rng = new Rng(episode.seed);
+  const instructions = drawInstructions(
+    instructionPool(domain),
+    graph,
+    episode.instructions,
+    rng.fork('instructions'),
+    episode.home,
+  );
+  const world = new EpisodeWorld(graph, skills);
+  const resident = new Resident(
+    instructions.map((i) => ({ id: i.id, query: i.query, disturbance: i.disturbance })),
+    NONSTATIONARITY_PERIODS[episode.nonstationarity],
+    rng.fork('resident'),
+  );
+  const definition = getAgent(episode.agent);
+  const agent = definition.create({
+    seed: episode.seed,
+    skills,
+    ...(definition.privileges.includes('true-state') && { world: { graph } }),
+  });
+  const briefs = briefsFor(instructions, style);
+  const meanings: InstructionMeaning[] = instructions.map((i) => ({
+    id: i.id,
+    query: i.query,
+    execution: i.execution,
+  }));
+  const task: TaskBrief = {
+    protocol: 'continual',
+    instructions: briefs,
+    ...(definition.privileges.includes('meanings') && { meanings }),
+  };
+
+  const T = episode.steps;
+  const query = instructions.map(() => [] as boolean[]);
+  const execution = instructions.map(() => [] as boolean[]);
+  const measure = () =>
+    instructions.forEach((instruction, i) => {
+      query[i].push(holds(instruction.query, graph));
+      execution[i].push(holds(instruction.execution, graph));
+    });
+  measure();
+
+  const steps: StepRecord[] = [];
+  let feedback = world.feedback(0);
+  await agent.reset(task, feedback);
+  let invalidSteps = 0;
+  let disturbances = 0;
+  for (let t = 0; t < T; t++) {
+    const skill = await agent.act();
+    const outcome = world.step(skill);
+    if (!outcome.success) invalidSteps++;
+    const change = resident.afterStep(graph, t + 1);
+    if (change) disturbances++;
+    measure();
+    steps.push({
+      t,
+      skill: formatSkill(skill, (id) => graph.node(id)?.className),
+      success: outcome.success,
+      ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
+      ...(change && { resident: change }),
+    });
+    if (t + 1 < T) {
+      feedback = world.feedback(t + 1, { skill, outcome });
+      await agent.observe(feedback);
+    }
+  }
+
+  const traces: InstructionTrace[] = instructions.map((instruction, i) => ({
+    instruction: instruction.id,
+    query: query[i],
+    execution: execution[i],
+  }));
+  const events = traces.flatMap(eventsOf);
+  const score = scoreEvents(events, T);
+  return {
+    metrics: {
+      sr: score.sr ?? null,
+      ps: score.ps ?? null,
+      psCompleted: score.psCompleted ?? null,
+      events: score.events,
+      completed: score.completed,
+      open: score.open,
+      invalidSteps,
+      disturbances,
+    },
+    instructions,
+    briefs,
+    events,
+    steps: withEvents(steps, events),
+  };
+}
+
+/** The step records with the events that started and completed after each step. */
+function withEvents(steps: readonly StepRecord[], events: readonly ContinualEvent[]): StepRecord[] {
+  const started = new Map<number, string[]>();
+  const completed = new Map<number, string[]>();
+  const note = (map: Map<number, string[]>, step: number, id: string) => {
+    const list = map.get(step);
+    if (list) list.push(id);
+    else map.set(step, [id]);
+  };
+  for (const event of events) {
+    note(started, event.start, event.instruction);
+    if (event.end !== undefined) note(completed, event.end, event.instruction);
+  }
+  return steps.map((record) => {
+    const s = started.get(record.t + 1);
+    const c = completed.get(record.t + 1);
+    return { ...record, ...(s && { started: s.sort() }), ...(c && { completed: c.sort() }) };
+  });
+}
+
+/** Details kept with each stored episode (deterministic). */
+export function episodeDetails(outcome: ContinualOutcome): JsonValue {
+  return {
+    instructions: outcome.instructions.map((i) => i.id),
+    briefs: outcome.briefs.map((b) => ({ id: b.id, text: b.text })),
+    openEvents: outcome.events
+      .filter((e) => e.end === undefined)
+      .map((e) => ({ instruction: e.instruction, start: e.start })),
+    eventsStartedAtZero: outcome.events.filter((e) => e.start === 0).length,
+  };
+}

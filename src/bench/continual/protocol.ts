@@ -1,0 +1,31 @@
+/**
+ * The continual protocol as a runner module (`registerProtocol` entry `continual`, see `protocols.ts`): a worker
+ * thread imports it and calls `runEpisode` for each grid spec (agent, home, nonstationarity, instructions, seed,
+ * steps, plus the run's domain and style).
+ */
+import type { GridEpisodeSpec } from '../grid.js';
+import type { JsonValue } from '../json.js';
+import type { EpisodeContext, EpisodeResult } from '../protocol.js';
+import { episodeDetails, runContinualEpisode } from './episode.js';
+import type { TextStyle } from './instructions/text.js';
+import type { Domain } from './instructions/types.js';
+
+export interface ContinualSpec extends GridEpisodeSpec {
+  readonly domain: Domain;
+  readonly style: TextStyle;
+}
+
+export async function runEpisode(spec: ContinualSpec, context: EpisodeContext): Promise<EpisodeResult> {
+  const outcome = await runContinualEpisode({
+    agent: spec.agent,
+    home: spec.home,
+    nonstationarity: spec.nonstationarity,
+    instructions: spec.instructions,
+    steps: spec.steps,
+    seed: context.seed,
+    domain: spec.domain ?? 'virtualhome',
+    style: spec.style ?? 'sentence',
+  });
+  if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
+  return { metrics: { ...outcome.metrics }, details: episodeDetails(outcome) };
+}

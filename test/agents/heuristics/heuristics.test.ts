@@ -1,0 +1,181 @@
+/**
+ * Each model-free agent's defining behaviour on the hand-built home of `scenario.ts`: Greedy serves the instruction
+ * with the shortest plan first and finishes it; Multiple-Instruction-First takes the skill most instructions need;
+ * Max-Staleness-First goes where its oldest information is; the Oracle reaches every goal in the fewest steps (checked
+ * against a breadth-first search of its own); Random draws uniformly from the candidates.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../../src/agents/agent.js';
+import type { AgentContext } from '../../../src/agents/context.js';
+import {
+  GreedyAgent,
+  MaxStalenessFirstAgent,
+  MultiInstructionFirstAgent,
+  OracleAgent,
+  RandomAgent,
+} from '../../../src/agents/heuristics/index.js';
+import { EpisodeWorld } from '../../../src/bench/environment.js';
+import { and, type Condition, edge, holds, isIn } from '../../../src/sim/conditions.js';
+import { setState } from '../../../src/sim/dynamics/index.js';
+import type { EnvGraph } from '../../../src/sim/graph.js';
+import { executeSkill, VIRTUALHOME_SKILLS } from '../../../src/sim/skill-sets.js';
+import { Driver, IDS, meaning, ROOMS, scenarioHome, walk } from './scenario.js';
+
+const context = (world?: EpisodeWorld): AgentContext => ({
+  seed: 1,
+  skills: VIRTUALHOME_SKILLS,
+  ...(world && { world: { graph: world.graph } }),
+});
+
+const tvOn = meaning('tv', isIn(IDS.tv, 'ON'));
+const radioOn = meaning('radio', isIn(IDS.radio, 'ON'));
+const computerOn = meaning('computer', isIn(IDS.computer, 'ON'));
+const microwaveOpen = meaning('microwave', isIn(IDS.microwave, 'OPEN'));
+const bookOnTable = meaning('book', edge(IDS.book, 'ON', IDS.coffeetable));
+const mugOnTable = meaning('mug', edge(IDS.mug, 'ON', IDS.coffeetable));
+
+describe('Greedy', () => {
+  it('serves the instruction with the shortest plan first and finishes it before the next', async () => {
+    const world = new EpisodeWorld(scenarioHome('livingroom'));
+    const driver = new Driver(world, new GreedyAgent(context()), [bookOnTable, tvOn]);
+    const skills = await driver.steps(6);
+    expect(skills.slice(0, 2)).toEqual([walk(IDS.tv), { action: 'switchon', objects: [IDS.tv] }]);
+    expect(holds(and(tvOn.execution, bookOnTable.execution), world.graph)).toBe(true);
+  });
+
+  it('patrols to find objects it has never seen, then serves them', async () => {
+    const world = new EpisodeWorld(scenarioHome('kitchen'));
+    const driver = new Driver(world, new GreedyAgent(context()), [computerOn]);
+    const [first] = await driver.steps(1);
+    expect(first).toEqual(walk(ROOMS.livingroom));
+    for (let i = 0; i < 8 && !holds(computerOn.execution, world.graph); i++) await driver.steps(1);
+    expect(holds(computerOn.execution, world.graph)).toBe(true);
+  });
+});
+
+describe('Multiple-Instruction-First', () => {
+  /** Seen: the kitchen (radio, microwave), then the living room (tv); the agent stands in the living room. */
+  async function scene(agent: Agent) {
+    const world = new EpisodeWorld(scenarioHome('kitchen'));
+    const driver = new Driver(world, agent, [tvOn, radioOn, microwaveOpen]);
+    await driver.force(walk(ROOMS.livingroom));
+    return driver;
+  }
+
+  it('takes the skill most instructions need (to the kitchen) where Greedy takes the shortest plan (the tv)', async () => {
+    const mif = await scene(new MultiInstructionFirstAgent(context()));
+    expect(await mif.steps(1)).toEqual([walk(ROOMS.kitchen)]);
+    const greedy = await scene(new GreedyAgent(context()));
+    expect(await greedy.steps(1)).toEqual([walk(IDS.tv)]);
+  });
+
+  it('ends with every instruction served', async () => {
+    const driver = await scene(new MultiInstructionFirstAgent(context()));
+    for (let i = 0; i < 20; i++) await driver.steps(1);
+    expect(holds(and(tvOn.execution, radioOn.execution, microwaveOpen.execution), driver.world.graph)).toBe(true);
+  });
+});
+
+describe('Max-Staleness-First', () => {
+  /** Computer and radio already on. Seen: bedroom (t0), living room, kitchen (t2), back in the living room (t3). */
+  async function scene(agent: Agent) {
+    const home = scenarioHome('bedroom');
+    setState(home, IDS.computer, 'ON');
+    setState(home, IDS.radio, 'ON');
+    const world = new EpisodeWorld(home);
+    const driver = new Driver(world, agent, [radioOn, computerOn]);
+    for (const room of [ROOMS.livingroom, ROOMS.kitchen, ROOMS.livingroom]) await driver.force(walk(room));
+    return driver;
+  }
+
+  it('goes to look at the instruction seen longest ago, where Greedy patrols the room unseen longest', async () => {
+    const msf = await scene(new MaxStalenessFirstAgent(context()));
+    expect(await msf.steps(1)).toEqual([walk(ROOMS.bedroom)]);
+    const greedy = await scene(new GreedyAgent(context()));
+    expect(await greedy.steps(1)).toEqual([walk(ROOMS.bathroom)]);
+  });
+
+  it('serves what it finds undone on arrival', async () => {
+    const driver = await scene(new MaxStalenessFirstAgent(context()));
+    setState(driver.world.graph, IDS.computer, 'OFF'); // the resident, unseen
+    await driver.steps(1);
+    expect(await driver.steps(2)).toEqual([walk(IDS.computer), { action: 'switchon', objects: [IDS.computer] }]);
+  });
+});
+
+/** Shortest number of skills from the graph's state to the goal, by breadth-first search over the candidates. */
+function shortestPlanLength(start: EnvGraph, goal: Condition, limit: number): number {
+  const world = new EpisodeWorld(start);
+  const key = (g: EnvGraph) =>
+    JSON.stringify([
+      [...g.edges()].map((e) => e.join()).sort(),
+      [...g.nodes()].map((n) => [...n.states].sort().join()),
+    ]);
+  let frontier = [start.clone()];
+  const seen = new Set([key(start)]);
+  for (let depth = 0; depth <= limit; depth++) {
+    const next: EnvGraph[] = [];
+    for (const g of frontier) {
+      if (holds(goal, g)) return depth;
+      const skills = VIRTUALHOME_SKILLS.candidates(new EpisodeWorld(g).observe(), world.adjacent);
+      for (const skill of skills) {
+        const copy = g.clone();
+        if (!executeSkill(copy, IDS.character, skill, VIRTUALHOME_SKILLS, world.adjacent).success) continue;
+        const k = key(copy);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push(copy);
+      }
+    }
+    frontier = next;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+describe('Oracle', () => {
+  it('reaches every execution at once in the fewest skills, then idles without undoing anything', async () => {
+    const world = new EpisodeWorld(scenarioHome('livingroom'));
+    const goal = and(tvOn.execution, mugOnTable.execution);
+    const optimal = shortestPlanLength(world.graph, goal, 9);
+    expect(optimal).toBe(8);
+    const driver = new Driver(world, new OracleAgent(context(world)), [tvOn, mugOnTable]);
+    await driver.steps(optimal);
+    expect(holds(goal, world.graph)).toBe(true);
+    await driver.steps(3);
+    expect(holds(goal, world.graph)).toBe(true);
+  });
+
+  it('re-plans when the world changes under it', async () => {
+    const world = new EpisodeWorld(scenarioHome('livingroom'));
+    const driver = new Driver(world, new OracleAgent(context(world)), [tvOn, radioOn]);
+    await driver.steps(2); // the tv first: it is in this room
+    expect(holds(tvOn.execution, world.graph)).toBe(true);
+    setState(world.graph, IDS.tv, 'OFF');
+    for (let i = 0; i < 8 && !holds(and(tvOn.execution, radioOn.execution), world.graph); i++) await driver.steps(1);
+    expect(holds(and(tvOn.execution, radioOn.execution), world.graph)).toBe(true);
+  });
+});
+
+describe('Random', () => {
+  it('draws from the candidates only, uniformly, the same for the same seed', async () => {
+    const draws = (seed: number) => {
+      const world = new EpisodeWorld(scenarioHome('livingroom'));
+      const agent = new RandomAgent({ seed, skills: VIRTUALHOME_SKILLS });
+      const feedback = world.feedback(0);
+      agent.reset({ protocol: 'continual', instructions: [] }, feedback);
+      return { candidates: feedback.candidates, picks: Array.from({ length: 3000 }, () => agent.act()) };
+    };
+    const { candidates, picks } = draws(7);
+    const keys = candidates.map((s) => JSON.stringify(s));
+    const counts = new Map(keys.map((k) => [k, 0]));
+    for (const pick of picks) {
+      const k = JSON.stringify(pick);
+      expect(counts.has(k)).toBe(true);
+      counts.set(k, counts.get(k)! + 1);
+    }
+    const expected = picks.length / keys.length;
+    for (const [k, n] of counts) expect(Math.abs(n - expected), k).toBeLessThan(expected * 0.35);
+    expect(draws(7).picks).toEqual(picks);
+    expect(draws(8).picks).not.toEqual(picks);
+  });
+});

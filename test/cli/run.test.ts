@@ -1,0 +1,221 @@
+/**
+ * `hearth run` through the built CLI, as the issue's Checks run it on a fresh clone: the check command and its
+ * orderings, determinism, SIGINT / SIGKILL half-way then --resume, and bad input refused at once. `npm test` builds
+ * dist/ first; without a build these tests are skipped with a message.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResultsStore } from '../../src/bench/store.js';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const BIN = join(projectRoot, 'bin', 'hearth.js');
+const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+const describeBuilt = BUILT ? describe : describe.skip;
+if (!BUILT) process.stderr.write('[hearth tests] hearth run tests skipped: run `npm run build` (npm test does)\n');
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-run-'));
+let stores = 0;
+const newStore = () => join(dir, `store-${stores++}.sqlite`);
+
+function hearth(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, 'run', ...args], { encoding: 'utf8', cwd: dir });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const HEURISTICS = ['greedy', 'multi-instruction-first', 'max-staleness-first'];
+const CHECK_AGENTS = ['oracle', ...HEURISTICS, 'random'];
+/** The issue's check command, exactly (plus a store of its own and --quiet). */
+const CHECK = ['--agents', CHECK_AGENTS.join(','), '--seeds', '5', '--json'];
+
+interface Row {
+  agent: string;
+  home: string;
+  nonstationarity: string;
+  instructions: number;
+  episodes: number;
+  sr: { mean: number; ci95: number };
+  ps: { mean: number; ci95: number };
+  psCompleted: { mean: number | null; ci95: number | null };
+  events: { mean: number };
+  open: { mean: number };
+}
+
+const rowOf = (rows: Row[], agent: string, level: string) =>
+  rows.find((r) => r.agent === agent && r.nonstationarity === level)!;
+
+describeBuilt('hearth run: the check command', () => {
+  let checkJson = '';
+  let levelsJson = '';
+
+  beforeAll(() => {
+    const check = hearth([...CHECK, '--store', newStore(), '--quiet']);
+    expect(check.code, check.stderr).toBe(0);
+    checkJson = check.stdout;
+    const levels = hearth([...CHECK, '--nonstationarity', 'low,medium,high', '--store', newStore(), '--quiet']);
+    expect(levels.code, levels.stderr).toBe(0);
+    levelsJson = levels.stdout;
+  }, 600_000);
+
+  it('prints one JSON object with a row per agent, SR as a fraction', () => {
+    const report = JSON.parse(checkJson) as { results: Row[] };
+    expect(report.results.map((r) => r.agent)).toEqual(CHECK_AGENTS);
+    for (const row of report.results) {
+      expect(Object.keys(row).slice(0, 8)).toEqual([
+        'agent',
+        'home',
+        'nonstationarity',
+        'instructions',
+        'episodes',
+        'sr',
+        'ps',
+        'psCompleted',
+      ]);
+      expect(row).toMatchObject({ home: 'cottage', nonstationarity: 'medium', instructions: 5, episodes: 5 });
+      expect(row.sr.mean).toBeGreaterThanOrEqual(0);
+      expect(row.sr.mean).toBeLessThanOrEqual(1);
+      expect(typeof row.open.mean).toBe('number');
+    }
+  });
+
+  it('gives the same medium rows as the same seeds inside a larger grid (one seed, one episode)', () => {
+    const check = (JSON.parse(checkJson) as { results: Row[] }).results;
+    const levels = (JSON.parse(levelsJson) as { results: Row[] }).results;
+    expect(levels.filter((r) => r.nonstationarity === 'medium')).toEqual(check);
+  });
+
+  it('ranks the Oracle first and Random last at every level, the Oracle at 80% or more at low', () => {
+    const rows = (JSON.parse(levelsJson) as { results: Row[] }).results;
+    const summary = rows.map(
+      (r) => `${r.agent} ${r.nonstationarity}: SR ${r.sr.mean} PS ${r.ps.mean} open ${r.open.mean}`,
+    );
+    process.stderr.write(`[hearth run check]\n${summary.join('\n')}\n`);
+    for (const level of ['low', 'medium', 'high']) {
+      const oracle = rowOf(rows, 'oracle', level);
+      const random = rowOf(rows, 'random', level);
+      for (const agent of HEURISTICS) {
+        const row = rowOf(rows, agent, level);
+        expect(oracle.sr.mean, `oracle vs ${agent} at ${level}`).toBeGreaterThan(row.sr.mean);
+        expect(random.sr.mean, `random vs ${agent} at ${level}`).toBeLessThan(row.sr.mean);
+      }
+    }
+    expect(rowOf(rows, 'oracle', 'low').sr.mean).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('has SR fall and PS rise from low to high non-stationarity for the heuristics', () => {
+    const rows = (JSON.parse(levelsJson) as { results: Row[] }).results;
+    for (const agent of HEURISTICS) {
+      const low = rowOf(rows, agent, 'low');
+      const high = rowOf(rows, agent, 'high');
+      expect(high.sr.mean, `${agent} SR`).toBeLessThan(low.sr.mean);
+      expect(high.ps.mean, `${agent} PS`).toBeGreaterThan(low.ps.mean);
+    }
+  });
+
+  it('prints byte-identical JSON when run again', () => {
+    const again = hearth([...CHECK, '--store', newStore(), '--quiet', '--workers', '1']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(checkJson);
+  });
+
+  describe('interrupted half-way, then resumed', () => {
+    for (const signal of ['SIGINT', 'SIGKILL'] as const) {
+      it(`finishes after ${signal} with --resume and reports as the uninterrupted run`, async () => {
+        const store = newStore();
+        const args = [...CHECK, '--store', store, '--workers', '2'];
+        const first = start(args);
+        await waitForStored(store, 6, first);
+        first.process.kill(signal);
+        await first.exit;
+        const stored = storedCount(store);
+        expect(stored).toBeGreaterThanOrEqual(6);
+        expect(stored).toBeLessThan(25);
+        const resumed = hearth([...args, '--resume']);
+        expect(resumed.code, resumed.stderr).toBe(0);
+        expect(resumed.stderr).toContain(`${25 - stored} episode(s) run now, ${stored} already stored`);
+        expect(resumed.stdout).toBe(checkJson);
+      }, 300_000);
+    }
+  });
+});
+
+describeBuilt('hearth run: bad input fails at once with one clear line', () => {
+  const refuse = (args: string[], message: RegExp) => {
+    const store = newStore();
+    const r = hearth([...args, '--store', store]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+    expect(existsSync(store)).toBe(false);
+  };
+
+  it('refuses an unknown agent, naming the known ones', () => {
+    refuse(['--agents', 'oracle,telepath'], /--agents: unknown agent 'telepath' \(known: .*greedy.*oracle/);
+  });
+
+  it('refuses a malformed home file, naming the file and the line', () => {
+    const path = join(dir, 'broken.json');
+    writeFileSync(path, '{"nodes": [\n  {"id": 1,\n');
+    refuse(['--homes', path], new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+`));
+  });
+
+  it('refuses more instructions than the home can take', () => {
+    refuse(['--instructions', '16'], /--instructions 16: home cottage fits 19 of the 19 virtualhome instructions/);
+    refuse(
+      ['--instructions', '12', '--domain', 'alfred', '--homes', 'studio-plus'],
+      /home studio-plus fits 15 of the 16/,
+    );
+    refuse(['--instructions', '20'], /--instructions: expected an integer from 1 to 19, got '20'/);
+  });
+
+  it('refuses unknown domains, styles and protocols', () => {
+    refuse(['--domain', 'carla'], /--domain: unknown value 'carla' \(known: virtualhome, alfred\)/);
+    refuse(['--style', 'poetic'], /--style: unknown value 'poetic'/);
+    refuse(['--protocol', 'episodic'], /--protocol episodic: not available yet/);
+  });
+});
+
+// ---- helpers for the interruption tests ----------------------------------------------------------------------
+
+interface Child {
+  process: ChildProcess;
+  exit: Promise<unknown>;
+  stderr: () => string;
+}
+
+function start(args: string[]): Child {
+  const child = spawn(process.execPath, [BIN, 'run', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  child.stdout.resume();
+  return { process: child, exit: new Promise((resolve) => child.on('close', resolve)), stderr: () => stderr };
+}
+
+function storedCount(path: string): number {
+  try {
+    const store = ResultsStore.open(path, { readonly: true });
+    try {
+      return store.episodes(1).filter((e) => e.status === 'ok').length;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForStored(path: string, count: number, child: Child): Promise<void> {
+  let exited = false;
+  void child.exit.then(() => {
+    exited = true;
+  });
+  while (storedCount(path) < count) {
+    if (exited) throw new Error(`the run ended before storing ${count} episodes: ${child.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
