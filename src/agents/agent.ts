@@ -59,5 +59,8 @@ export interface Agent {
   observe(feedback: StepFeedback): void | Promise<void>;
 }
 
-/** What an agent is given beyond the public feedback; the registry states it so reports can say so. */
-export type AgentPrivilege = 'meanings' | 'true-state';
+/**
+ * What an agent is given beyond the public feedback; the registry states it so reports can say so. `affordance` is
+ * SayCan's oracle affordance: a check of one skill at a time (would the simulator accept it now?), never the state.
+ */
+export type AgentPrivilege = 'meanings' | 'true-state' | 'affordance';

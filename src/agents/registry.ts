@@ -5,6 +5,7 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
+import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext } from './context.js';
 import {
   GreedyAgent,
@@ -21,7 +22,8 @@ export interface AgentDefinition {
   readonly description: string;
   /**
    * What the agent is given beyond the feedback every agent gets: `meanings` (the instructions' structured query
-   * and execution, skipping language understanding), `true-state` (the true world).
+   * and execution, skipping language understanding), `true-state` (the true world), `affordance` (whether one skill
+   * would succeed now).
    */
   readonly privileges: readonly AgentPrivilege[];
   /** Whether it calls a language model (runs without one are refused). */
@@ -65,6 +67,7 @@ const BUILT_IN: readonly AgentDefinition[] = [
     needsLlm: false,
     create: (context) => new RandomAgent(context),
   },
+  ...BASELINE_DEFINITIONS,
 ];
 
 const registry = new Map<string, AgentDefinition>(BUILT_IN.map((def) => [def.name, def]));

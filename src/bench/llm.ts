@@ -101,9 +101,9 @@ export function llmMetrics(usage: LlmUsage | undefined, steps: number): Record<s
 
 /** The report columns of `llmMetrics`. */
 export const LLM_METRICS: readonly MetricSpec[] = [
-  { key: 'llmCallsPerStep', label: 'LLM calls/step', digits: 2 },
-  { key: 'promptTokensPerStep', label: 'prompt tok/step', digits: 0 },
-  { key: 'completionTokensPerStep', label: 'completion tok/step', digits: 1 },
+  { key: 'llmCallsPerStep', label: 'LLM calls/step', digits: 2, hideWhenEmpty: true },
+  { key: 'promptTokensPerStep', label: 'prompt tok/step', digits: 0, hideWhenEmpty: true },
+  { key: 'completionTokensPerStep', label: 'completion tok/step', digits: 1, hideWhenEmpty: true },
 ];
 
 /**

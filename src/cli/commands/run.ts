@@ -12,8 +12,11 @@ import { instructionPool } from '../../bench/continual/instructions/tables.js';
 import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
+import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
 import { formatReport } from '../../bench/report.js';
 import { runGrid } from '../../bench/runner.js';
+import { addLlmOptions } from '../../llm/cli-options.js';
+import { type LlmConfig, type LlmFlags, languageModelFromConfig, resolveLlmConfig } from '../../llm/config.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
 import { InputError } from '../../util/errors.js';
 
@@ -57,6 +60,32 @@ export function checkHomes(grid: Grid, domain: Domain): void {
   for (const home of grid.homes) checkScale(pool, homeGraph(home), largest, home);
 }
 
+/**
+ * The run's language model from the LLM flags (with `HEARTH_LLM_*` and the config file), checked before anything
+ * runs: agents that need a model refuse to start without one (an InputError naming the flag), and the model is
+ * built once here so that a missing recording or an unknown backend fails at once rather than in every episode.
+ */
+export async function runLanguageModel(
+  agents: readonly string[],
+  options: LlmFlags,
+  env: Record<string, string | undefined> = process.env,
+): Promise<LlmConfig | undefined> {
+  const config = resolveLlmConfig(options, env);
+  const needing = agents.filter((agent) => getAgent(agent).needsLlm);
+  if (needing.length > 0 && config === undefined) {
+    throw new InputError(
+      `--agents ${needing.join(',')}: ${needing.length === 1 ? 'this agent needs' : 'these agents need'} a language ` +
+        'model; add --llm openai --base-url URL --model NAME (any OpenAI-compatible server), ' +
+        '--llm llama-cpp --model FILE.gguf, or --llm-replay FILE',
+    );
+  }
+  if (config !== undefined && needing.length > 0) {
+    // Opens the recording (replay) or checks the configuration; a server is contacted only by the episodes.
+    await languageModelFromConfig(config).close();
+  }
+  return config;
+}
+
 export function registerRunCommand(program: Command): void {
   const command = new Command('run').description(
     'run agents on standing instructions in changing homes (ExRAP continual protocol) and print SR / PS',
@@ -64,7 +93,8 @@ export function registerRunCommand(program: Command): void {
   addGridOptions(command, { agents: agentsWithoutLlm(), homes: [DEFAULT_HOME] })
     .option('--domain <name>', `instruction pool and skills (${DOMAINS.join(', ')})`, 'virtualhome')
     .option('--style <style>', `instruction texts (${TEXT_STYLES.join(', ')})`, 'sentence')
-    .option('--protocol <name>', 'continual (episodic is reserved for the episodic protocol)', 'continual')
+    .option('--protocol <name>', 'continual (episodic is reserved for the episodic protocol)', 'continual');
+  addLlmOptions(command)
     .addHelpText(
       'after',
       `\nAgents: ${agentNames()
@@ -83,15 +113,36 @@ export function registerRunCommand(program: Command): void {
         },
       });
       checkHomes(grid, run.domain);
-      const specs = expandGrid(grid).map((spec) => ({ ...spec, domain: run.domain, style: run.style }));
-      const outcome = await runGrid({
-        ...grid,
-        protocol: run.protocol,
-        config: { ...gridConfig(grid), domain: run.domain, style: run.style },
-        specs,
-      });
-      process.stdout.write(formatReport(outcome.report, grid.format));
-      process.exitCode = outcome.exitCode;
+      const llm = await runLanguageModel(grid.agents, options);
+      const needsLlm = new Set(grid.agents.filter((agent) => getAgent(agent).needsLlm));
+      const specs = expandGrid(grid).map((spec) => ({
+        ...spec,
+        domain: run.domain,
+        style: run.style,
+        ...(llm && needsLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
+      }));
+      if (llm) shareApiKey(llm);
+      // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
+      const workers =
+        llm?.provider === 'llama-cpp' && command.getOptionValueSource('workers') === 'default' ? 1 : grid.workers;
+      try {
+        const outcome = await runGrid({
+          ...grid,
+          workers,
+          protocol: run.protocol,
+          config: {
+            ...gridConfig(grid),
+            domain: run.domain,
+            style: run.style,
+            ...(llm && needsLlm.size > 0 && { llm: llmRunConfig(llm) }),
+          },
+          specs,
+        });
+        process.stdout.write(formatReport(outcome.report, grid.format));
+        process.exitCode = outcome.exitCode;
+      } finally {
+        await closeEpisodeLanguageModels();
+      }
     });
   program.addCommand(command);
 }

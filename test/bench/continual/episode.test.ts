@@ -123,6 +123,9 @@ describe('a continual episode', () => {
       'open',
       'invalidSteps',
       'disturbances',
+      'llmCallsPerStep',
+      'promptTokensPerStep',
+      'completionTokensPerStep',
     ]);
     const details = result.details as { instructions: string[] };
     expect(details.instructions.every((id) => id.startsWith('al-'))).toBe(true);
