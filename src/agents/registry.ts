@@ -7,6 +7,7 @@ import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext } from './context.js';
+import { createExrapAgent } from './exrap/agent.js';
 import {
   GreedyAgent,
   MaxStalenessFirstAgent,
@@ -59,6 +60,27 @@ const BUILT_IN: readonly AgentDefinition[] = [
     privileges: ['meanings'],
     needsLlm: false,
     create: (context) => new MaxStalenessFirstAgent(context),
+  },
+  {
+    name: 'exrap',
+    description: 'ExRAP (offline roles): TEKG memory, query evaluation with temporal consistency, eq. 12 planning',
+    privileges: [],
+    needsLlm: false,
+    create: (context) => createExrapAgent(context, 'exrap'),
+  },
+  {
+    name: 'exrap-tc',
+    description: 'ExRAP ablation: query evaluation without the temporal-consistency refinement (eq. 6-7)',
+    privileges: [],
+    needsLlm: false,
+    create: (context) => createExrapAgent(context, 'exrap-tc'),
+  },
+  {
+    name: 'exrap-exp',
+    description: 'ExRAP ablation: exploitation only, with "Find {query}" commands instead of the exploration planner',
+    privileges: [],
+    needsLlm: false,
+    create: (context) => createExrapAgent(context, 'exrap-exp'),
   },
   {
     name: 'random',

@@ -1,0 +1,200 @@
+/**
+ * The ExRAP agent: Algorithm 1 of paper 000 over swappable roles (roles.ts).
+ *
+ * - reset: the interpreter turns the instruction texts into queries, executions and C (eq. 4, line 7);
+ * - every step t, on the feedback of the last skill: the evaluator refines the priors R(q | G_{t-1}) on the memory
+ *   before it absorbs the new observation (eq. 6-7, lines 9-18), the memory absorbs it (eq. 3, line 24), and the
+ *   evaluator answers P(q | G_t) (eq. 5, line 19);
+ * - act: the executions whose query has P > theta are pending (eq. 8); the exploitation planner values each allowed
+ *   skill for them (eq. 9), the exploration planner for what it would tell about the queries (eq. 10-11), and the
+ *   skill with the highest w_R * v_R + w_T * v_T is taken (eq. 12, line 22). With every value zero (nothing
+ *   pending, nothing uncertain) the agent idles.
+ *
+ * The ablations are configurations (`EXRAP_CONFIGS`): ExRAP-TC evaluates without the temporal-consistency
+ * refinement; ExRAP-EXP has no exploration planner and gives the exploitation planner "Find {query}" commands.
+ */
+import type { Skill } from '../../sim/skill.js';
+import type { SkillSet } from '../../sim/skill-sets.js';
+import { Rng } from '../../util/rng.js';
+import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import type { AgentContext } from '../context.js';
+import { idleSkill } from '../heuristics/common.js';
+import { EXECUTION_THRESHOLD } from './exploitation.js';
+import { type IntegrationWeights, integrate, PAPER_WEIGHTS } from './integration.js';
+import { ExrapMemory, type ExrapMemoryOptions } from './memory.js';
+import './offline-roles.js';
+import type { Interpretation } from './query.js';
+import {
+  createExrapRole,
+  type ExploitationPlanner,
+  type ExplorationPlanner,
+  type ExrapRoleOptions,
+  type ExrapStep,
+  type InstructionInterpreter,
+  type QueryEvaluation,
+  type QueryEvaluator,
+} from './roles.js';
+
+/** A role by its registered name, with its options. */
+export interface ExrapRoleChoice {
+  readonly name: string;
+  readonly options?: ExrapRoleOptions;
+}
+
+export interface ExrapConfig {
+  readonly roles: {
+    readonly interpreter: ExrapRoleChoice;
+    readonly evaluator: ExrapRoleChoice;
+    readonly exploitation: ExrapRoleChoice;
+    /** Absent: no exploration planner (ExRAP-EXP), eq. 12 reduces to the exploitation value. */
+    readonly exploration?: ExrapRoleChoice;
+  };
+  /** theta of eq. 8 (Table A.4: 0.5). */
+  readonly threshold?: number;
+  /** w_R, w_T of eq. 12 (Table A.4: 0.01, 1.0). */
+  readonly weights?: IntegrationWeights;
+  readonly memory?: ExrapMemoryOptions;
+}
+
+const OFFLINE_ROLES = {
+  interpreter: { name: 'grammar' },
+  evaluator: { name: 'bayesian' },
+  exploitation: { name: 'plan' },
+  exploration: { name: 'information' },
+} as const;
+
+/** The configurations of the agent ids `exrap`, `exrap-tc` and `exrap-exp` (issue 5, paper Tables 4 and 5). */
+export const EXRAP_CONFIGS: Readonly<Record<'exrap' | 'exrap-tc' | 'exrap-exp', ExrapConfig>> = {
+  exrap: { roles: OFFLINE_ROLES },
+  'exrap-tc': {
+    roles: { ...OFFLINE_ROLES, evaluator: { name: 'bayesian', options: { temporalConsistency: false } } },
+  },
+  'exrap-exp': {
+    roles: {
+      interpreter: OFFLINE_ROLES.interpreter,
+      evaluator: OFFLINE_ROLES.evaluator,
+      exploitation: { name: 'plan', options: { findQueries: true } },
+    },
+  },
+};
+
+/** What the agent decided at a step (kept for tests, traces and the decision benchmark). */
+export interface ExrapDecision {
+  readonly t: number;
+  readonly evaluations: readonly QueryEvaluation[];
+  readonly pending: readonly string[];
+  readonly exploitation: Float64Array;
+  readonly exploration: Float64Array | undefined;
+  readonly scores: Float64Array;
+  readonly skill: Skill;
+}
+
+export class ExrapAgent implements Agent {
+  readonly name: string;
+  readonly interpreter: InstructionInterpreter;
+  readonly evaluator: QueryEvaluator;
+  readonly exploitation: ExploitationPlanner;
+  readonly exploration: ExplorationPlanner | undefined;
+  readonly threshold: number;
+  readonly weights: IntegrationWeights;
+  private readonly skills: SkillSet;
+  private readonly seed: number;
+  private readonly memoryOptions: ExrapMemoryOptions | undefined;
+  private memory = new ExrapMemory();
+  private rng: Rng;
+  private interpretation: Interpretation = { queries: [], executions: [], conditionMap: new Map() };
+  private feedback: StepFeedback | undefined;
+  private evaluations: readonly QueryEvaluation[] = [];
+  /** The latest decision. */
+  lastDecision: ExrapDecision | undefined;
+
+  constructor(context: AgentContext, config: ExrapConfig, name = 'exrap') {
+    this.name = name;
+    this.skills = context.skills;
+    this.seed = context.seed;
+    this.rng = new Rng(context.seed).fork(`agent:${name}`);
+    this.interpreter = createExrapRole('interpreter', config.roles.interpreter.name, config.roles.interpreter.options);
+    this.evaluator = createExrapRole('evaluator', config.roles.evaluator.name, config.roles.evaluator.options);
+    this.exploitation = createExrapRole(
+      'exploitation',
+      config.roles.exploitation.name,
+      config.roles.exploitation.options,
+    );
+    this.exploration = config.roles.exploration
+      ? createExrapRole('exploration', config.roles.exploration.name, config.roles.exploration.options)
+      : undefined;
+    this.threshold = config.threshold ?? EXECUTION_THRESHOLD;
+    this.weights = config.weights ?? PAPER_WEIGHTS;
+    this.memoryOptions = config.memory;
+  }
+
+  /** The agent's memory (for inspection). */
+  get state(): { readonly memory: ExrapMemory; readonly interpretation: Interpretation } {
+    return { memory: this.memory, interpretation: this.interpretation };
+  }
+
+  async reset(task: TaskBrief, first: StepFeedback): Promise<void> {
+    this.memory = new ExrapMemory(this.memoryOptions);
+    this.rng = new Rng(this.seed).fork(`agent:${this.name}`);
+    this.feedback = undefined;
+    this.lastDecision = undefined;
+    this.interpretation = await this.interpreter.interpret(task.instructions);
+    this.evaluator.reset(this.interpretation);
+    this.exploitation.reset?.(this.interpretation);
+    await this.perceive(first);
+  }
+
+  async observe(feedback: StepFeedback): Promise<void> {
+    await this.perceive(feedback);
+  }
+
+  /** Lines 9-19 and 24 of Algorithm 1: refine on G_{t-1}, absorb o_t, evaluate on G_t. */
+  private async perceive(feedback: StepFeedback): Promise<void> {
+    const step = this.step(feedback);
+    await this.evaluator.refine(step);
+    const acted = feedback.lastSkill && feedback.success ? feedback.lastSkill.objects : [];
+    this.memory.absorb(feedback, acted);
+    this.feedback = feedback;
+    this.evaluations = await this.evaluator.evaluate(step);
+  }
+
+  private step(feedback: StepFeedback): ExrapStep {
+    return {
+      t: feedback.t,
+      memory: this.memory,
+      feedback,
+      interpretation: this.interpretation,
+      rng: this.rng,
+      skills: this.skills,
+    };
+  }
+
+  async act(): Promise<Skill> {
+    const feedback = this.feedback;
+    if (!feedback) throw new Error('ExRAP agent: act() before reset()');
+    const candidates = feedback.candidates;
+    if (candidates.length === 0) return idleSkill(feedback, this.skills);
+    const step = this.step(feedback);
+    const evaluations = this.evaluations;
+    const pending = evaluations.filter((e) => e.p > this.threshold);
+    const exploitation = await this.exploitation.values(step, evaluations, pending, candidates);
+    const exploration = this.exploration ? await this.exploration.values(step, evaluations, candidates) : undefined;
+    const choice = integrate(exploitation, exploration, this.weights);
+    const skill = choice.scores[choice.index] > 0 ? candidates[choice.index] : idleSkill(feedback, this.skills);
+    this.lastDecision = {
+      t: feedback.t,
+      evaluations,
+      pending: pending.map((e) => e.query.id),
+      exploitation,
+      exploration,
+      scores: choice.scores,
+      skill,
+    };
+    return skill;
+  }
+}
+
+/** The agent of an ExRAP configuration id. */
+export function createExrapAgent(context: AgentContext, id: keyof typeof EXRAP_CONFIGS): ExrapAgent {
+  return new ExrapAgent(context, EXRAP_CONFIGS[id], id);
+}

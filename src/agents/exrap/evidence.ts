@@ -1,0 +1,245 @@
+/**
+ * The probability that a condition (a query of ExRAP) holds now, read from evidence: the quadruples retrieved from
+ * the memory, the facts the memory once held and saw contradicted, and the agent's own facts. This is the offline
+ * response function of the query evaluator (the part of eq. 5 and 7 an LLM computes from a prompt).
+ *
+ * Each atom of the condition (a state of an object, a placement, something held) is read from the newest evidence
+ * about it: a fact asserting it (value 1), a fact contradicting it (value 0: the opposite state; the object placed
+ * elsewhere; the fact removed by the update rule). Evidence seen `a` steps ago decays toward the uninformed prior:
+ *
+ *   P(atom) = pi + (v - pi) * S(a),   S(a) = exp(-lambda a)  (the hazard model's survival), pi = 1/2,
+ *
+ * the relaxation of a two-state Markov chain to its uninformed stationary value. An atom without evidence is pi.
+ * Atoms combine as independent events: not 1 - p, and a product, or 1 - prod(1 - p), `exists` over the instances of
+ * its classes found in the evidence 1 - prod(1 - p), `forall` the product; a quantifier with no instance in the
+ * evidence is an unknown proposition (pi).
+ */
+import { entityClass, entityId, factKey, type Quadruple, quadrupleText } from '../../memory/quadruple.js';
+import { oppositeState } from '../../memory/tekg.js';
+import type { Condition, NodeRef } from '../../sim/conditions.js';
+import { getOrCreate } from './collections.js';
+import { clamp01, UNINFORMED } from './entropy.js';
+
+/** A fact the memory held and the update rule removed at step `at` (it no longer held then). */
+export interface RemovedFact {
+  readonly quadruple: Quadruple;
+  readonly at: number;
+}
+
+export interface Evidence {
+  /** Facts of the current memory (the retrieved ones). */
+  readonly facts: readonly Quadruple[];
+  /** Contradicted facts (the part of G_{1:t} outside G_t), the latest removal of each. */
+  readonly removed: readonly RemovedFact[];
+  /** The agent's own current facts (its room, what it holds): the agent always knows them. */
+  readonly agentFacts: readonly Quadruple[];
+  readonly agent: string;
+  /** Entity names that are rooms (a placement in a room does not contradict one on a piece of furniture). */
+  readonly rooms: ReadonlySet<string>;
+}
+
+/** How long a fact is believed to last: the hazard model, or anything with its `survival`. */
+export interface SurvivalModel {
+  survival(fact: Pick<Quadruple, 'source' | 'relation' | 'target'>, age: number): number;
+}
+
+export interface EvidenceReading {
+  /** P(condition holds at step t). */
+  readonly p: number;
+  /** The evidence the atoms were read from, as sorted text (`(tv.3, is, off, 7)`, `removed (..) at 9`). */
+  readonly support: readonly string[];
+  /** The newest step among the support (undefined without support). */
+  readonly newest: number | undefined;
+}
+
+interface AtomEvidence {
+  readonly value: 0 | 1;
+  /** Step the evidence was observed at. */
+  readonly t: number;
+  /** The fact whose survival decays it. */
+  readonly fact: Pick<Quadruple, 'source' | 'relation' | 'target'>;
+  readonly text: string;
+}
+
+const PLACEMENT = new Set(['inside', 'on']);
+
+/** The evidence indexed by entity. */
+class EvidenceIndex {
+  readonly entitiesByClass = new Map<string, Set<string>>();
+  readonly byId = new Map<number, string>();
+  readonly states = new Map<string, Map<string, Quadruple>>();
+  readonly placements = new Map<string, Quadruple[]>();
+  readonly removed = new Map<string, RemovedFact>();
+  readonly held = new Set<string>();
+
+  constructor(readonly evidence: Evidence) {
+    for (const q of evidence.facts) {
+      if (q.source === evidence.agent || q.target === evidence.agent) continue;
+      this.entity(q.source);
+      if (q.relation === 'is') {
+        const states = getOrCreate(this.states, q.source, () => new Map());
+        states.set(q.target, q);
+      } else {
+        this.entity(q.target);
+        if (PLACEMENT.has(q.relation)) {
+          const list = this.placements.get(q.source);
+          if (list) list.push(q);
+          else this.placements.set(q.source, [q]);
+        }
+      }
+    }
+    for (const r of evidence.removed) {
+      const q = r.quadruple;
+      if (q.source === evidence.agent || q.target === evidence.agent) continue;
+      this.entity(q.source);
+      if (q.relation !== 'is') this.entity(q.target);
+      const key = factKey(q);
+      const known = this.removed.get(key);
+      if (!known || known.at < r.at) this.removed.set(key, r);
+    }
+    for (const q of evidence.agentFacts) {
+      if (q.source === evidence.agent && (q.relation === 'holds_rh' || q.relation === 'holds_lh')) {
+        this.held.add(q.target);
+        this.entity(q.target);
+      }
+    }
+  }
+
+  private entity(name: string): void {
+    const cls = entityClass(name);
+    const set = getOrCreate(this.entitiesByClass, cls, () => new Set());
+    set.add(name);
+    const id = entityId(name);
+    if (id !== undefined) this.byId.set(id, name);
+  }
+
+  /** Instances of the classes found in the evidence, sorted. */
+  domain(classes: readonly string[]): string[] {
+    const out = new Set<string>();
+    for (const cls of classes) for (const e of this.entitiesByClass.get(cls) ?? []) out.add(e);
+    return [...out].sort();
+  }
+
+  stateEvidence(entity: string, state: string): AtomEvidence | undefined {
+    const candidates: AtomEvidence[] = [];
+    const states = this.states.get(entity);
+    const fact = { source: entity, relation: 'is' as const, target: state };
+    const asserted = states?.get(state);
+    if (asserted) candidates.push({ value: 1, t: asserted.t, fact, text: quadrupleText(asserted) });
+    const opposite = oppositeState(state);
+    const contrary = opposite === undefined ? undefined : states?.get(opposite);
+    if (contrary) candidates.push({ value: 0, t: contrary.t, fact, text: quadrupleText(contrary) });
+    const removed = this.removed.get(factKey(fact));
+    if (removed) candidates.push({ value: 0, t: removed.at, fact, text: removedText(removed) });
+    return newest(candidates);
+  }
+
+  placementEvidence(entity: string, relation: 'inside' | 'on', place: string): AtomEvidence | undefined {
+    const fact = { source: entity, relation, target: place };
+    const candidates: AtomEvidence[] = [];
+    const placeIsRoom = this.evidence.rooms.has(place);
+    for (const q of this.placements.get(entity) ?? []) {
+      if (q.target === place && q.relation === relation) {
+        candidates.push({ value: 1, t: q.t, fact, text: quadrupleText(q) });
+      } else if (q.target !== place && this.evidence.rooms.has(q.target) === placeIsRoom) {
+        // One object in two places: elsewhere (another room for a room, another piece for a piece) contradicts.
+        candidates.push({ value: 0, t: q.t, fact, text: quadrupleText(q) });
+      }
+    }
+    const removed = this.removed.get(factKey(fact));
+    if (removed) candidates.push({ value: 0, t: removed.at, fact, text: removedText(removed) });
+    if (this.held.has(entity) && !placeIsRoom) {
+      const q = this.evidence.agentFacts.find((f) => f.target === entity)!;
+      candidates.push({ value: 0, t: q.t, fact, text: quadrupleText(q) });
+    }
+    return newest(candidates);
+  }
+}
+
+const removedText = (r: RemovedFact) => `removed ${quadrupleText(r.quadruple)} at ${r.at}`;
+
+/** The newest piece of evidence; among equally new ones, the contradicting one (the update rule's order). */
+function newest(candidates: readonly AtomEvidence[]): AtomEvidence | undefined {
+  let best: AtomEvidence | undefined;
+  for (const c of candidates) if (!best || c.t > best.t || (c.t === best.t && c.value < best.value)) best = c;
+  return best;
+}
+
+/** P(condition) at step t from the evidence (see the module comment). */
+export function conditionProbability(
+  condition: Condition,
+  evidence: Evidence,
+  t: number,
+  survival: SurvivalModel,
+  prior = UNINFORMED,
+): EvidenceReading {
+  const index = new EvidenceIndex(evidence);
+  const support = new Set<string>();
+  let newestStep: number | undefined;
+
+  const atom = (found: AtomEvidence | undefined): number => {
+    if (!found) return prior;
+    support.add(found.text);
+    if (newestStep === undefined || found.t > newestStep) newestStep = found.t;
+    const age = Math.max(0, t - found.t);
+    return prior + (found.value - prior) * survival.survival(found.fact, age);
+  };
+  const resolve = (ref: NodeRef, bindings: ReadonlyMap<string, string>): string | undefined => {
+    if (typeof ref === 'number') return index.byId.get(ref);
+    const bound = bindings.get(ref.var);
+    if (bound === undefined) throw new Error(`condition uses unbound variable ?${ref.var}`);
+    return bound;
+  };
+
+  const evaluate = (c: Condition, bindings: ReadonlyMap<string, string>): number => {
+    switch (c.kind) {
+      case 'state': {
+        const entity = resolve(c.node, bindings);
+        return entity === undefined ? prior : atom(index.stateEvidence(entity, c.state.toLowerCase()));
+      }
+      case 'held': {
+        const entity = resolve(c.node, bindings);
+        if (entity === undefined) return 0;
+        return index.held.has(entity) ? 1 : 0;
+      }
+      case 'edge': {
+        const from = resolve(c.from, bindings);
+        const to = resolve(c.to, bindings);
+        if (from === undefined || to === undefined) return prior;
+        if (c.relation === 'ON' || c.relation === 'INSIDE') {
+          return atom(index.placementEvidence(from, c.relation === 'ON' ? 'on' : 'inside', to));
+        }
+        if ((c.relation === 'HOLDS_RH' || c.relation === 'HOLDS_LH') && from === evidence.agent) {
+          return index.held.has(to) ? 1 : 0;
+        }
+        return prior;
+      }
+      case 'not':
+        return 1 - evaluate(c.condition, bindings);
+      case 'and': {
+        let p = 1;
+        for (const inner of c.conditions) p *= evaluate(inner, bindings);
+        return p;
+      }
+      case 'or': {
+        let none = 1;
+        for (const inner of c.conditions) none *= 1 - evaluate(inner, bindings);
+        return 1 - none;
+      }
+      case 'exists':
+      case 'forall': {
+        const domain = index.domain(c.classes);
+        if (domain.length === 0) return prior;
+        let acc = 1;
+        for (const entity of domain) {
+          const p = evaluate(c.condition, new Map(bindings).set(c.var, entity));
+          acc *= c.kind === 'forall' ? p : 1 - p;
+        }
+        return c.kind === 'forall' ? acc : 1 - acc;
+      }
+    }
+  };
+
+  const p = clamp01(evaluate(condition, new Map()));
+  return { p, support: [...support].sort(), newest: newestStep };
+}

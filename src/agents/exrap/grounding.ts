@@ -1,0 +1,121 @@
+/**
+ * From an execution over classes (what the interpreter produces: `forall x in C: x is S`, `forall x in C: exists h
+ * in H: x PREP h`) to what can be planned on the agent's believed state: the instances the belief says do not meet
+ * the goal yet, and for each a goal over node ids. Conditions of another shape (an LLM interpreter may write any) are
+ * planned as they are.
+ */
+import type { Belief } from '../../memory/belief.js';
+import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
+import { type Condition, edge, holds, isIn } from '../../sim/conditions.js';
+import type { Relation, State } from '../../sim/vocabulary.js';
+
+/** The shape of a class-level execution, when it has one of the interpreter's two shapes. */
+export type ExecutionShape =
+  | { readonly kind: 'state'; readonly classes: readonly string[]; readonly state: State }
+  | {
+      readonly kind: 'placement';
+      readonly classes: readonly string[];
+      readonly relation: Relation;
+      readonly hosts: readonly string[];
+    };
+
+export function executionShape(goal: Condition): ExecutionShape | undefined {
+  if (goal.kind !== 'forall') return undefined;
+  const inner = goal.condition;
+  const bound = (ref: unknown) => typeof ref === 'object' && ref !== null && (ref as { var: string }).var === goal.var;
+  if (inner.kind === 'state' && bound(inner.node)) return { kind: 'state', classes: goal.classes, state: inner.state };
+  if (inner.kind === 'exists' && inner.condition.kind === 'edge') {
+    const e = inner.condition;
+    const host = typeof e.to === 'object' && e.to.var === inner.var;
+    if (bound(e.from) && host) {
+      return { kind: 'placement', classes: goal.classes, relation: e.relation, hosts: inner.classes };
+    }
+  }
+  return undefined;
+}
+
+/** Node ids of the belief whose class is one of the classes (names compared through the catalog), sorted. */
+export function beliefInstances(belief: Belief, classes: readonly string[]): number[] {
+  const wanted = new Set(classes.map((c) => canonicalClassName(c) ?? c));
+  const out: number[] = [];
+  for (const node of belief.graph.nodes()) {
+    if (node.id < 0) continue;
+    const cls = canonicalClassName(node.className) ?? node.className;
+    if (wanted.has(cls)) out.push(node.id);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** One thing to bring about: an instance and its goal over ids. */
+export interface GroundTarget {
+  /** The instance the goal is about. */
+  readonly node: number;
+  readonly goal: Condition;
+  /** The belief does not know where it is (its place was contradicted): it must be found first. */
+  readonly lost: boolean;
+}
+
+export interface Grounding {
+  /** Instances that do not meet the goal in the belief, nearest first. */
+  readonly targets: readonly GroundTarget[];
+  /** No instance of the classes is known: they must be found first. */
+  readonly unknown: boolean;
+}
+
+/**
+ * The execution grounded on the belief: the instances that do not meet it, each with its goal; `host` picks the
+ * host of a placement (see `chooseHost`). `distance` orders targets (room walks from the agent; unknown last).
+ */
+export function groundExecution(
+  goal: Condition,
+  belief: Belief,
+  host: (shape: Extract<ExecutionShape, { kind: 'placement' }>) => number | undefined,
+  distance: (node: number) => number,
+): Grounding {
+  const shape = executionShape(goal);
+  if (!shape) {
+    return holds(goal, belief)
+      ? { targets: [], unknown: false }
+      : { targets: [{ node: -1, goal, lost: false }], unknown: false };
+  }
+  const instances = beliefInstances(belief, shape.classes);
+  if (instances.length === 0) return { targets: [], unknown: true };
+  const targets: GroundTarget[] = [];
+  if (shape.kind === 'state') {
+    for (const node of instances) {
+      if (!belief.hasState(node, shape.state))
+        targets.push({ node, goal: isIn(node, shape.state), lost: belief.isLost(node) });
+    }
+  } else {
+    const hosts = beliefInstances(belief, shape.hosts);
+    const chosen = host(shape);
+    for (const node of instances) {
+      if (hosts.includes(node)) continue;
+      if (hosts.some((h) => belief.hasEdge(node, shape.relation, h))) continue;
+      if (chosen === undefined) return { targets: [], unknown: true };
+      targets.push({ node, goal: edge(node, shape.relation, chosen), lost: belief.isLost(node) });
+    }
+  }
+  targets.sort((a, b) => distance(a.node) - distance(b.node) || a.node - b.node);
+  return { targets, unknown: false };
+}
+
+/**
+ * The host a placement goes to when the home has several: one in a room where the catalog finds the object's class
+ * (plates to the kitchen sink, towels to the bathroom's), else the first by id. Commonsense an LLM would bring;
+ * the text itself does not say.
+ */
+export function chooseHost(
+  belief: Belief,
+  objectClasses: readonly string[],
+  hostClasses: readonly string[],
+): number | undefined {
+  const hosts = beliefInstances(belief, hostClasses);
+  if (hosts.length <= 1) return hosts[0];
+  const rooms = new Set<string>(objectClasses.flatMap((c) => catalogClass(c)?.rooms ?? []));
+  const typical = hosts.filter((h) => {
+    const room = belief.roomOf(h);
+    return room !== undefined && rooms.has(canonicalClassName(belief.graph.get(room).className) ?? '');
+  });
+  return (typical.length > 0 && typical.length < hosts.length ? typical : hosts)[0];
+}

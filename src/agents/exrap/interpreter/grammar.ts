@@ -1,0 +1,437 @@
+/**
+ * The grammar of continual instructions: productions over words, with noun phrases resolved to catalog classes by
+ * `resolvePhrase` (names, aliases, descriptions). A sentence is tokenised (lower case; `,` and `.` are tokens;
+ * `isn't` is `is not`) and matched against every production by a backtracking matcher that tries every span for a
+ * noun phrase, so "the appliance you cook on" is found as one phrase before "has been left off" although "on" is a
+ * state word. A production matches only the whole sentence. The result is a structured reading per instruction the
+ * sentence states (a summary states several).
+ *
+ * Productions (`|` separates alternatives; NP a noun phrase, NP+ a list of them joined by `,` and `or`/`and`):
+ *   if NP+ (has been left | is left | is | are | ...) STATE , ACTION         conditional state goal
+ *   (keep | always leave | leave) NP+ STATE [at all times | always]          standing state goal
+ *   if NP (is not | is no longer) PREP NP , put it (there | back)            conditional placement of one
+ *   if any NP (are not) PREP NP , put them there                             conditional placement of all
+ *   if you (see | find) NP , put (it | them) PREP NP                         conditional placement (Table A.1)
+ *   make sure [that] RULE {, RULE} [and RULE]                                standing placements
+ *       RULE: NP (stays | remains | is) PREP NP  |  all the NP (stay | remain | are) PREP NP
+ *   NP (should | must) always be PREP NP                                     standing placement (Table A.1)
+ *   whenever things are out of place , put PLACE {, PLACE} [and PLACE]       conditional placements
+ *       PLACE: NP PREP NP  |  all the NP PREP NP
+ *   ACTION: (switch | turn) (it | them) STATE | (switch | turn) STATE (it | them) | open (it | them) | close ...
+ */
+import { catalogClass } from '../../../sim/catalog/index.js';
+import { resolvePhrase } from './lexicon.js';
+
+export type ReadingState = 'ON' | 'OFF' | 'OPEN' | 'CLOSED';
+
+/** One instruction as the grammar reads it (the shape of the benchmark's structured instructions, without ids). */
+export interface InstructionReading {
+  readonly phrasing: 'if' | 'always';
+  readonly goal:
+    | { readonly kind: 'state'; readonly object: { readonly classes: readonly string[] }; readonly state: ReadingState }
+    | {
+        readonly kind: 'placement';
+        readonly object: { readonly classes: readonly string[] };
+        readonly quantity: 'one' | 'all';
+        readonly relation: 'ON' | 'INSIDE';
+        readonly host: { readonly classes: readonly string[] };
+      };
+}
+
+// ---- tokens --------------------------------------------------------------------------------------------------------
+
+export function tokenize(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/n['’]t\b/g, ' not')
+    .replace(/([,.;:!?])/g, ' $1 ')
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && w !== ';' && w !== ':' && w !== '!' && w !== '?');
+}
+
+// ---- the matcher ---------------------------------------------------------------------------------------------------
+
+interface Phrase {
+  readonly className: string;
+  readonly plural: boolean;
+  readonly words: string;
+}
+
+type Value = string | Phrase | Phrase[] | Env[];
+type Env = ReadonlyMap<string, Value>;
+
+type Element =
+  | { readonly kind: 'words'; readonly alternatives: readonly (readonly string[])[] }
+  | { readonly kind: 'optional'; readonly pattern: Pattern }
+  | { readonly kind: 'np'; readonly name: string }
+  | { readonly kind: 'nplist'; readonly name: string; readonly conjunction: string }
+  | { readonly kind: 'pick'; readonly name: string; readonly words: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'list';
+      readonly name: string;
+      readonly items: readonly { readonly tag: string; readonly pattern: Pattern }[];
+    };
+type Pattern = readonly Element[];
+
+const words = (alternatives: string): Element => ({
+  kind: 'words',
+  alternatives: alternatives.split('|').map((a) => a.trim().split(/\s+/)),
+});
+const optional = (...pattern: Element[]): Element => ({ kind: 'optional', pattern });
+const np = (name: string): Element => ({ kind: 'np', name });
+const nplist = (name: string, conjunction: string): Element => ({ kind: 'nplist', name, conjunction });
+const pick = (name: string, table: Record<string, string>): Element => ({ kind: 'pick', name, words: table });
+const list = (name: string, items: { tag: string; pattern: Pattern }[]): Element => ({ kind: 'list', name, items });
+
+const STATE_WORDS: Record<string, ReadingState> = {
+  on: 'ON',
+  off: 'OFF',
+  open: 'OPEN',
+  closed: 'CLOSED',
+  shut: 'CLOSED',
+};
+const state = (name: string) => pick(name, STATE_WORDS);
+const prep = (name: string) => pick(name, { on: 'ON', onto: 'ON', in: 'INSIDE', inside: 'INSIDE', into: 'INSIDE' });
+const end = optional(words('.'));
+
+/** A matcher state: position and captures. */
+interface Match {
+  readonly i: number;
+  readonly env: Env;
+}
+
+class Matcher {
+  /** The furthest token any attempt reached (for error messages). */
+  furthest = 0;
+
+  constructor(private readonly tokens: readonly string[]) {}
+
+  *pattern(pattern: Pattern, k: number, i: number, env: Env): Generator<Match> {
+    if (i > this.furthest) this.furthest = i;
+    if (k === pattern.length) {
+      yield { i, env };
+      return;
+    }
+    for (const next of this.element(pattern[k], i, env)) yield* this.pattern(pattern, k + 1, next.i, next.env);
+  }
+
+  private *element(el: Element, i: number, env: Env): Generator<Match> {
+    const tokens = this.tokens;
+    switch (el.kind) {
+      case 'words':
+        for (const alt of el.alternatives) {
+          if (alt.every((w, j) => tokens[i + j] === w)) yield { i: i + alt.length, env };
+        }
+        return;
+      case 'optional':
+        yield* this.pattern(el.pattern, 0, i, env);
+        yield { i, env };
+        return;
+      case 'pick': {
+        const value = tokens[i] === undefined ? undefined : el.words[tokens[i]];
+        if (value !== undefined) yield { i: i + 1, env: with_(env, el.name, value) };
+        return;
+      }
+      case 'np':
+        for (const [phrase, j] of this.phrases(i)) yield { i: j, env: with_(env, el.name, phrase) };
+        return;
+      case 'nplist':
+        yield* this.phraseList(i, env, el.name, el.conjunction, []);
+        return;
+      case 'list':
+        yield* this.itemList(el, i, env, []);
+        return;
+    }
+  }
+
+  /** Noun phrases starting at i, shortest first: each resolved span and the position after it. */
+  private *phrases(i: number): Generator<[Phrase, number]> {
+    for (let j = i + 1; j <= this.tokens.length; j++) {
+      const span = this.tokens.slice(i, j);
+      if (span.includes(',') || span.includes('.')) return;
+      const resolved = resolvePhrase(span);
+      if (resolved) yield [{ className: resolved.className, plural: resolved.plural, words: span.join(' ') }, j];
+    }
+  }
+
+  /** NP ( , NP )* [conj NP], at least one. */
+  private *phraseList(i: number, env: Env, name: string, conjunction: string, done: Phrase[]): Generator<Match> {
+    for (const [phrase, j] of this.phrases(i)) {
+      const items = [...done, phrase];
+      yield { i: j, env: with_(env, name, items) };
+      if (this.tokens[j] === ',') yield* this.phraseList(j + 1, env, name, conjunction, items);
+      if (this.tokens[j] === conjunction) yield* this.phraseList(j + 1, env, name, conjunction, items);
+    }
+  }
+
+  /** ITEM ( , ITEM )* [and ITEM], at least one; each item's captures become one Env tagged `tag`. */
+  private *itemList(el: Extract<Element, { kind: 'list' }>, i: number, env: Env, done: Env[]): Generator<Match> {
+    for (const item of el.items) {
+      for (const m of this.pattern(item.pattern, 0, i, new Map([['tag', item.tag]]))) {
+        const items = [...done, m.env];
+        yield { i: m.i, env: with_(env, el.name, items) };
+        if (this.tokens[m.i] === ',' || this.tokens[m.i] === 'and') yield* this.itemList(el, m.i + 1, env, items);
+      }
+    }
+  }
+}
+
+function with_(env: Env, name: string, value: Value): Env {
+  return new Map(env).set(name, value);
+}
+
+// ---- productions ----------------------------------------------------------------------------------------------------
+
+type Build = (env: Env) => InstructionReading[];
+
+interface Production {
+  readonly name: string;
+  readonly pattern: Pattern;
+  readonly build: Build;
+}
+
+const phraseOf = (env: Env, name: string) => env.get(name) as Phrase;
+const phrasesOf = (env: Env, name: string) => env.get(name) as Phrase[];
+const stateOf = (env: Env, name: string) => env.get(name) as ReadingState;
+const relationOf = (env: Env, name: string) => env.get(name) as 'ON' | 'INSIDE';
+
+const stateGoal = (phrasing: 'if' | 'always', object: Phrase, goalState: ReadingState): InstructionReading => ({
+  phrasing,
+  goal: { kind: 'state', object: { classes: [object.className] }, state: goalState },
+});
+
+const placementGoal = (
+  phrasing: 'if' | 'always',
+  quantity: 'one' | 'all',
+  object: Phrase,
+  relation: 'ON' | 'INSIDE',
+  host: Phrase,
+): InstructionReading => ({
+  phrasing,
+  goal: {
+    kind: 'placement',
+    object: { classes: [object.className] },
+    quantity,
+    relation,
+    host: { classes: [host.className] },
+  },
+});
+
+const ACTION_ALTERNATIVES: Pattern[] = [
+  [words('switch|turn'), words('it|them'), state('action')],
+  [words('switch|turn'), state('action'), words('it|them')],
+  [pick('action', { open: 'OPEN', close: 'CLOSED', shut: 'CLOSED' }), words('it|them')],
+];
+
+const LEFT = words('has been left|have been left|is left|are left|was left|were left|has been|have been|is|are|stays');
+
+/** A placement item: one object, or all of a class. */
+const placementItems = (verb: string | undefined) => {
+  const v = verb ? [words(verb)] : [];
+  return [
+    {
+      tag: 'all',
+      pattern: [
+        words('all the|all'),
+        np('object'),
+        ...(verb ? [words('stay|remain|are')] : []),
+        prep('prep'),
+        np('host'),
+      ],
+    },
+    { tag: 'one', pattern: [np('object'), ...v, prep('prep'), np('host')] },
+  ];
+};
+
+const PRODUCTIONS: readonly Production[] = [
+  ...ACTION_ALTERNATIVES.map(
+    (action, n): Production => ({
+      name: `if-state-${n + 1}`,
+      pattern: [words('if'), nplist('objects', 'or'), LEFT, state('current'), words(','), ...action, end],
+      build: (env) => phrasesOf(env, 'objects').map((o) => stateGoal('if', o, stateOf(env, 'action'))),
+    }),
+  ),
+  {
+    name: 'always-state',
+    pattern: [
+      words('keep|always keep|always leave|leave'),
+      nplist('objects', 'and'),
+      state('state'),
+      optional(words('at all times|always')),
+      end,
+    ],
+    build: (env) => phrasesOf(env, 'objects').map((o) => stateGoal('always', o, stateOf(env, 'state'))),
+  },
+  {
+    name: 'if-place-one',
+    pattern: [
+      words('if'),
+      np('object'),
+      words('is not|is no longer'),
+      prep('prep'),
+      np('host'),
+      words(','),
+      words('put it there|put it back|put it back there'),
+      end,
+    ],
+    build: (env) => [
+      placementGoal('if', 'one', phraseOf(env, 'object'), relationOf(env, 'prep'), phraseOf(env, 'host')),
+    ],
+  },
+  {
+    name: 'if-place-all',
+    pattern: [
+      words('if any'),
+      np('objects'),
+      words('are not|are no longer'),
+      prep('prep'),
+      np('host'),
+      words(','),
+      words('put them there|put them back|put them back there'),
+      end,
+    ],
+    build: (env) => [
+      placementGoal('if', 'all', phraseOf(env, 'objects'), relationOf(env, 'prep'), phraseOf(env, 'host')),
+    ],
+  },
+  {
+    name: 'if-see-place',
+    pattern: [
+      words('if you see|if you find'),
+      np('object'),
+      optional(words('somewhere')),
+      words(','),
+      words('put it|put them|bring it|bring them'),
+      prep('prep'),
+      np('host'),
+      end,
+    ],
+    build: (env) => {
+      const object = phraseOf(env, 'object');
+      return [
+        placementGoal('if', object.plural ? 'all' : 'one', object, relationOf(env, 'prep'), phraseOf(env, 'host')),
+      ];
+    },
+  },
+  {
+    name: 'always-place',
+    pattern: [words('make sure'), optional(words('that')), list('rules', placementItems('stays|remains|is')), end],
+    build: (env) =>
+      (env.get('rules') as Env[]).map((rule) =>
+        placementGoal(
+          'always',
+          rule.get('tag') === 'all' ? 'all' : 'one',
+          phraseOf(rule, 'object'),
+          relationOf(rule, 'prep'),
+          phraseOf(rule, 'host'),
+        ),
+      ),
+  },
+  {
+    name: 'always-place-modal',
+    pattern: [np('object'), words('should always be|must always be|should be|must be'), prep('prep'), np('host'), end],
+    build: (env) => {
+      const object = phraseOf(env, 'object');
+      return [
+        placementGoal('always', object.plural ? 'all' : 'one', object, relationOf(env, 'prep'), phraseOf(env, 'host')),
+      ];
+    },
+  },
+  {
+    name: 'if-place-list',
+    pattern: [
+      words('whenever things are out of place|whenever something is out of place'),
+      words(','),
+      words('put'),
+      list('placements', placementItems(undefined)),
+      end,
+    ],
+    build: (env) =>
+      (env.get('placements') as Env[]).map((item) =>
+        placementGoal(
+          'if',
+          item.get('tag') === 'all' ? 'all' : 'one',
+          phraseOf(item, 'object'),
+          relationOf(item, 'prep'),
+          phraseOf(item, 'host'),
+        ),
+      ),
+  },
+];
+
+// ---- parsing --------------------------------------------------------------------------------------------------------
+
+export type ParseResult =
+  | { readonly ok: true; readonly readings: readonly InstructionReading[]; readonly production: string }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Reads one instruction text: the first production (in the order above) that matches the whole sentence and whose
+ * readings make sense for the catalog (a state the class can have, something that can be carried to a surface or a
+ * container). Several sentences in one text are read one by one.
+ */
+export function parseInstruction(text: string): ParseResult {
+  const sentences = splitSentences(tokenize(text));
+  if (sentences.length === 0) return { ok: false, reason: 'the text is empty' };
+  const readings: InstructionReading[] = [];
+  const productions: string[] = [];
+  for (const tokens of sentences) {
+    const result = parseSentence(tokens);
+    if (!result.ok) return result;
+    readings.push(...result.readings);
+    productions.push(result.production);
+  }
+  return { ok: true, readings, production: productions.join('+') };
+}
+
+function splitSentences(tokens: readonly string[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  for (const token of tokens) {
+    current.push(token);
+    if (token === '.') {
+      out.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+function parseSentence(tokens: readonly string[]): ParseResult {
+  let furthest = 0;
+  let sense: string | undefined;
+  for (const production of PRODUCTIONS) {
+    const matcher = new Matcher(tokens);
+    for (const m of matcher.pattern(production.pattern, 0, 0, new Map())) {
+      if (m.i !== tokens.length) continue;
+      const readings = production.build(m.env);
+      const problem = readings.map(nonsense).find((p) => p !== undefined);
+      if (problem === undefined) return { ok: true, readings, production: production.name };
+      sense ??= problem;
+    }
+    furthest = Math.max(furthest, matcher.furthest);
+  }
+  if (sense) return { ok: false, reason: sense };
+  const at = tokens.slice(furthest, furthest + 4).join(' ');
+  return {
+    ok: false,
+    reason: `no rule of the instruction grammar matches; the reading stopped at "${at || 'the end'}" (a thing the catalog does not know, or a sentence form the grammar lacks)`,
+  };
+}
+
+/** Why a reading makes no sense for the catalog, or undefined. */
+function nonsense(reading: InstructionReading): string | undefined {
+  const goal = reading.goal;
+  const object = catalogClass(goal.object.classes[0])!;
+  if (goal.kind === 'state') {
+    return object.states.includes(goal.state) ? undefined : `a ${object.name} cannot be ${goal.state.toLowerCase()}`;
+  }
+  const host = catalogClass(goal.host.classes[0])!;
+  if (!object.properties.includes('GRABBABLE')) return `a ${object.name} cannot be carried`;
+  const needed = goal.relation === 'ON' ? 'SURFACES' : 'CONTAINERS';
+  if (!host.properties.includes(needed)) {
+    return `nothing can be put ${goal.relation === 'ON' ? 'on' : 'in'} a ${host.name}`;
+  }
+  return undefined;
+}

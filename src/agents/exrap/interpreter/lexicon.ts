@@ -1,0 +1,179 @@
+/**
+ * Noun phrases to catalog classes, for the offline instruction interpreter. Two ways a phrase names a class:
+ *
+ * 1. By name: the phrase (its last word singularised) is a class name or alias of hearth's catalog
+ *    (src/sim/catalog: `coffee tables` -> coffeetable, `the wardrobe` -> closet, `alarm clocks` -> clock).
+ * 2. By description ("object ambiguation", ExRAP Table 3): the phrase's content words are matched against a small
+ *    commonsense table of what household things are and are for (below, hearth's own words), and the class whose
+ *    description shares most stems wins; ties go to the more typical class, listed first. This table is the offline
+ *    stand-in for an LLM's world knowledge; it covers the catalog classes an instruction is likely to name, not any
+ *    benchmark's word list.
+ */
+import { catalogClass } from '../../../sim/catalog/index.js';
+
+/** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith('ves')) w = `${w.slice(0, -3)}f`;
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (/(sh|ch|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** The singular of an English noun (enough for household nouns): `shelves` -> `shelf`, `dishes` -> `dish`. */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && w.endsWith('ves')) return `${w.slice(0, -3)}f`;
+  if (/(sh|ch|x|ss|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 2 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+/** Words that carry no content in a description. */
+const STOPWORDS = new Set(
+  [
+    'the',
+    'a',
+    'an',
+    'for',
+    'that',
+    'which',
+    'you',
+    'to',
+    'of',
+    'with',
+    'by',
+    'at',
+    'from',
+    'on',
+    'in',
+    'something',
+    'thing',
+    'things',
+    'one',
+    'ones',
+    'it',
+    'is',
+    'are',
+    'your',
+    'some',
+    'any',
+  ].map(stem),
+);
+
+/**
+ * What household things are and are for, in plain words. Order matters only for ties: among classes whose
+ * descriptions share as many stems with a phrase, the one listed first (the more typical) is taken.
+ */
+const DESCRIPTIONS: ReadonlyArray<readonly [className: string, words: string]> = [
+  ['book', 'read novel story pages'],
+  ['magazine', 'read glossy issue'],
+  ['paper', 'write sheet print document'],
+  ['notes', 'jot reminder'],
+  ['mug', 'cup hot drink coffee tea'],
+  ['waterglass', 'glass cold drink water'],
+  ['plate', 'dish eat meal serve'],
+  ['dishbowl', 'bowl soup cereal'],
+  ['apple', 'fruit crunchy'],
+  ['bananas', 'fruit yellow bunch'],
+  ['orange', 'fruit citrus'],
+  ['towel', 'cloth dry yourself bath'],
+  ['rag', 'cloth wipe dust'],
+  ['tv', 'screen watch show programme television'],
+  ['computer', 'machine work compute monitor'],
+  ['laptop', 'portable computer'],
+  ['radio', 'play music listen broadcast'],
+  ['clock', 'tell time alarm wake'],
+  ['cellphone', 'phone call mobile'],
+  ['desk', 'table work study'],
+  ['coffeetable', 'low table sofa lounge'],
+  ['kitchentable', 'table kitchen meal'],
+  ['bookshelf', 'shelf book hold'],
+  ['wallshelf', 'shelf wall mounted'],
+  ['cabinet', 'cupboard store storage'],
+  ['kitchencabinet', 'cupboard kitchen crockery'],
+  ['closet', 'wardrobe clothes hang'],
+  ['sofa', 'couch sit relax'],
+  ['bed', 'sleep lie'],
+  ['sink', 'basin tap faucet wash hand'],
+  ['dishwasher', 'machine wash dish dishes'],
+  ['washingmachine', 'machine wash clothes laundry'],
+  ['microwave', 'appliance heat food quickly reheat'],
+  ['stove', 'appliance cook hob burner'],
+  ['fridge', 'appliance cold chill food'],
+  ['toaster', 'appliance toast bread'],
+  ['coffeemaker', 'appliance brew coffee'],
+  ['kettle', 'boil water'],
+  ['tablelamp', 'lamp light bedside'],
+];
+
+interface Description {
+  readonly className: string;
+  readonly stems: ReadonlySet<string>;
+}
+
+const DESCRIBED: readonly Description[] = DESCRIPTIONS.map(([className, words]) => {
+  if (!catalogClass(className)) throw new Error(`interpreter lexicon: ${className} is not a catalog class`);
+  return { className, stems: new Set(words.split(' ').map(stem)) };
+});
+
+export interface ResolvedPhrase {
+  /** The catalog class. */
+  readonly className: string;
+  /** The phrase names it in the plural (`mugs`, `cups for hot drinks`). */
+  readonly plural: boolean;
+  /** By name or by description. */
+  readonly by: 'name' | 'description';
+}
+
+const DETERMINERS = new Set(['the', 'a', 'an', 'some', 'your', 'every', 'each']);
+
+/** The catalog class whose name or alias the words spell (`coffee table`, `wardrobe`). */
+function byName(words: readonly string[]): string | undefined {
+  return catalogClass(words.join(' '))?.name;
+}
+
+/**
+ * The class a noun phrase names, or undefined. `words` are the phrase's tokens (lower case), determiners included
+ * or not.
+ */
+export function resolvePhrase(words: readonly string[]): ResolvedPhrase | undefined {
+  let body = [...words];
+  while (body.length > 0 && DETERMINERS.has(body[0])) body = body.slice(1);
+  if (body.length === 0) return undefined;
+  // 1. by name: with the head noun (the last word) in the singular, then as written (`bananas` is a class name)
+  const last = body[body.length - 1];
+  const single = singular(last);
+  if (single !== last) {
+    const name = byName([...body.slice(0, -1), single]);
+    if (name) return { className: name, plural: true, by: 'name' };
+  }
+  const asWritten = byName(body);
+  if (asWritten) return { className: asWritten, plural: false, by: 'name' };
+  // 2. by description
+  const stems = body.map(stem).filter((s) => !STOPWORDS.has(s));
+  if (stems.length === 0) return undefined;
+  let best: Description | undefined;
+  let bestScore = 0;
+  for (const d of DESCRIBED) {
+    let score = 0;
+    for (const s of stems) if (d.stems.has(s)) score++;
+    if (score > bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  if (!best) return undefined;
+  return { className: best.className, plural: isPluralPhrase(words), by: 'description' };
+}
+
+/** A description is plural when its head (first content noun) is: `cups for hot drinks`, `things to read`. */
+function isPluralPhrase(words: readonly string[]): boolean {
+  if (words[0] === 'something' || words[0] === 'a' || words[0] === 'an' || words[0] === 'the') return false;
+  const head = words.find((w) => !DETERMINERS.has(w));
+  return head !== undefined && singular(head) !== head;
+}

@@ -1,0 +1,183 @@
+/**
+ * The agent side of ExRAP's memory: the TEKG (src/memory) with a BM25 index attached and the softmax retriever over
+ * it (src/retrieval), the hazard model learning how fast things change, and the bookkeeping the evaluator needs
+ * beyond the current memory G_t: the facts the update rule removed (the part of G_{1:t} outside G_t, latest removal
+ * per fact, dropped when the fact is seen again) and every entity ever seen, by class.
+ */
+import type { StepFeedback } from '../../agents/agent.js';
+import { Belief } from '../../memory/belief.js';
+import { tekgObservation } from '../../memory/observation-facts.js';
+import { entityClass, entityId, factKey, type Quadruple } from '../../memory/quadruple.js';
+import { Tekg, type TekgObservation, type TekgUpdate } from '../../memory/tekg.js';
+import { Bm25Index } from '../../retrieval/bm25.js';
+import { DEFAULT_RETRIEVAL_K, DirectiveRetriever, selectDocuments } from '../../retrieval/retriever.js';
+import type { ScoreTable } from '../../retrieval/text-index.js';
+import { catalogClass } from '../../sim/catalog/index.js';
+import type { Rng } from '../../util/rng.js';
+import { getOrCreate } from './collections.js';
+import type { RemovedFact } from './evidence.js';
+import { HazardModel, type HazardOptions } from './hazard.js';
+
+export interface ExrapMemoryOptions {
+  readonly hazard?: HazardOptions;
+  /** Quadruples retrieved per query (Table A.4: 12). */
+  readonly k?: number;
+}
+
+export class ExrapMemory {
+  readonly tekg = new Tekg({ keepRemovals: false });
+  readonly index = new Bm25Index();
+  readonly retriever: DirectiveRetriever;
+  readonly hazard: HazardModel;
+  readonly k: number;
+  /**
+   * The same observations kept as a believed graph (src/memory/belief.ts), the state the exploitation planner plans
+   * on: the TEKG is what the evaluator reads, the belief what the household planner reads.
+   */
+  readonly belief = new Belief();
+  /** Facts removed by the update rule and not seen since: key -> latest removal. */
+  private readonly absent = new Map<string, RemovedFact>();
+  private readonly absentByEntity = new Map<string, Set<string>>();
+  private readonly entitiesByClass = new Map<string, Set<string>>();
+  private readonly names = new Map<number, string>();
+  private readonly roomVisits = new Map<string, number>();
+  private lastUpdate: TekgUpdate | undefined;
+
+  constructor(options: ExrapMemoryOptions = {}) {
+    this.tekg.attach(this.index);
+    this.retriever = new DirectiveRetriever(this.index);
+    this.hazard = new HazardModel(options.hazard);
+    this.k = options.k ?? DEFAULT_RETRIEVAL_K;
+  }
+
+  get agent(): string | undefined {
+    return this.tekg.agent;
+  }
+
+  get now(): number | undefined {
+    return this.tekg.now;
+  }
+
+  get update(): TekgUpdate | undefined {
+    return this.lastUpdate;
+  }
+
+  /**
+   * Absorbs the observation of a step (eq. 3) and learns from what changed. `causedByAgent` are the ids the agent's
+   * last skill acted on: their changes are the agent's, not the home's.
+   */
+  absorb(feedback: StepFeedback, causedByAgent: readonly number[] = []): TekgUpdate {
+    this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
+    const observation = tekgObservation(feedback.observation, feedback.t, { roomAdjacency: feedback.adjacentRooms });
+    const caused: string[] = [];
+    for (const id of causedByAgent) {
+      const name = this.names.get(id);
+      if (name !== undefined) caused.push(name);
+    }
+    return this.ingest(observation, caused);
+  }
+
+  /** `absorb` for an observation already in TEKG terms; `causedByAgent` are entity names. */
+  ingest(observation: TekgObservation, causedByAgent: readonly string[] = []): TekgUpdate {
+    const update = this.tekg.update(observation);
+    const agent = this.tekg.agent!;
+    for (const removal of update.removed) {
+      const key = factKey(removal.quadruple);
+      this.absent.set(key, { quadruple: removal.quadruple, at: removal.at });
+      for (const entity of [removal.quadruple.source, removal.quadruple.target]) {
+        const keys = getOrCreate(this.absentByEntity, entity, () => new Set());
+        keys.add(key);
+      }
+    }
+    for (const q of update.added) {
+      const key = factKey(q);
+      if (this.absent.delete(key)) {
+        this.absentByEntity.get(q.source)?.delete(key);
+        this.absentByEntity.get(q.target)?.delete(key);
+      }
+      this.remember(q.source);
+      if (q.relation !== 'is') this.remember(q.target);
+    }
+    const caused = new Set(causedByAgent);
+    for (const q of this.agentFacts()) if (q.relation === 'holds_rh' || q.relation === 'holds_lh') caused.add(q.target);
+    this.hazard.observe(update, agent, caused);
+    if (observation.room !== undefined) this.roomVisits.set(observation.room, observation.t);
+    this.lastUpdate = update;
+    return update;
+  }
+
+  private remember(entity: string): void {
+    const cls = entityClass(entity);
+    const set = getOrCreate(this.entitiesByClass, cls, () => new Set());
+    set.add(entity);
+    const id = entityId(entity);
+    if (id !== undefined) this.names.set(id, entity);
+  }
+
+  /** The entity name of a node id the memory has seen (`tv.142`). */
+  entityOf(id: number): string | undefined {
+    return this.names.get(id);
+  }
+
+  /** Entities of a class ever seen, sorted. */
+  instances(className: string): string[] {
+    return [...(this.entitiesByClass.get(className) ?? [])].sort();
+  }
+
+  knowsClass(className: string): boolean {
+    return (this.entitiesByClass.get(className)?.size ?? 0) > 0;
+  }
+
+  /** The agent's current facts (room, what it holds and is close to). */
+  agentFacts(): Quadruple[] {
+    const agent = this.tekg.agent;
+    return agent === undefined ? [] : this.tekg.query({ source: agent });
+  }
+
+  rooms(): ReadonlySet<string> {
+    return new Set(this.tekg.rooms());
+  }
+
+  /** Step the agent was last in a room (undefined: never). */
+  lastVisit(room: string): number | undefined {
+    return this.roomVisits.get(room);
+  }
+
+  /** The removed facts that involve an entity of one of the classes, sorted by key. */
+  history(classes: readonly string[]): RemovedFact[] {
+    const keys = new Set<string>();
+    for (const cls of classes) {
+      for (const entity of this.entitiesByClass.get(cls) ?? []) {
+        for (const key of this.absentByEntity.get(entity) ?? []) keys.add(key);
+      }
+    }
+    return [...keys].sort().map((key) => this.absent.get(key)!);
+  }
+
+  /** Scores of every current fact against the directives (computed once, sampled many times). */
+  scores(directives: readonly string[]): ScoreTable {
+    return this.index.scoresSync(directives);
+  }
+
+  /** k facts drawn from the softmax of the scores (section 3.3). */
+  sample(scores: ScoreTable, rng: Rng): Quadruple[] {
+    if (scores.keys.length === 0) return [];
+    const out: Quadruple[] = [];
+    for (const picked of selectDocuments(scores, { k: this.k, rng })) {
+      const q = this.tekg.get(picked.key);
+      if (q) out.push(q);
+    }
+    return out;
+  }
+
+  /**
+   * Rooms where the catalog says objects of a class are found, among the home's rooms (for retrieval directives when
+   * the memory knows no instance of the class yet: the commonsense an LLM brings).
+   */
+  typicalRooms(className: string): string[] {
+    const entry = catalogClass(className);
+    if (!entry) return [];
+    const types = new Set<string>(entry.rooms);
+    return this.tekg.rooms().filter((room) => types.has(entityClass(room)));
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * What ExRAP's instruction interpreter produces (eq. 4): queries Q (conditions evaluated against the memory),
+ * executions E (goals to bring about) and the condition map C from each query to its execution. Conditions use the
+ * simulator's condition language (src/sim/conditions.ts), quantified over class names, so one interpretation holds
+ * in any home.
+ */
+import type { Condition, NodeRef } from '../../sim/conditions.js';
+
+export interface ExrapQuery {
+  /** Unique within an interpretation (`q:<instruction id>`). */
+  readonly id: string;
+  /** The instruction it comes from. */
+  readonly instruction: string;
+  /** The instruction's text, as given. */
+  readonly instructionText: string;
+  readonly condition: Condition;
+}
+
+export interface ExrapExecution {
+  /** Unique within an interpretation (`e:<instruction id>`). */
+  readonly id: string;
+  readonly instruction: string;
+  readonly goal: Condition;
+}
+
+export interface Interpretation {
+  readonly queries: readonly ExrapQuery[];
+  readonly executions: readonly ExrapExecution[];
+  /** C of eq. 4: query id -> execution id. */
+  readonly conditionMap: ReadonlyMap<string, string>;
+}
+
+/** Builds an interpretation from (instruction, query, execution) triples, with ids and the condition map. */
+export function makeInterpretation(
+  parts: readonly { instruction: string; text: string; query: Condition; execution: Condition }[],
+): Interpretation {
+  const queries: ExrapQuery[] = [];
+  const executions: ExrapExecution[] = [];
+  const conditionMap = new Map<string, string>();
+  for (const part of parts) {
+    const query: ExrapQuery = {
+      id: `q:${part.instruction}`,
+      instruction: part.instruction,
+      instructionText: part.text,
+      condition: part.query,
+    };
+    const execution: ExrapExecution = {
+      id: `e:${part.instruction}`,
+      instruction: part.instruction,
+      goal: part.execution,
+    };
+    if (conditionMap.has(query.id)) throw new RangeError(`instruction ${part.instruction} is given twice`);
+    queries.push(query);
+    executions.push(execution);
+    conditionMap.set(query.id, execution.id);
+  }
+  return { queries, executions, conditionMap };
+}
+
+/** The execution of a query (C(q)). */
+export function executionOf(interpretation: Interpretation, query: ExrapQuery): ExrapExecution {
+  const id = interpretation.conditionMap.get(query.id);
+  const execution = interpretation.executions.find((e) => e.id === id);
+  if (!execution) throw new RangeError(`query ${query.id} has no execution`);
+  return execution;
+}
+
+/** Class names a condition quantifies over, and the ids it names, sorted. */
+export function conditionClasses(condition: Condition): { classes: string[]; ids: number[] } {
+  const classes = new Set<string>();
+  const ids = new Set<number>();
+  const ref = (r: NodeRef) => {
+    if (typeof r === 'number') ids.add(r);
+  };
+  const visit = (c: Condition): void => {
+    switch (c.kind) {
+      case 'state':
+      case 'held':
+        ref(c.node);
+        break;
+      case 'edge':
+        ref(c.from);
+        ref(c.to);
+        break;
+      case 'not':
+        visit(c.condition);
+        break;
+      case 'and':
+      case 'or':
+        c.conditions.forEach(visit);
+        break;
+      case 'exists':
+      case 'forall':
+        for (const cls of c.classes) classes.add(cls);
+        visit(c.condition);
+        break;
+    }
+  };
+  visit(condition);
+  return { classes: [...classes].sort(), ids: [...ids].sort((a, b) => a - b) };
+}
+
+/**
+ * A condition in the words of the memory's fact sentences (`tv is off`, `mug on coffeetable`, `character holds
+ * mug`), one phrase per atom, for retrieval: negation and quantifiers carry no words a fact would contain.
+ * `name` gives the class of a fixed id.
+ */
+export function conditionPhrases(condition: Condition, name: (id: number) => string = String): string[] {
+  const phrases: string[] = [];
+  const visit = (c: Condition, vars: ReadonlyMap<string, string>): void => {
+    const word = (r: NodeRef) => (typeof r === 'number' ? name(r) : (vars.get(r.var) ?? r.var));
+    switch (c.kind) {
+      case 'state':
+        phrases.push(`${word(c.node)} is ${c.state.toLowerCase().replace(/_/g, ' ')}`);
+        break;
+      case 'held':
+        phrases.push(`character holds ${word(c.node)}`);
+        break;
+      case 'edge':
+        phrases.push(`${word(c.from)} ${c.relation.toLowerCase().replace(/_.*$/, '')} ${word(c.to)}`);
+        break;
+      case 'not':
+        visit(c.condition, vars);
+        break;
+      case 'and':
+      case 'or':
+        for (const inner of c.conditions) visit(inner, vars);
+        break;
+      case 'exists':
+      case 'forall':
+        visit(c.condition, new Map(vars).set(c.var, c.classes.join(' ')));
+        break;
+    }
+  };
+  visit(condition, new Map());
+  return [...new Set(phrases)];
+}

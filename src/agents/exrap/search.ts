@@ -1,0 +1,106 @@
+/**
+ * Finding things the belief has lost (seen, then missing from where they were) or never seen: which room to look in
+ * next, and the first walk towards it. Used by the exploitation planner for an execution whose object must be found
+ * first, and by ExRAP-EXP's "Find {query}" commands.
+ *
+ * A room is worth looking in when it has not been in view since the thing was last seen (rooms seen since would
+ * have shown it); among those, the more places the catalog says the class is kept on or in (known hosts in the room,
+ * plus one), the better, divided by 1 + the walks to get there. When every room has been seen since, the rooms are
+ * weighed by how long ago they were seen instead. A class never seen weighs rooms by how long ago they were seen
+ * (never: t + 1), twice for a room of a type the catalog finds the class in.
+ */
+import type { Belief } from '../../memory/belief.js';
+import { canonicalClassName, catalogClass, placementsOf } from '../../sim/catalog/index.js';
+import type { Skill } from '../../sim/skill.js';
+import type { RoomPairs, SkillSet } from '../../sim/skill-sets.js';
+
+/** Walks between rooms from one room (breadth first over the adjacency). */
+export function roomDistances(from: number, adjacent: RoomPairs): Map<number, number> {
+  const distance = new Map<number, number>([[from, 0]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const room = queue[head];
+    const next: number[] = [];
+    for (const [a, b] of adjacent) {
+      if (a === room) next.push(b);
+      else if (b === room) next.push(a);
+    }
+    for (const n of next.sort((x, y) => x - y)) {
+      if (distance.has(n)) continue;
+      distance.set(n, distance.get(room)! + 1);
+      queue.push(n);
+    }
+  }
+  return distance;
+}
+
+/** The walk to the adjacent room on a shortest path to `target` (the lowest id among equals), in the set's skills. */
+export function walkTowards(from: number, target: number, adjacent: RoomPairs, skills: SkillSet): Skill | undefined {
+  if (from === target) return undefined;
+  const toTarget = roomDistances(target, adjacent);
+  const here = toTarget.get(from);
+  if (here === undefined) return undefined;
+  let next: number | undefined;
+  for (const [a, b] of adjacent) {
+    const other = a === from ? b : b === from ? a : undefined;
+    if (other !== undefined && toTarget.get(other) === here - 1 && (next === undefined || other < next)) next = other;
+  }
+  return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] });
+}
+
+export interface SearchRequest {
+  readonly belief: Belief;
+  /** The class looked for (catalog names). */
+  readonly classes: readonly string[];
+  /** The step the thing was last seen (undefined: never). */
+  readonly lastSeen: number | undefined;
+  readonly room: number;
+  readonly adjacent: RoomPairs;
+  readonly t: number;
+}
+
+/** The room to look in next, or undefined when there is no other room. */
+export function searchRoom(request: SearchRequest): number | undefined {
+  const { belief, room, adjacent, t } = request;
+  const distance = roomDistances(room, adjacent);
+  const rooms = belief.graph
+    .rooms()
+    .filter((r) => r !== room && distance.has(r))
+    .sort((a, b) => a - b);
+  if (rooms.length === 0) return undefined;
+  const hostClasses = new Set(
+    request.classes.flatMap((c) => {
+      const entry = catalogClass(c);
+      return entry ? placementsOf(entry).map((p) => p.host) : [];
+    }),
+  );
+  const typicalRooms = new Set<string>(request.classes.flatMap((c) => catalogClass(c)?.rooms ?? []));
+  const hostsIn = (r: number) => {
+    let n = 0;
+    for (const id of belief.graph.sources(r, 'INSIDE')) {
+      if (id >= 0 && hostClasses.has(canonicalClassName(belief.graph.get(id).className) ?? '')) n++;
+    }
+    return n;
+  };
+  const viewed = (r: number) => belief.roomSeen(r) ?? -1;
+  const since = request.lastSeen;
+  const unseen = since === undefined ? [] : rooms.filter((r) => viewed(r) < since);
+  const weight = (r: number): number => {
+    if (since === undefined) {
+      const type = canonicalClassName(belief.graph.get(r).className) ?? '';
+      return (t - viewed(r)) * (typicalRooms.has(type) ? 2 : 1);
+    }
+    if (unseen.length > 0) return unseen.includes(r) ? 1 + hostsIn(r) : 0;
+    return (1 + hostsIn(r)) * (t - viewed(r));
+  };
+  let best: number | undefined;
+  let bestScore = 0;
+  for (const r of rooms) {
+    const score = weight(r) / (1 + distance.get(r)!);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { binaryEntropy } from '../../../src/agents/exrap/entropy.js';
+import { distanceNormaliser, InformationExplorationPlanner } from '../../../src/agents/exrap/exploration.js';
+import { integrate, PAPER_WEIGHTS } from '../../../src/agents/exrap/integration.js';
+import type { QueryEvaluation } from '../../../src/agents/exrap/roles.js';
+import type { Quadruple } from '../../../src/memory/quadruple.js';
+import type { Skill } from '../../../src/sim/skill.js';
+import { newMemory, see, stepOf, tvInterpretation } from './helpers.js';
+
+const quad = (source: string, relation: Quadruple['relation'], target: string, t: number): Quadruple => ({
+  source,
+  relation,
+  target,
+  t,
+});
+
+describe('InformationExplorationPlanner (eq. 11)', () => {
+  it('matches a hand-computed example', () => {
+    // kitchen.2 - livingroom.3 - bedroom.4; the TV was seen in the living room at step 0, the agent is in the kitchen.
+    const memory = newMemory();
+    memory.ingest(see(0, 'livingroom.3', ['tv.10 is off', 'tv.10 inside livingroom.3']));
+    memory.ingest(see(1, 'kitchen.2', ['fridge.20 is closed', 'fridge.20 inside kitchen.2']));
+    const interpretation = tvInterpretation();
+    const [query] = interpretation.queries;
+    const h = binaryEntropy(0.8);
+    const uncertain: QueryEvaluation = {
+      query,
+      p: 0.8,
+      entropy: h,
+      prior: 0.8,
+      reused: true,
+      retrieved: [quad('tv.10', 'is', 'off', 0), quad('tv.10', 'inside', 'livingroom.3', 0)],
+    };
+    const sure: QueryEvaluation = { ...uncertain, p: 1, entropy: 0, prior: 1 };
+    const candidates: Skill[] = [
+      { action: 'walk', objects: [3] },
+      { action: 'walk', objects: [20] },
+      { action: 'open', objects: [20] },
+      { action: 'walk', objects: [4] },
+    ];
+    // N = room diameter (2) + 4
+    expect(distanceNormaliser(memory)).toBe(6);
+    // walk livingroom: links {livingroom}; (tv is off): 1 + d(livingroom, tv) = 2; (tv inside livingroom): 1 + 0 = 1
+    //   mean 1.5, value H * (1 - 1.5/6) = 0.75 H
+    // walk fridge: links {kitchen, fridge}: (tv is off) 1 + 2 = 3; (tv inside livingroom) 1 + 1 = 2: mean 2.5 -> 7/12 H
+    // open fridge: links {kitchen}: the same 7/12 H; walk bedroom: links {bedroom}: 3 and 2 again -> 7/12 H
+    // two queries, one sure: divided by |Q| = 2
+    const values = new InformationExplorationPlanner().values(
+      stepOf(memory, interpretation, 2),
+      [uncertain, sure],
+      candidates,
+    );
+    expect([...values].map((x) => x / h)).toEqual([0.75 / 2, 7 / 24, 7 / 24, 7 / 24].map((x) => expect.closeTo(x, 12)));
+  });
+
+  it('is zero everywhere when every query is certain', () => {
+    const memory = newMemory();
+    memory.ingest(see(0, 'livingroom.3', ['tv.10 is off', 'tv.10 inside livingroom.3']));
+    const interpretation = tvInterpretation();
+    const sure: QueryEvaluation = {
+      query: interpretation.queries[0],
+      p: 1,
+      entropy: 0,
+      prior: 1,
+      reused: false,
+      retrieved: [quad('tv.10', 'is', 'off', 0)],
+    };
+    const values = new InformationExplorationPlanner().values(
+      stepOf(memory, interpretation, 1),
+      [sure],
+      [{ action: 'walk', objects: [2] }],
+    );
+    expect([...values]).toEqual([0]);
+  });
+});
+
+describe('integration (eq. 12)', () => {
+  it('weighs exploitation 0.01 (in percent) and exploration 1.0', () => {
+    // 0.01 * 100 * 0.1 + 0.1 = 0.2 against 0.3: exploration wins
+    const choice = integrate([0.1, 0, 0], [0.1, 0.3, 0.105], PAPER_WEIGHTS);
+    expect([...choice.scores]).toEqual([0.2, 0.3, 0.105].map((x) => expect.closeTo(x, 12)));
+    expect(choice.index).toBe(1);
+    // a sure next step (v_R = 1) outweighs any difference in exploration value on [0, 1)
+    expect(integrate([1, 0, 0], [0.1, 0.9, 0.105], PAPER_WEIGHTS).index).toBe(0);
+    // without the percent scale the paper's weights leave exploitation a tie-break
+    expect(integrate([1, 0, 0], [0.1, 0.2, 0.105], PAPER_WEIGHTS, 1).index).toBe(1);
+  });
+
+  it('breaks ties by exploitation value, then by candidate order', () => {
+    // 0.3 against 0.005 + 0.295: equal scores, the higher exploitation value wins
+    expect(integrate([0, 0.005], [0.3, 0.295], PAPER_WEIGHTS).index).toBe(1);
+    expect(integrate([0, 0, 0], [0.2, 0.2, 0.2]).index).toBe(0);
+    expect(integrate([0, 1, 1], undefined).index).toBe(1);
+  });
+});
