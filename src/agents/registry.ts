@@ -8,6 +8,7 @@ import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext } from './context.js';
 import { createExrapAgent } from './exrap/agent.js';
+import { withExrapLlmRoles } from './exrap/llm/definitions.js';
 import {
   GreedyAgent,
   MaxStalenessFirstAgent,
@@ -29,6 +30,8 @@ export interface AgentDefinition {
   readonly privileges: readonly AgentPrivilege[];
   /** Whether it calls a language model (runs without one are refused). */
   readonly needsLlm: boolean;
+  /** Runs without a model, and uses one (its LLM roles) when the run has one (`--llm`): ExRAP. */
+  readonly acceptsLlm?: boolean;
   create(context: AgentContext): Agent;
 }
 
@@ -92,7 +95,7 @@ const BUILT_IN: readonly AgentDefinition[] = [
   ...BASELINE_DEFINITIONS,
 ];
 
-const registry = new Map<string, AgentDefinition>(BUILT_IN.map((def) => [def.name, def]));
+const registry = new Map<string, AgentDefinition>(withExrapLlmRoles(BUILT_IN).map((def) => [def.name, def]));
 
 /** Adds an agent (or replaces the one of the same name). */
 export function registerAgent(definition: AgentDefinition): void {
@@ -112,6 +115,11 @@ export function getAgent(name: string): AgentDefinition {
 /** Every registered agent name, in registration order. */
 export function agentNames(): string[] {
   return [...registry.keys()];
+}
+
+/** Whether the agent is given the run's language model (it needs one, or uses one when there is one). */
+export function usesLlm(definition: AgentDefinition): boolean {
+  return definition.needsLlm || definition.acceptsLlm === true;
 }
 
 /** The agents that run without a language model, in registration order (the default of `hearth run`). */

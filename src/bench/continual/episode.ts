@@ -13,7 +13,7 @@
  * every agent meets the same home, instructions and resident for a seed.
  */
 import type { InstructionBrief, InstructionMeaning, TaskBrief } from '../../agents/agent.js';
-import { getAgent } from '../../agents/registry.js';
+import { getAgent, usesLlm } from '../../agents/registry.js';
 import { requireLanguageModel } from '../../llm/errors.js';
 import { withAccounting } from '../../llm/language-model.js';
 import type { LlmUsage } from '../../llm/middleware/accounting.js';
@@ -128,7 +128,7 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
   const definition = getAgent(episode.agent);
   // Each agent gets its own ledger over the thread's model, so that its calls and tokens are its own.
   const accounted =
-    episode.llm !== undefined && definition.needsLlm ? withAccounting(languageModelForEpisode(episode.llm)) : undefined;
+    episode.llm !== undefined && usesLlm(definition) ? withAccounting(languageModelForEpisode(episode.llm)) : undefined;
   if (definition.needsLlm) requireLanguageModel(accounted, `agent '${episode.agent}'`);
   const agent = definition.create({
     seed: episode.seed,

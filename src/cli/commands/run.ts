@@ -5,7 +5,7 @@
  * instructions than a home fits) is refused before anything runs.
  */
 import { Command } from 'commander';
-import { agentNames, agentsWithoutLlm, getAgent } from '../../agents/registry.js';
+import { agentNames, agentsWithoutLlm, getAgent, usesLlm } from '../../agents/registry.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { checkScale } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
@@ -79,7 +79,7 @@ export async function runLanguageModel(
         '--llm llama-cpp --model FILE.gguf, or --llm-replay FILE',
     );
   }
-  if (config !== undefined && needing.length > 0) {
+  if (config !== undefined && agents.some((agent) => usesLlm(getAgent(agent)))) {
     // Opens the recording (replay) or checks the configuration; a server is contacted only by the episodes.
     await languageModelFromConfig(config).close();
   }
@@ -98,7 +98,10 @@ export function registerRunCommand(program: Command): void {
     .addHelpText(
       'after',
       `\nAgents: ${agentNames()
-        .map((name) => `${name}${getAgent(name).needsLlm ? ' (needs an LLM)' : ''}`)
+        .map((name) => {
+          const definition = getAgent(name);
+          return `${name}${definition.needsLlm ? ' (needs an LLM)' : definition.acceptsLlm ? ' (LLM roles with --llm)' : ''}`;
+        })
         .join(', ')}\n` +
         'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files.',
     )
@@ -114,12 +117,12 @@ export function registerRunCommand(program: Command): void {
       });
       checkHomes(grid, run.domain);
       const llm = await runLanguageModel(grid.agents, options);
-      const needsLlm = new Set(grid.agents.filter((agent) => getAgent(agent).needsLlm));
+      const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
       const specs = expandGrid(grid).map((spec) => ({
         ...spec,
         domain: run.domain,
         style: run.style,
-        ...(llm && needsLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
+        ...(llm && withLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
       }));
       if (llm) shareApiKey(llm);
       // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
@@ -134,7 +137,7 @@ export function registerRunCommand(program: Command): void {
             ...gridConfig(grid),
             domain: run.domain,
             style: run.style,
-            ...(llm && needsLlm.size > 0 && { llm: llmRunConfig(llm) }),
+            ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
           },
           specs,
         });
