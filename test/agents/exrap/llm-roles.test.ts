@@ -151,7 +151,7 @@ describe('ExRAP LLM roles', () => {
       // Step 1 with the same memory: same retrieval, P = R without a call (eq. 5).
       await evaluator.refine(stepOf(memory, interpretation, 1));
       const callsAfterRefine = ledger.snapshot().calls;
-      expect(callsAfterRefine).toBe(1 + 3); // three refinement draws
+      expect(callsAfterRefine).toBe(1 + 1); // one refinement draw
       const second = await evaluator.evaluate(stepOf(memory, interpretation, 1));
       expect(second[0].reused).toBe(true);
       expect(second[0].p).toBe(second[0].prior);

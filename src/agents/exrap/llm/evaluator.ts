@@ -9,15 +9,18 @@
  *   and answered at step t; responses whose entropy is below H(P(q | G_{t-1})) are discarded and R(q | G_{t-1}) is
  *   the mean of the rest (`temporallyConsistentPrior`, shared with the offline evaluator), or P(q | G_{t-1}) when
  *   none remain. Without temporal consistency (ExRAP-TC) R = P(q | G_{t-1}) and no call is made.
- * - Evaluation (eq. 5), on G_t: one retrieval; when the retrieved quadruples are exactly those of the previous step
- *   (same facts, same steps) P = R without asking the model (the shortcut); otherwise the model answers.
+ * - Evaluation (eq. 5), on G_t: one retrieval; when its evidence is the previous step's, P = R without asking the
+ *   model (the shortcut); otherwise the model answers. The evidence compared is the retrieved quadruples about the
+ *   query's and execution's classes (with their steps): retrieval is a softmax draw of k = 12 facts, so the other
+ *   ten-odd facts of a prompt differ from step to step by chance alone, and comparing them would never let eq. 5's
+ *   first case apply.
  */
 import type { LanguageModel, YesNoOptions } from '../../../llm/language-model.js';
-import { type Quadruple, quadrupleText } from '../../../memory/quadruple.js';
+import { entityClass, type Quadruple, quadrupleText } from '../../../memory/quadruple.js';
 import { PromptSet } from '../../prompting/templates.js';
 import { binaryEntropy, UNINFORMED } from '../entropy.js';
 import { queryDirectives, temporallyConsistentPrior } from '../evaluator.js';
-import { type ExrapQuery, executionOf, type Interpretation } from '../query.js';
+import { conditionClasses, type ExrapQuery, executionOf, type Interpretation } from '../query.js';
 import type { ExrapStep, QueryEvaluation, QueryEvaluator } from '../roles.js';
 import { requestSeed } from './seeds.js';
 import { memoryLines, questionText } from './text.js';
@@ -30,7 +33,7 @@ export interface LlmEvaluatorOptions {
   readonly seed?: number;
   /** Apply eq. 6-7 (false: ExRAP-TC). */
   readonly temporalConsistency?: boolean;
-  /** Retrievals from G_{t-1} answered for the refinement (default 3). */
+  /** Retrievals from G_{t-1} answered for the refinement (default 1). */
   readonly refineDraws?: number;
   /** Skip the model when the retrieved evidence is unchanged (eq. 5's first case; default true). */
   readonly shortcut?: boolean;
@@ -70,7 +73,7 @@ export class LlmQueryEvaluator implements QueryEvaluator {
     this.llm = options.llm;
     this.seed = options.seed ?? 0;
     this.temporalConsistency = options.temporalConsistency ?? true;
-    this.refineDraws = options.refineDraws ?? 3;
+    this.refineDraws = options.refineDraws ?? 1;
     this.shortcut = options.shortcut ?? true;
     this.method = options.method ?? 'auto';
     if (!Number.isInteger(this.refineDraws) || this.refineDraws < 1) {
@@ -113,7 +116,7 @@ export class LlmQueryEvaluator implements QueryEvaluator {
     const out: QueryEvaluation[] = [];
     for (const [index, query] of interpretation.queries.entries()) {
       const retrieved = step.memory.sample(step.memory.scores(this.directives(query, step, interpretation)), step.rng);
-      const support = retrieved.map(quadrupleText).sort().join('\n');
+      const support = this.support(query, retrieved, interpretation);
       const prior = this.priors.get(query.id) ?? UNINFORMED;
       const last = this.state.get(query.id);
       const reused = this.shortcut && last !== undefined && last.support === support;
@@ -151,6 +154,19 @@ export class LlmQueryEvaluator implements QueryEvaluator {
     const answer = await this.llm.yesNo(this.prompt(query, retrieved, t, prior), { seed, method: this.method });
     if (answer.method === 'sampling') this.stats.sampled++;
     return Math.min(1, Math.max(0, answer.pYes));
+  }
+
+  /** The evidence eq. 5 compares: the retrieved quadruples about the query's classes, as sorted text. */
+  private support(query: ExrapQuery, retrieved: readonly Quadruple[], interpretation: Interpretation): string {
+    const classes = new Set([
+      ...conditionClasses(query.condition).classes,
+      ...conditionClasses(executionOf(interpretation, query).goal).classes,
+    ]);
+    const relevant =
+      classes.size === 0
+        ? retrieved
+        : retrieved.filter((q) => classes.has(entityClass(q.source)) || classes.has(entityClass(q.target)));
+    return relevant.map(quadrupleText).sort().join('\n');
   }
 
   private directives(query: ExrapQuery, step: ExrapStep, interpretation: Interpretation): string[] {
