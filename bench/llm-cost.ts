@@ -25,7 +25,6 @@ import { closeEpisodeLanguageModels, type EpisodeLlm } from '../src/bench/llm.js
 import { type ChatBody, instanceOf, startFakeOpenAiServer } from '../test/helpers/fake-openai-server.js';
 
 const steps = Number(process.argv[2] ?? 40);
-const DEBUG = process.env.DEBUG_COST === '1';
 
 function hash(text: string): number {
   let h = 0x811c9dc5;
