@@ -15,6 +15,7 @@
  *   ten-odd facts of a prompt differ from step to step by chance alone, and comparing them would never let eq. 5's
  *   first case apply.
  */
+import { ContextOverflowError } from '../../../llm/errors.js';
 import type { LanguageModel, YesNoOptions } from '../../../llm/language-model.js';
 import { entityClass, type Quadruple, quadrupleText } from '../../../memory/quadruple.js';
 import { PromptSet } from '../../prompting/templates.js';
@@ -151,9 +152,18 @@ export class LlmQueryEvaluator implements QueryEvaluator {
     seed: number,
   ): Promise<number> {
     this.stats.questions++;
-    const answer = await this.llm.yesNo(this.prompt(query, retrieved, t, prior), { seed, method: this.method });
-    if (answer.method === 'sampling') this.stats.sampled++;
-    return Math.min(1, Math.max(0, answer.pYes));
+    // A prompt too long for the model's context is asked again with half the retrieved quadruples.
+    let shown = retrieved;
+    for (;;) {
+      try {
+        const answer = await this.llm.yesNo(this.prompt(query, shown, t, prior), { seed, method: this.method });
+        if (answer.method === 'sampling') this.stats.sampled++;
+        return Math.min(1, Math.max(0, answer.pYes));
+      } catch (error) {
+        if (!(error instanceof ContextOverflowError) || shown.length === 0) throw error;
+        shown = shown.slice(0, Math.floor(shown.length / 2));
+      }
+    }
   }
 
   /** The evidence eq. 5 compares: the retrieved quadruples about the query's classes, as sorted text. */

@@ -7,10 +7,12 @@
  *
  * Model output is data: an answer that fails the schema, or names a class the catalog does not know, is asked again
  * with the next seed (`attempts`, default 3). Instructions still not interpreted are left out and counted
- * (`stats.uninterpreted`): the agent serves the others, as ExRAP would with an instruction its LLM misread.
+ * (`stats.uninterpreted`): the agent serves the others, as ExRAP would with an instruction its LLM misread. A prompt
+ * too long for the model's context is asked again with less answer room, then without the worked example; when
+ * even that does not fit, the instructions stay uninterpreted (the episode goes on with nothing to serve).
  */
 import { z } from 'zod';
-import { InvalidOutputError } from '../../../llm/errors.js';
+import { ContextOverflowError, InvalidOutputError } from '../../../llm/errors.js';
 import type { LanguageModel } from '../../../llm/language-model.js';
 import { catalogClass } from '../../../sim/catalog/index.js';
 import type { Condition } from '../../../sim/conditions.js';
@@ -21,7 +23,18 @@ import { compileReading, type InstructionReading } from '../interpreter/index.js
 import { type Interpretation, makeInterpretation } from '../query.js';
 import type { InstructionInterpreter } from '../roles.js';
 
-export const INTERPRETER_PROMPTS = { interpreter: 'exrap/interpreter' };
+export const INTERPRETER_PROMPTS = { interpreter: 'exrap/interpreter', example: 'exrap/interpreter-example' };
+
+/**
+ * What is given up, in order, when the request does not fit the model's context: answer room first (256 tokens
+ * hold the JSON of a dozen instructions), then the worked example, then more answer room.
+ */
+const FALLBACKS: readonly { example: boolean; maxTokens: number }[] = [
+  { example: true, maxTokens: 256 },
+  { example: false, maxTokens: 256 },
+  { example: false, maxTokens: 128 },
+  { example: false, maxTokens: 64 },
+];
 
 const goalSchema = z.strictObject({
   kind: z.enum(['state', 'placement']),
@@ -112,25 +125,43 @@ export class LlmInterpreter implements InstructionInterpreter {
     this.maxTokens = options.maxTokens ?? 512;
   }
 
-  prompt(instructions: readonly InstructionBrief[]): string {
-    return this.prompts.render('interpreter', { instructions: numberedLines(instructions.map((i) => i.text)) });
+  prompt(instructions: readonly InstructionBrief[], example = true): string {
+    return this.prompts.render('interpreter', {
+      example: example ? this.prompts.render('example', {}) : '',
+      instructions: numberedLines(instructions.map((i) => i.text)),
+    });
   }
 
   async interpret(instructions: readonly InstructionBrief[]): Promise<Interpretation> {
     const readings = new Map<number, InstructionReading[]>();
     const problems = new Map<number, string>();
+    let request = { example: true, maxTokens: this.maxTokens };
+    let fallback = 0;
     for (let attempt = 0; attempt < this.attempts && readings.size < instructions.length; attempt++) {
       let output: InterpreterOutput;
       try {
         this.stats.calls++;
         output = (
-          await this.llm.structured(this.prompt(instructions), INTERPRETATION_SCHEMA, {
+          await this.llm.structured(this.prompt(instructions, request.example), INTERPRETATION_SCHEMA, {
             name: 'interpretation',
             seed: this.seed + attempt,
-            maxTokens: this.maxTokens,
+            maxTokens: request.maxTokens,
           })
         ).value;
       } catch (error) {
+        if (error instanceof ContextOverflowError) {
+          if (fallback < FALLBACKS.length) {
+            // A small context: ask again with less (this attempt does not count).
+            request = FALLBACKS[fallback++];
+            attempt--;
+            continue;
+          }
+          // Nothing left to cut: the instructions stay uninterpreted (counted), the episode goes on.
+          for (let n = 1; n <= instructions.length; n++) {
+            if (!readings.has(n)) problems.set(n, `the prompt does not fit the model's context (${error.message})`);
+          }
+          break;
+        }
         if (!(error instanceof InvalidOutputError)) throw error;
         this.stats.invalidOutputs++;
         for (let n = 1; n <= instructions.length; n++) if (!readings.has(n)) problems.set(n, error.message);
