@@ -73,7 +73,7 @@ describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () =
     const before = server.requests.length;
     const run = await hearth([
       '--agents',
-      'saycan,llm-planner,random',
+      'exrap,saycan,llm-planner,random',
       ...llmFlags(),
       ...common,
       '--json',
@@ -82,18 +82,24 @@ describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () =
     ]);
     expect(run.code, run.stderr).toBe(0);
     const rows = (JSON.parse(run.stdout) as { results: Row[] }).results;
-    expect(rows.map((r) => r.agent)).toEqual(['saycan', 'llm-planner', 'random']);
-    for (const row of rows.slice(0, 2)) {
+    expect(rows.map((r) => r.agent)).toEqual(['exrap', 'saycan', 'llm-planner', 'random']);
+    for (const row of rows.slice(0, 3)) {
       expect(row.episodes).toBe(2);
-      expect(row.llmCallsPerStep.mean).toBeGreaterThanOrEqual(1);
+      // ExRAP asks only what it needs (the fake's empty interpretation leaves nothing to evaluate); the baselines ask
+      // at every step.
+      expect(row.llmCallsPerStep.mean).toBeGreaterThanOrEqual(row.agent === 'exrap' ? 0.1 : 1);
       expect(row.promptTokensPerStep.mean).toBeGreaterThan(0);
       expect(row.completionTokensPerStep.mean).toBeGreaterThan(0);
     }
     // The random agent makes no call: hearth never reports model usage for an agent that has none.
-    expect(rows[2].llmCallsPerStep.mean).toBeNull();
+    expect(rows[3].llmCallsPerStep.mean).toBeNull();
     const made = server.requests.slice(before);
     expect(made.some((r) => r.path === '/completions')).toBe(true); // SayCan scores its options
     expect(made.some((r) => r.path === '/chat/completions')).toBe(true); // LLM-Planner writes plans
+    // ExRAP's interpreter asks for its JSON with the schema.
+    expect(made.some((r) => (r.body.response_format as { type?: string } | undefined)?.type === 'json_schema')).toBe(
+      true,
+    );
     expect(made.every((r) => r.body.model === 'm')).toBe(true);
   }, 120_000);
 
