@@ -22,6 +22,7 @@ export class OracleAgent implements Agent {
   private readonly world: { readonly graph: EnvGraph };
   private readonly skills: SkillSet;
   private goal: Condition = and();
+  private executions: readonly Condition[] = [];
   private feedback: StepFeedback | undefined;
   private plan: Skill[] = [];
   /** After a failed search, the step before which the Oracle does not search again (the state must change first). */
@@ -37,7 +38,8 @@ export class OracleAgent implements Agent {
 
   reset(task: TaskBrief, first: StepFeedback): void {
     const meanings = requireMeanings(this.name, task);
-    this.goal = and(...meanings.map((m) => m.execution));
+    this.executions = meanings.map((m) => m.execution);
+    this.goal = and(...this.executions);
     this.feedback = first;
     this.plan = [];
   }
@@ -59,12 +61,28 @@ export class OracleAgent implements Agent {
     const stale =
       this.plan.length === 0 || !planWorks(state, character, this.plan, this.goal, this.skills, feedback.adjacentRooms);
     if (stale && feedback.t >= this.retryAt) {
-      this.plan = planSkills(state, this.goal, this.skills, { optimal: true, characterId: character }) ?? [];
+      this.plan = this.search(state, character, feedback);
       this.plansMade++;
       if (this.plan.length === 0) this.retryAt = feedback.t + RETRY_AFTER;
     } else if (stale) {
       this.plan = [];
     }
     return this.plan.shift() ?? idleSkill(feedback, this.skills);
+  }
+
+  /**
+   * A plan that makes every execution hold. The planner is asked only for the executions that do not hold now (all
+   * of them jointly: a smaller problem, so a much faster search), and the plan is kept when it leaves the others
+   * holding too; otherwise, or when that search fails, it plans for the conjunction of all.
+   */
+  private search(state: EnvGraph, character: number, feedback: StepFeedback): Skill[] {
+    const pending = this.executions.filter((execution) => !holds(execution, state));
+    if (pending.length < this.executions.length) {
+      const partial = planSkills(state, and(...pending), this.skills, { characterId: character });
+      if (partial && planWorks(state, character, partial, this.goal, this.skills, feedback.adjacentRooms)) {
+        return partial;
+      }
+    }
+    return planSkills(state, this.goal, this.skills, { characterId: character }) ?? [];
   }
 }
