@@ -14,6 +14,7 @@ import {
   OracleAgent,
   RandomAgent,
 } from '../../../src/agents/heuristics/index.js';
+import { OVERDUE } from '../../../src/agents/heuristics/oracle.js';
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
 import { and, type Condition, edge, holds, isIn } from '../../../src/sim/conditions.js';
@@ -186,6 +187,29 @@ describe('Oracle', () => {
     setState(world.graph, IDS.tv, 'OFF');
     for (let i = 0; i < 8 && !holds(and(tvOn.execution, radioOn.execution), world.graph); i++) await driver.steps(1);
     expect(holds(and(tvOn.execution, radioOn.execution), world.graph)).toBe(true);
+  });
+});
+
+describe('Oracle under a resident that keeps breaking the near instructions', () => {
+  it('serves the shortest repair first, but not for ever: one pending for OVERDUE steps comes first', async () => {
+    const world = new EpisodeWorld(scenarioHome('livingroom'));
+    const towelOnTable = meaning('towel', edge(IDS.towel, 'ON', IDS.coffeetable));
+    const driver = new Driver(world, new OracleAgent(context(world)), [tvOn, bookOnTable, towelOnTable]);
+    const near = [tvOn, bookOnTable];
+    const g = world.graph;
+    let heldBefore = near.map(() => false);
+    let towelServedAt: number | undefined;
+    for (let t = 0; t < OVERDUE + 30 && towelServedAt === undefined; t++) {
+      // A near execution that has held for a whole step is undone: the living room never stays in order.
+      const held = near.map((m) => holds(m.execution, g));
+      if (held[0] && heldBefore[0]) setState(g, IDS.tv, 'OFF');
+      if (held[1] && heldBefore[1]) moveObject(g, IDS.book, { relation: 'ON', host: IDS.sofa });
+      heldBefore = near.map((m) => holds(m.execution, g));
+      await driver.steps(1);
+      if (holds(towelOnTable.execution, g)) towelServedAt = driver.t;
+    }
+    expect(towelServedAt).toBeDefined();
+    expect(towelServedAt!).toBeGreaterThan(OVERDUE);
   });
 });
 
