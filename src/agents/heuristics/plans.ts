@@ -49,8 +49,12 @@ export const planningCounters = { searches: 0, cached: 0 };
 
 function problemKey(request: HouseholdPlanRequest): string {
   const { problem } = householdProblemFor(request);
-  const init = problem.init.map((atom) => `${atom.predicate}(${atom.args.join(',')})`).sort();
-  return `${problem.objects.map((o) => o.key).join(' ')}|${init.join(' ')}|${JSON.stringify(problem.goal)}`;
+  // In the problem's own order: the search may break ties by it, so only an identical problem is the same problem.
+  const init = problem.init.map((atom) => `${atom.predicate}(${atom.args.join(',')})`);
+  const objects = problem.objects.map((o) => `${o.key}:${o.types.join('/')}`);
+  return [objects.join(' '), init.join(' '), JSON.stringify(problem.goal), JSON.stringify(problem.functionValues)].join(
+    '|',
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   RandomAgent,
 } from '../../../src/agents/heuristics/index.js';
 import { OVERDUE } from '../../../src/agents/heuristics/oracle.js';
+import { planningCounters, planSkills } from '../../../src/agents/heuristics/plans.js';
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
 import { and, type Condition, edge, holds, isIn } from '../../../src/sim/conditions.js';
@@ -210,6 +211,26 @@ describe('Oracle under a resident that keeps breaking the near instructions', ()
     }
     expect(towelServedAt).toBeDefined();
     expect(towelServedAt!).toBeGreaterThan(OVERDUE);
+  });
+});
+
+describe('planSkills', () => {
+  it('answers a problem it has solved from its cache, with the same plan, and searches again for a new one', () => {
+    const home = scenarioHome('livingroom');
+    const goal = and(tvOn.execution, radioOn.execution);
+    const before = { ...planningCounters };
+    const first = planSkills(home, goal, VIRTUALHOME_SKILLS, { characterId: IDS.character });
+    // The same home built again: the same problem (a graph a plan was tried on may list its edges in another order,
+    // which makes another problem for the cache; the search may break ties by that order).
+    const second = planSkills(scenarioHome('livingroom'), goal, VIRTUALHOME_SKILLS, { characterId: IDS.character });
+    expect(first).toBeDefined();
+    expect(second).toEqual(first);
+    expect(planningCounters.searches - before.searches).toBe(1);
+    expect(planningCounters.cached - before.cached).toBe(1);
+    setState(home, IDS.tv, 'ON'); // another initial state: another problem
+    const third = planSkills(home, goal, VIRTUALHOME_SKILLS, { characterId: IDS.character });
+    expect(planningCounters.searches - before.searches).toBe(2);
+    expect(third!.length).toBeLessThan(first!.length);
   });
 });
 
