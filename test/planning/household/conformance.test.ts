@@ -56,7 +56,8 @@ function skillPool(graph: EnvGraph, ids: readonly number[], skills: HouseholdSki
   for (const action of names) {
     const arity = actionArity(skills, action);
     if (arity === 0) pool.push({ action, objects: [] });
-    if (arity === 1) for (const id of [...things, ...(action === 'walk' ? rooms : [])]) pool.push({ action, objects: [id] });
+    if (arity === 1)
+      for (const id of [...things, ...(action === 'walk' ? rooms : [])]) pool.push({ action, objects: [id] });
     if (arity === 2) {
       const firsts = [...heldIds, ...rng.sample(things, 2)];
       for (const a of firsts) for (const b of things) if (a !== b) pool.push({ action, objects: [a, b] });
@@ -182,9 +183,13 @@ function compare(
       if (applicable) out.push({ state, skill: key, problem: 'two compiled actions apply' });
       applicable = true;
       if (accepts) exercised.add(skill.action);
-      if (!accepts) out.push({ state, skill: key, problem: `the domain applies ${action.name}, the simulator refuses` });
+      if (!accepts)
+        out.push({ state, skill: key, problem: `the domain applies ${action.name}, the simulator refuses` });
       else if (!result.valid) {
-        const wrong = goal.kind === 'and' ? goal.args.filter((lit) => !validatePlan(info.domain, { ...problem, goal: lit }, [step]).valid) : [];
+        const wrong =
+          goal.kind === 'and'
+            ? goal.args.filter((lit) => !validatePlan(info.domain, { ...problem, goal: lit }, [step]).valid)
+            : [];
         out.push({ state, skill: key, problem: `${action.name} leaves wrong facts: ${wrong.map(show).join(' ')}` });
       }
     }

@@ -3,27 +3,34 @@
  * operator back as a skill, the facts a state gives in the domain's predicate scheme, running skills in the
  * simulator, and sampling states by random successful skills.
  */
-import { ACTION_ARITY, type ActionName, type ExecutableAction } from '../../../src/sim/actions/names.js';
-import { roomPairs, VIRTUALHOME_SKILLS } from '../../../src/bench/environment.js';
-import { observe } from '../../../src/sim/observe.js';
-import { type Condition, edge } from '../../../src/sim/conditions.js';
-import { executeStep } from '../../../src/sim/executor.js';
-import type { EnvGraph } from '../../../src/sim/graph.js';
-import type { Skill } from '../../../src/sim/skill.js';
-import { applyOperator, describeState, type GroundTask, groundTask, holds, type Operator } from '../../../src/planning/index.js';
+
+import { EpisodeWorld, roomPairs, VIRTUALHOME_SKILLS } from '../../../src/bench/environment.js';
 import {
+  type HouseholdSkillSet,
   householdDomainInfo,
   householdProblemFor,
   idOfObjectName,
   scriptActionOf,
-  type HouseholdSkillSet,
 } from '../../../src/planning/household/index.js';
 import { buildHouseholdProblem } from '../../../src/planning/household/problem.js';
+import {
+  applyOperator,
+  describeState,
+  type GroundTask,
+  groundTask,
+  holds,
+  type Operator,
+} from '../../../src/planning/index.js';
+import { ACTION_ARITY, type ActionName, type ExecutableAction } from '../../../src/sim/actions/names.js';
+import { type Condition, edge } from '../../../src/sim/conditions.js';
+import { executeStep } from '../../../src/sim/executor.js';
+import type { EnvGraph } from '../../../src/sim/graph.js';
+import { observe } from '../../../src/sim/observe.js';
+import type { Skill } from '../../../src/sim/skill.js';
 import { Rng } from '../../../src/util/rng.js';
 
 /** A goal that mentions only the character (so that the problem keeps every node with prune: false). */
-export const trivialGoal = (graph: EnvGraph): Condition =>
-  edge(graph.characterId(), 'INSIDE', graph.rooms()[0]);
+export const trivialGoal = (graph: EnvGraph): Condition => edge(graph.characterId(), 'INSIDE', graph.rooms()[0]);
 
 /** The ground task of a state over all of its nodes. */
 export function groundState(graph: EnvGraph, skills: HouseholdSkillSet): { task: GroundTask; ids: number[] } {
@@ -123,4 +130,26 @@ export function sampleStates(graph: EnvGraph, seed: number, steps: number, every
     if (t % every === 0) out.push(g.clone());
   }
   return out;
+}
+
+/**
+ * Replays a plan's skills on a copy of the state, the 'virtualhome' ones through the benchmark's EpisodeWorld (its
+ * restrictions, then the simulator), the 'full' ones through the simulator; returns the copy after them, or the
+ * first failure.
+ */
+export function replay(
+  state: EnvGraph,
+  skills: readonly Skill[],
+  skillSet: HouseholdSkillSet,
+): { graph: EnvGraph; error?: string } {
+  const graph = state.clone();
+  if (skillSet === 'full') return { graph, error: runSkills(graph, skills) };
+  const world = new EpisodeWorld(graph);
+  for (const [i, skill] of skills.entries()) {
+    const offered = world.feedback(i).candidates.some((c) => skillKey(c) === skillKey(skill));
+    if (!offered) return { graph, error: `step ${i + 1} ${skillKey(skill)} is not among the offered skills` };
+    const outcome = world.step(skill);
+    if (!outcome.success) return { graph, error: `step ${i + 1} ${skillKey(skill)}: ${outcome.error}` };
+  }
+  return { graph };
 }
