@@ -21,7 +21,7 @@ import { grabOrigin } from '../../sim/actions/evaluate.js';
 import { type Condition, mentionedNodes } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 
-/** B.1 candidate lists leave these categories out (src/bench/environment.ts); pruning and the domain do too. */
+/** The benchmark's B.1 candidate lists leave these categories out; pruning and the domain do too. */
 export const STRUCTURAL_CATEGORIES: ReadonlySet<string> = new Set([
   'Walls',
   'Floor',
