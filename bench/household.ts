@@ -9,7 +9,7 @@
  * and gives the pruned figures over all goals. Times are wall-clock per planForGoal call (prune, build, ground,
  * search, simulator check), median and 90th percentile.
  *
- * Usage: npm run bench:household [-- --homes 10 --goals 30 --unpruned 8 --time-limit 60000 --json]
+ * Usage: npm run bench:household [-- --homes 10 --goals 30 --unpruned 8 --time-limit 120000 --json]
  */
 import { parseArgs } from 'node:util';
 import { type HouseholdPlan, planForGoal } from '../src/planning/household/index.js';
@@ -23,7 +23,7 @@ const { values } = parseArgs({
     homes: { type: 'string', default: '10' },
     goals: { type: 'string', default: '30' },
     unpruned: { type: 'string', default: '8' },
-    'time-limit': { type: 'string', default: '60000' },
+    'time-limit': { type: 'string', default: '120000' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -32,8 +32,11 @@ const goalsPerHome = Number(values.goals);
 const unprunedCount = Number(values.unpruned);
 const timeLimitMs = Number(values['time-limit']);
 
-/** DANLI (paper 004) Table 6, Fast Downward on TEACh: median planning time and plan-failure rate. */
-const DANLI = { withoutPruning: { seconds: 94.6, failures: 0.24 }, withPruning: { seconds: 4.4, failures: 0.09 } };
+/**
+ * DANLI (paper 004) Table 6, Fast Downward on TEACh: average planner run time and the rate of PDDL problems without
+ * a plan, under a 120 s time-out for translation and search together.
+ */
+const DANLI = { withoutPruning: { seconds: 94.64, failures: 0.243 }, withPruning: { seconds: 4.37, failures: 0.091 } };
 
 interface Run {
   home: string;
@@ -70,6 +73,7 @@ function summary(runs: readonly Run[]) {
       runs.map((r) => r.ms),
       0.9,
     ),
+    meanMs: mean((r) => r.ms),
     failureRate: runs.filter((r) => !r.result.solved).length / Math.max(1, runs.length),
     oracleFailures: runs.filter((r) => r.oracle && !r.result.solved).length,
     objects: mean((r) => r.result.stats.objects),
@@ -123,21 +127,23 @@ if (values.json) {
     `household planning, ${homeCount} generated homes (gen:100..), ${homeCount * goalsPerHome} goals, lazy GBFS + FF`,
   );
   console.log('');
-  console.log('| setting | goals | median | p90 | plan failures | objects | operators |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| setting | goals | mean | median | p90 | plan failures | objects | operators |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   const row = (name: string, s: ReturnType<typeof summary>) =>
     console.log(
-      `| ${name} | ${s.goals} | ${f(s.medianMs)} ms | ${f(s.p90Ms)} ms | ${pct(s.failureRate)} | ${f(s.objects)} | ${f(s.operators)} |`,
+      `| ${name} | ${s.goals} | ${f(s.meanMs)} ms | ${f(s.medianMs)} ms | ${f(s.p90Ms)} ms | ${pct(s.failureRate)} | ${f(s.objects)} | ${f(s.operators)} |`,
     );
   row('hearth, without pruning (subset)', subsetUnpruned);
   row('hearth, with pruning (same subset)', subsetPruned);
   row('hearth, with pruning (all goals)', all);
   console.log(
-    `| DANLI Table 6, without pruning (FD) | | ${DANLI.withoutPruning.seconds} s | | ${pct(DANLI.withoutPruning.failures)} | | |`,
+    `| DANLI Table 6, without pruning (FD) | | ${DANLI.withoutPruning.seconds} s | | | ${pct(DANLI.withoutPruning.failures)} | | |`,
   );
   console.log(
-    `| DANLI Table 6, with pruning (FD) | | ${DANLI.withPruning.seconds} s | | ${pct(DANLI.withPruning.failures)} | | |`,
+    `| DANLI Table 6, with pruning (FD) | | ${DANLI.withPruning.seconds} s | | | ${pct(DANLI.withPruning.failures)} | | |`,
   );
+  console.log('(DANLI: average run time, TEACh problems, 120 s time-out for translation and search; hearth: search');
+  console.log(` time limit ${timeLimitMs} ms, grounding not limited.)`);
   console.log('');
   console.log('with pruning, by goal kind:');
   console.log('| kind | goals | median | p90 | unsolved | mean plan length |');
