@@ -3,6 +3,7 @@
  * entry holds the privilege) read access to the true world. The registry (`registry.ts`) maps names to factories
  * taking this context.
  */
+import type { DerivedStates } from '../sim/derived-states.js';
 import type { EnvGraph } from '../sim/graph.js';
 import type { SkillSet } from '../sim/skill-sets.js';
 
@@ -15,5 +16,7 @@ export interface AgentContext {
    * The true world, live: given only to agents with the `true-state` privilege (the Oracle). Agents must treat it as
    * read-only (simulate on `graph.clone()`).
    */
-  readonly world?: { readonly graph: EnvGraph };
+  readonly world?: { readonly graph: EnvGraph; readonly derived?: DerivedStates };
+  /** The protocol the agent is built for ('continual' when absent); lets one registry entry serve both. */
+  readonly protocol?: string;
 }

@@ -6,6 +6,7 @@
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import type { AgentContext } from './context.js';
+import { EpisodicOracleAgent } from './heuristics/episodic-oracle.js';
 import {
   GreedyAgent,
   MaxStalenessFirstAgent,
@@ -35,7 +36,8 @@ const BUILT_IN: readonly AgentDefinition[] = [
     description: 'sees the true state, plans for every execution at once with the household planner (upper bound)',
     privileges: ['meanings', 'true-state'],
     needsLlm: false,
-    create: (context) => new OracleAgent(context),
+    create: (context) =>
+      context.protocol === 'episodic' ? new EpisodicOracleAgent(context) : new OracleAgent(context),
   },
   {
     name: 'greedy',
