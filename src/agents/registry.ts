@@ -6,6 +6,7 @@
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import type { AgentContext } from './context.js';
+import { DANLI_VARIANTS, DanliAgent } from './danli/index.js';
 import { EpisodicOracleAgent } from './heuristics/episodic-oracle.js';
 import {
   GreedyAgent,
@@ -27,8 +28,16 @@ export interface AgentDefinition {
   readonly privileges: readonly AgentPrivilege[];
   /** Whether it calls a language model (runs without one are refused). */
   readonly needsLlm: boolean;
+  /** The protocols it can run (default: continual only). */
+  readonly protocols?: readonly AgentProtocol[];
   create(context: AgentContext): Agent;
 }
+
+export type AgentProtocol = 'continual' | 'episodic';
+
+/** The protocols an agent runs. */
+export const protocolsOf = (definition: AgentDefinition): readonly AgentProtocol[] =>
+  definition.protocols ?? ['continual'];
 
 const BUILT_IN: readonly AgentDefinition[] = [
   {
@@ -36,6 +45,7 @@ const BUILT_IN: readonly AgentDefinition[] = [
     description: 'sees the true state, plans for every execution at once with the household planner (upper bound)',
     privileges: ['meanings', 'true-state'],
     needsLlm: false,
+    protocols: ['continual', 'episodic'],
     create: (context) =>
       context.protocol === 'episodic' ? new EpisodicOracleAgent(context) : new OracleAgent(context),
   },
@@ -65,11 +75,22 @@ const BUILT_IN: readonly AgentDefinition[] = [
     description: 'a skill drawn uniformly from the allowed ones at every step (lower bound)',
     privileges: [],
     needsLlm: false,
+    protocols: ['continual', 'episodic'],
     create: (context) => new RandomAgent(context),
   },
 ];
 
-const registry = new Map<string, AgentDefinition>(BUILT_IN.map((def) => [def.name, def]));
+/** DANLI and its ablations (episodic tasks: they read the structured goal, privilege `meanings`). */
+const DANLI_AGENTS: readonly AgentDefinition[] = DANLI_VARIANTS.map((variant) => ({
+  name: variant.name,
+  description: variant.description,
+  privileges: ['meanings'],
+  needsLlm: false,
+  protocols: ['episodic'],
+  create: (context: AgentContext) => new DanliAgent(context, variant.config, variant.name),
+}));
+
+const registry = new Map<string, AgentDefinition>([...BUILT_IN, ...DANLI_AGENTS].map((def) => [def.name, def]));
 
 /** Adds an agent (or replaces the one of the same name). */
 export function registerAgent(definition: AgentDefinition): void {
@@ -91,9 +112,14 @@ export function agentNames(): string[] {
   return [...registry.keys()];
 }
 
-/** The agents that run without a language model, in registration order (the default of `hearth run`). */
-export function agentsWithoutLlm(): string[] {
-  return [...registry.values()].filter((def) => !def.needsLlm).map((def) => def.name);
+/**
+ * The agents that run without a language model, in registration order (the default of `hearth run`); with a
+ * protocol, only those that run it.
+ */
+export function agentsWithoutLlm(protocol: AgentProtocol = 'continual'): string[] {
+  return [...registry.values()]
+    .filter((def) => !def.needsLlm && protocolsOf(def).includes(protocol))
+    .map((def) => def.name);
 }
 
 export function agentDefinitions(): readonly AgentDefinition[] {

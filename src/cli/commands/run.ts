@@ -5,7 +5,7 @@
  * instructions than a home fits) is refused before anything runs.
  */
 import { Command } from 'commander';
-import { agentNames, agentsWithoutLlm, getAgent } from '../../agents/registry.js';
+import { agentNames, agentsWithoutLlm, getAgent, protocolsOf } from '../../agents/registry.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { checkScale } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
@@ -84,6 +84,9 @@ export function registerRunCommand(program: Command): void {
     .action(async () => {
       const options = command.opts();
       const run = parseRunOptions(options);
+      if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
+        options.agents = agentsWithoutLlm('episodic').join(',');
+      }
       const grid = parseGridOptions(options, {
         knownAgents: agentNames(),
         maxInstructions: instructionPool(run.domain).length,
@@ -91,6 +94,11 @@ export function registerRunCommand(program: Command): void {
           if (!builtinHome(home)) homeGraph(home);
         },
       });
+      for (const agent of grid.agents) {
+        if (!protocolsOf(getAgent(agent)).includes(run.protocol)) {
+          throw new InputError(`--agents: agent '${agent}' does not run the ${run.protocol} protocol`);
+        }
+      }
       if (run.protocol === 'episodic') {
         await runEpisodic(grid, options);
         return;

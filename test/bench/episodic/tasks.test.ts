@@ -50,7 +50,7 @@ describe('episodic task families', () => {
 });
 
 // The tasks are well-formed: the Oracle, planning on the true state, reaches every goal within the step limit.
-describe.each(['cottage', 'flat', 'family-house', 'gen:7'])('the Oracle solves every task in %s', (home) => {
+describe.each(['cottage', 'gen:7'])('the Oracle solves every task in %s', (home) => {
   it('SR 1.0 on every family', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     for (const task of EPISODIC_TASKS) {

@@ -93,10 +93,7 @@ export const LLM_STATE_TASKS: readonly TaskDefinition[] = [
     text: 'Make toast.',
     stepLimit: SIMPLE_LIMIT,
     subgoals: [{ patient: ['breadslice'], predicate: 'isCooked', using: ['toaster'] }],
-    actionGoals: [
-      { anyOf: [{ action: 'putin', classes: ['toaster'] }] },
-      { anyOf: [{ action: 'switchon', classes: ['toaster'] }] },
-    ],
+    actionGoals: [{ anyOf: [{ action: 'switchon', classes: ['toaster'] }] }],
     source,
   },
   {
@@ -105,10 +102,7 @@ export const LLM_STATE_TASKS: readonly TaskDefinition[] = [
     text: 'Heat milk with microwave.',
     stepLimit: SIMPLE_LIMIT,
     subgoals: [{ patient: ['milk'], predicate: 'isCooked', using: ['microwave'] }],
-    actionGoals: [
-      { anyOf: [{ action: 'putin', classes: ['microwave'] }] },
-      { anyOf: [{ action: 'switchon', classes: ['microwave'] }] },
-    ],
+    actionGoals: [{ anyOf: [{ action: 'switchon', classes: ['microwave'] }] }],
     source,
   },
   {
