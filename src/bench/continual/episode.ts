@@ -148,7 +148,11 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     const skill = await agent.act();
     const outcome = world.step(skill);
     if (!outcome.success) invalidSteps++;
-    const change = resident.afterStep(graph, t + 1);
+    // Instructions whose query held before this step: if it is false now, the agent has just completed them, and the
+    // resident leaves them alone this turn (otherwise the completion would be undone before it is measured).
+    const spare = new Set(instructions.filter((_, i) => query[i][t]).map((instruction) => instruction.id));
+    // No turn after the last step: no agent step follows it, so an event it started could never be completed.
+    const change = t + 1 < T ? resident.afterStep(graph, t + 1, spare) : undefined;
     if (change) disturbances++;
     measure();
     steps.push({
