@@ -28,6 +28,8 @@ export interface AgentDefinition {
   readonly privileges: readonly AgentPrivilege[];
   /** Whether it calls a language model (runs without one are refused). */
   readonly needsLlm: boolean;
+  /** Run only when named in --agents, not by default (the unpruned DANLI ablation takes seconds per plan). */
+  readonly optIn?: boolean;
   /** The protocols it can run (default: continual only). */
   readonly protocols?: readonly AgentProtocol[];
   create(context: AgentContext): Agent;
@@ -87,6 +89,7 @@ const DANLI_AGENTS: readonly AgentDefinition[] = DANLI_VARIANTS.map((variant) =>
   privileges: ['meanings'],
   needsLlm: false,
   protocols: ['episodic'],
+  ...(!variant.config.prune && { optIn: true }),
   create: (context: AgentContext) => new DanliAgent(context, variant.config, variant.name),
 }));
 
@@ -113,12 +116,12 @@ export function agentNames(): string[] {
 }
 
 /**
- * The agents that run without a language model, in registration order (the default of `hearth run`); with a
- * protocol, only those that run it.
+ * The agents that run without a language model, in registration order (the default of `hearth run`): those that
+ * run the protocol, opt-in ones left out.
  */
 export function agentsWithoutLlm(protocol: AgentProtocol = 'continual'): string[] {
   return [...registry.values()]
-    .filter((def) => !def.needsLlm && protocolsOf(def).includes(protocol))
+    .filter((def) => !def.needsLlm && !def.optIn && protocolsOf(def).includes(protocol))
     .map((def) => def.name);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StepFeedback, TaskBrief } from '../../src/agents/agent.js';
 import { DANLI_DEFAULT, DanliAgent, MAX_SUBGOAL_FAILURES } from '../../src/agents/danli/index.js';
-import { getAgent } from '../../src/agents/registry.js';
+import { agentsWithoutLlm, getAgent } from '../../src/agents/registry.js';
 import { EpisodeWorld } from '../../src/bench/environment.js';
 import { bindEpisodeTask, runEpisodicEpisode } from '../../src/bench/episodic/episode.js';
 import { taskById } from '../../src/bench/episodic/tasks/index.js';
@@ -39,6 +39,15 @@ describe('DANLI', () => {
       expect(definition.privileges).toEqual(['meanings']);
       expect(definition.protocols).toEqual(['episodic']);
     }
+    // The default episodic run: what runs episodic tasks, without the slow unpruned ablation; no continual heuristic.
+    expect(agentsWithoutLlm('episodic')).toEqual([
+      'oracle',
+      'random',
+      'danli',
+      'danli-last-subgoal',
+      'danli-no-replanning',
+    ]);
+    expect(agentsWithoutLlm('continual')).not.toContain('danli');
   });
 
   it('searches for what it has not seen and makes toast (dummy instances, then a plan)', async () => {
