@@ -5,6 +5,7 @@
  * taking this context.
  */
 import type { LanguageModel } from '../llm/language-model.js';
+import type { DerivedStates } from '../sim/derived-states.js';
 import type { EnvGraph } from '../sim/graph.js';
 import type { Skill } from '../sim/skill.js';
 import type { SkillSet } from '../sim/skill-sets.js';
@@ -18,7 +19,9 @@ export interface AgentContext {
    * The true world, live: given only to agents with the `true-state` privilege (the Oracle). Agents must treat it as
    * read-only (simulate on `graph.clone()`).
    */
-  readonly world?: { readonly graph: EnvGraph };
+  readonly world?: { readonly graph: EnvGraph; readonly derived?: DerivedStates };
+  /** The protocol the agent is built for ('continual' when absent); lets one registry entry serve both. */
+  readonly protocol?: string;
   /**
    * The episode's language model (already wrapped with the agent's accounting): present when the run was given
    * one (`--llm ...`). Agents whose registry entry says `needsLlm` are never created without it.
