@@ -6,6 +6,7 @@
 import type { Condition } from '../sim/conditions.js';
 import type { Observation } from '../sim/observation.js';
 import type { Skill } from '../sim/skill.js';
+import type { BoundSubgoal, SubgoalSpec } from '../sim/subgoals.js';
 
 export { formatSkill, type Skill, sameSkill } from '../sim/skill.js';
 
@@ -42,11 +43,21 @@ export interface InstructionMeaning {
   readonly execution: Condition;
 }
 
+/** An episodic task's structured goal (DANLI's subgoal form), given to agents that skip language understanding. */
+export interface EpisodicGoal {
+  /** Ordered subgoals over classes (privilege `meanings`): what an offline subgoal predictor reads. */
+  readonly subgoals: readonly SubgoalSpec[];
+  /** The subgoals grounded in the true start state (privilege `true-state`: the Oracle). */
+  readonly bound?: readonly BoundSubgoal[];
+}
+
 export interface TaskBrief {
   readonly protocol: string;
   readonly instructions: readonly InstructionBrief[];
   /** Present only for agents whose definition grants it (see `AgentInfo.reads`). */
   readonly meanings?: readonly InstructionMeaning[];
+  /** Episodic tasks: the structured goal (present only for agents whose definition grants `meanings`). */
+  readonly goal?: EpisodicGoal;
 }
 
 export interface Agent {
@@ -59,5 +70,8 @@ export interface Agent {
   observe(feedback: StepFeedback): void | Promise<void>;
 }
 
-/** What an agent is given beyond the public feedback; the registry states it so reports can say so. */
-export type AgentPrivilege = 'meanings' | 'true-state';
+/**
+ * What an agent is given beyond the public feedback; the registry states it so reports can say so. `affordance` is
+ * SayCan's oracle affordance: a check of one skill at a time (would the simulator accept it now?), never the state.
+ */
+export type AgentPrivilege = 'meanings' | 'true-state' | 'affordance';

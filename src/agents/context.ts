@@ -1,9 +1,13 @@
 /**
- * What an agent is built from: the episode's seed, the skill set of its domain, and (only for agents whose registry
- * entry holds the privilege) read access to the true world. The registry (`registry.ts`) maps names to factories
+ * What an agent is built from: the episode's seed, the skill set of its domain, the language model when the run has
+ * one, and (only for agents whose registry entry holds the privilege) read access to the true world or a check of
+ * one skill's affordance. The registry (`registry.ts`) maps names to factories
  * taking this context.
  */
+import type { LanguageModel } from '../llm/language-model.js';
+import type { DerivedStates } from '../sim/derived-states.js';
 import type { EnvGraph } from '../sim/graph.js';
+import type { Skill } from '../sim/skill.js';
 import type { SkillSet } from '../sim/skill-sets.js';
 
 export interface AgentContext {
@@ -15,5 +19,17 @@ export interface AgentContext {
    * The true world, live: given only to agents with the `true-state` privilege (the Oracle). Agents must treat it as
    * read-only (simulate on `graph.clone()`).
    */
-  readonly world?: { readonly graph: EnvGraph };
+  readonly world?: { readonly graph: EnvGraph; readonly derived?: DerivedStates };
+  /** The protocol the agent is built for ('continual' when absent); lets one registry entry serve both. */
+  readonly protocol?: string;
+  /**
+   * The episode's language model (already wrapped with the agent's accounting): present when the run was given
+   * one (`--llm ...`). Agents whose registry entry says `needsLlm` are never created without it.
+   */
+  readonly llm?: LanguageModel;
+  /**
+   * Whether the simulator would accept a skill now (tried on the true world and undone): given only to agents with
+   * the `affordance` privilege (SayCan's oracle affordance).
+   */
+  readonly affordance?: (skill: Skill) => boolean;
 }

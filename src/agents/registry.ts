@@ -5,8 +5,12 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
+import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext } from './context.js';
+import { DANLI_VARIANTS, DanliAgent } from './danli/index.js';
 import { createExrapAgent } from './exrap/agent.js';
+import { withExrapLlmRoles } from './exrap/llm/definitions.js';
+import { EpisodicOracleAgent } from './heuristics/episodic-oracle.js';
 import {
   GreedyAgent,
   MaxStalenessFirstAgent,
@@ -22,13 +26,26 @@ export interface AgentDefinition {
   readonly description: string;
   /**
    * What the agent is given beyond the feedback every agent gets: `meanings` (the instructions' structured query
-   * and execution, skipping language understanding), `true-state` (the true world).
+   * and execution, skipping language understanding), `true-state` (the true world), `affordance` (whether one skill
+   * would succeed now).
    */
   readonly privileges: readonly AgentPrivilege[];
   /** Whether it calls a language model (runs without one are refused). */
   readonly needsLlm: boolean;
+  /** Runs without a model, and uses one (its LLM roles) when the run has one (`--llm`): ExRAP. */
+  readonly acceptsLlm?: boolean;
+  /** Run only when named in --agents, not by default (the unpruned DANLI ablation takes seconds per plan). */
+  readonly optIn?: boolean;
+  /** The protocols it can run (default: continual only). */
+  readonly protocols?: readonly AgentProtocol[];
   create(context: AgentContext): Agent;
 }
+
+export type AgentProtocol = 'continual' | 'episodic';
+
+/** The protocols an agent runs. */
+export const protocolsOf = (definition: AgentDefinition): readonly AgentProtocol[] =>
+  definition.protocols ?? ['continual'];
 
 const BUILT_IN: readonly AgentDefinition[] = [
   {
@@ -36,7 +53,9 @@ const BUILT_IN: readonly AgentDefinition[] = [
     description: 'sees the true state, plans for every execution at once with the household planner (upper bound)',
     privileges: ['meanings', 'true-state'],
     needsLlm: false,
-    create: (context) => new OracleAgent(context),
+    protocols: ['continual', 'episodic'],
+    create: (context) =>
+      context.protocol === 'episodic' ? new EpisodicOracleAgent(context) : new OracleAgent(context),
   },
   {
     name: 'greedy',
@@ -85,11 +104,26 @@ const BUILT_IN: readonly AgentDefinition[] = [
     description: 'a skill drawn uniformly from the allowed ones at every step (lower bound)',
     privileges: [],
     needsLlm: false,
+    protocols: ['continual', 'episodic'],
     create: (context) => new RandomAgent(context),
   },
+  ...BASELINE_DEFINITIONS,
 ];
 
-const registry = new Map<string, AgentDefinition>(BUILT_IN.map((def) => [def.name, def]));
+/** DANLI and its ablations (episodic tasks: they read the structured goal, privilege `meanings`). */
+const DANLI_AGENTS: readonly AgentDefinition[] = DANLI_VARIANTS.map((variant) => ({
+  name: variant.name,
+  description: variant.description,
+  privileges: ['meanings'],
+  needsLlm: false,
+  protocols: ['episodic'],
+  ...(!variant.config.prune && { optIn: true }),
+  create: (context: AgentContext) => new DanliAgent(context, variant.config, variant.name),
+}));
+
+const registry = new Map<string, AgentDefinition>(
+  withExrapLlmRoles([...BUILT_IN, ...DANLI_AGENTS]).map((def) => [def.name, def]),
+);
 
 /** Adds an agent (or replaces the one of the same name). */
 export function registerAgent(definition: AgentDefinition): void {
@@ -111,9 +145,19 @@ export function agentNames(): string[] {
   return [...registry.keys()];
 }
 
-/** The agents that run without a language model, in registration order (the default of `hearth run`). */
-export function agentsWithoutLlm(): string[] {
-  return [...registry.values()].filter((def) => !def.needsLlm).map((def) => def.name);
+/** Whether the agent is given the run's language model (it needs one, or uses one when there is one). */
+export function usesLlm(definition: AgentDefinition): boolean {
+  return definition.needsLlm || definition.acceptsLlm === true;
+}
+
+/**
+ * The agents that run without a language model, in registration order (the default of `hearth run`): those that
+ * run the protocol, opt-in ones left out.
+ */
+export function agentsWithoutLlm(protocol: AgentProtocol = 'continual'): string[] {
+  return [...registry.values()]
+    .filter((def) => !def.needsLlm && !def.optIn && protocolsOf(def).includes(protocol))
+    .map((def) => def.name);
 }
 
 export function agentDefinitions(): readonly AgentDefinition[] {

@@ -64,6 +64,8 @@ export interface MetricSpec {
   digits?: number;
   /** Shown in the text table (default true); JSON and CSV always have every metric. */
   inTable?: boolean;
+  /** Left out of the text table when no row has a value (e.g. LLM usage in a run without LLM agents). */
+  hideWhenEmpty?: boolean;
 }
 
 /** How a protocol's episodes become report rows and tables. */

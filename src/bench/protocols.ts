@@ -10,6 +10,7 @@
  */
 import { InputError } from '../util/errors.js';
 import { CONTINUAL_LAYOUT } from './continual/layout.js';
+import { EPISODIC_LAYOUT } from './episodic/layout.js';
 import type { ReportLayout } from './protocol.js';
 
 export interface ProtocolEntry {
@@ -27,6 +28,12 @@ const BUILT_IN: ProtocolEntry[] = [
     module: new URL('./continual/protocol.js', import.meta.url).href,
     report: CONTINUAL_LAYOUT,
     description: 'standing instructions in a home a resident keeps changing (ExRAP; PROTOCOLS.md section 1)',
+  },
+  {
+    name: 'episodic',
+    module: new URL('./episodic/protocol.js', import.meta.url).href,
+    report: EPISODIC_LAYOUT,
+    description: 'one task at a time, scored by SR, GC, PLW, AS and Exec (DANLI, LLM-State; PROTOCOLS.md section 2)',
   },
 ];
 

@@ -180,7 +180,13 @@ export function reportToTable(report: Report): string {
   const rowFields = layout.table?.rows ?? layout.groupBy;
   const columnFields = layout.table?.columns ?? [];
   const sectionFields = layout.groupBy.filter((f) => !rowFields.includes(f) && !columnFields.includes(f));
-  const metrics = layout.metrics.filter((metric) => metric.inTable ?? true);
+  const metrics = layout.metrics.filter(
+    (metric) =>
+      (metric.inTable ?? true) &&
+      !(
+        metric.hideWhenEmpty && report.rows.every((row) => (row[metric.key] as unknown as MetricSummary).mean === null)
+      ),
+  );
   const out: string[] = [];
   for (const section of partition(report.rows, sectionFields)) {
     const sameCount = section.rows.every((row) => row.episodes === section.rows[0].episodes);

@@ -1,10 +1,11 @@
 /**
  * Max-Staleness-First (ExRAP E.4): the instruction whose information is oldest comes first. MSF picks the
- * instruction with the greatest age of information (ties: the earlier instruction) as its target. If the belief
- * says the target's execution does not hold, it follows a plan until it does; otherwise it walks to the room of the
- * target's least recently checked node to look (patrolling when that node's place is unknown), and releases the
- * target once that node has been checked, or executes it if it turned out to need the agent. No instruction starves,
- * at the price of walks that find nothing to do.
+ * instruction with the greatest staleness, the steps since it was last known to be in order (`ageOf`; ties: the
+ * earlier instruction), as its target. If the belief says the target's execution does not hold, it follows a plan
+ * until it does; otherwise it walks to the room of the target's least recently checked node to look (patrolling when
+ * that node's place is unknown), and releases the target once that node has been checked, or executes it if it
+ * turned out to need the agent. A target whose node cannot be placed is released once every room has been seen.
+ * No instruction starves, at the price of walks that find nothing to do.
  */
 import type { Skill } from '../../sim/skill.js';
 import { BeliefAgent, type InstructionStatus } from './belief-agent.js';
@@ -12,13 +13,41 @@ import { BeliefAgent, type InstructionStatus } from './belief-agent.js';
 export class MaxStalenessFirstAgent extends BeliefAgent {
   readonly name = 'max-staleness-first';
   private target: { id: string; node: number; since: number } | undefined;
+  /**
+   * Per instruction: when a search for its stalest node ended without finding it (every room seen since the target
+   * was taken). Counts as a check for the age, so that an object nobody can find does not hold the target for ever.
+   */
+  private searchedAt = new Map<string, number>();
+  /** Per instruction: the last step the belief said its execution held. */
+  private fineAt = new Map<string, number>();
 
   protected override onReset(): void {
     this.target = undefined;
+    this.searchedAt = new Map();
+    this.fineAt = new Map();
+  }
+
+  /**
+   * The staleness used to choose a target: how long since the instruction was last known to be in order. For one
+   * believed in order, the age of that belief (steps since its least recently checked node was checked; a finished
+   * search counts as a check); for one believed undone, the steps since it was last believed in order, which keep
+   * growing however often the agent sees it undone, so a known chore is not put off for ever by fresh sightings.
+   */
+  private ageOf(status: InstructionStatus): number {
+    const fine = this.fineAt.get(status.meaning.id);
+    const age = status.done ? status.age : Math.max(status.age, fine === undefined ? this.t + 1 : this.t - fine);
+    const searched = this.searchedAt.get(status.meaning.id);
+    return searched === undefined ? age : Math.min(age, this.t - searched);
+  }
+
+  /** Every room has been in view since the step. */
+  private allRoomsSeenSince(step: number): boolean {
+    return this.belief.graph.rooms().every((room) => (this.belief.roomSeen(room) ?? -1) > step);
   }
 
   protected decide(): Skill | undefined {
     const statuses = this.statuses();
+    for (const status of statuses) if (status.done) this.fineAt.set(status.meaning.id, this.t);
     for (let tries = 0; tries < statuses.length + 1; tries++) {
       const status = this.currentTarget(statuses);
       if (!status) return this.patrol();
@@ -35,11 +64,18 @@ export class MaxStalenessFirstAgent extends BeliefAgent {
     if (this.target) {
       const status = statuses.find((s) => s.meaning.id === this.target?.id);
       const checked = status && (this.belief.checkedAt(this.target.node) ?? -1) > this.target.since;
-      if (status && !(checked && status.done)) return status;
+      const unfound =
+        status &&
+        !checked &&
+        this.belief.roomOf(this.target.node) === undefined &&
+        this.allRoomsSeenSince(this.target.since);
+      if (unfound) this.searchedAt.set(this.target.id, this.t);
+      else if (status && !(checked && status.done)) return status;
       this.target = undefined;
     }
     let best: InstructionStatus | undefined;
-    for (const status of statuses) if (!best || status.age > best.age) best = status;
+    for (const status of statuses) if (!best || this.ageOf(status) > this.ageOf(best)) best = status;
+    // The node to look at: the least recently checked one (for a chore known undone, it is served, not looked at).
     if (best) this.target = { id: best.meaning.id, node: best.stalest, since: this.t - 1 };
     return best;
   }

@@ -5,7 +5,12 @@
  * skill set's own rules, so an agent never commits to a plan the world would refuse for a reason it can know.
  */
 
-import { planForGoal } from '../../planning/household/index.js';
+import {
+  executionFailure,
+  type HouseholdPlanRequest,
+  householdProblemFor,
+  planForGoal,
+} from '../../planning/household/index.js';
 import { type Condition, holds } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Skill } from '../../sim/skill.js';
@@ -14,39 +19,85 @@ import { executeSkill, type RoomPairs, type SkillSet } from '../../sim/skill-set
 export interface PlanOptions {
   /** Node ids the planner must not use (a belief's placeless nodes). */
   readonly exclude?: readonly number[];
-  /** Search for a plan with the fewest skills (the Oracle) before settling for a quick one. */
+  /**
+   * Try an optimal search (A* with h^max, at most OPTIMAL_STATE_LIMIT states) before the quick one. Costly on goals
+   * of several instructions (seconds per search, mostly ending at the limit), so no built-in agent uses it.
+   */
   readonly optimal?: boolean;
   /** The acting character (default: the graph's first). */
   readonly characterId?: number;
 }
 
 /**
- * States an optimal search may store before the Oracle settles for the quick search. A count, not a time limit, so
- * that the same episode always gets the same plan, on any machine.
+ * States an optimal search may store before settling for the quick search. A count, not a time limit, so that the
+ * same episode always gets the same plan, on any machine.
  */
 export const OPTIMAL_STATE_LIMIT = 20_000;
 
-/** A plan from the graph's state to the goal in the skill set's skills; undefined when none is found. */
+/**
+ * Searches already made, by the problem they solved: the pruned PDDL problem (objects, initial facts, goal). The
+ * planner is a pure function of that problem, so a repeated problem (a heuristic retrying an instruction on a belief
+ * that has not changed where it matters, the Oracle facing a state it has seen) gets the same answer without
+ * grounding and searching again. A cached plan is still checked on the request's own graph before it is returned,
+ * so the cache never changes what an agent does, only how fast. Bounded: cleared when full.
+ */
+const SEARCHES = new Map<string, readonly Skill[] | null>();
+const SEARCH_CACHE_SIZE = 4096;
+
+/** Counters of `planSkills` (for the benchmarks). */
+export const planningCounters = { searches: 0, cached: 0 };
+
+function problemKey(request: HouseholdPlanRequest): string {
+  const { problem } = householdProblemFor(request);
+  // In the problem's own order: the search may break ties by it, so only an identical problem is the same problem.
+  const init = problem.init.map((atom) => `${atom.predicate}(${atom.args.join(',')})`);
+  const objects = problem.objects.map((o) => `${o.key}:${o.types.join('/')}`);
+  return [objects.join(' '), init.join(' '), JSON.stringify(problem.goal), JSON.stringify(problem.functionValues)].join(
+    '|',
+  );
+}
+
+/**
+ * A plan from the graph's state to the goal in the skill set's skills, found by the household planner's quick search
+ * (lazy greedy best-first with FF, redundant steps eliminated) unless `optimal`; undefined when none is found.
+ */
 export function planSkills(
   graph: EnvGraph,
   goal: Condition,
   skills: SkillSet,
   options: PlanOptions = {},
 ): Skill[] | undefined {
-  const request = {
+  const characterId = options.characterId ?? graph.characterId();
+  const request: HouseholdPlanRequest = {
     state: graph,
     goal,
-    skills: 'virtualhome' as const,
-    ...(options.characterId !== undefined && { characterId: options.characterId }),
+    skills: 'virtualhome',
+    characterId,
     ...(options.exclude && options.exclude.length > 0 && { exclude: [...options.exclude] }),
   };
-  let result = options.optimal
-    ? planForGoal({ ...request, search: 'astar-hmax', maxStates: OPTIMAL_STATE_LIMIT })
-    : undefined;
-  if (!result?.solved) result = planForGoal(request);
-  if (!result.solved) return undefined;
+  const key = `${options.optimal ? 'optimal' : 'quick'}|${problemKey(request)}`;
+  let found = SEARCHES.get(key);
+  if (found !== undefined && found !== null && executionFailure(graph, characterId, found, goal) !== undefined) {
+    found = undefined; // the graph differs from the cached one outside the pruned problem: search afresh
+  }
+  if (found === undefined) {
+    planningCounters.searches++;
+    let result = options.optimal
+      ? planForGoal({ ...request, search: 'astar-hmax', maxStates: OPTIMAL_STATE_LIMIT })
+      : undefined;
+    if (!result?.solved) result = planForGoal(request);
+    found = result.solved ? result.skills : null;
+    // A plan the simulator refused on this graph says nothing about another graph with the same pruned problem.
+    if (result.solved || !result.reason?.includes('does not execute')) {
+      if (SEARCHES.size >= SEARCH_CACHE_SIZE) SEARCHES.clear();
+      SEARCHES.set(key, found);
+    }
+  } else {
+    planningCounters.cached++;
+  }
+  if (found === null) return undefined;
   const out: Skill[] = [];
-  for (const skill of result.skills) {
+  for (const skill of found) {
     const own = skills.fromVirtualHome(skill);
     if (!own) return undefined;
     out.push(own);

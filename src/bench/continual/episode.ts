@@ -13,17 +13,21 @@
  * every agent meets the same home, instructions and resident for a seed.
  */
 import type { InstructionBrief, InstructionMeaning, TaskBrief } from '../../agents/agent.js';
-import { getAgent } from '../../agents/registry.js';
+import { getAgent, usesLlm } from '../../agents/registry.js';
+import { requireLanguageModel } from '../../llm/errors.js';
+import { withAccounting } from '../../llm/language-model.js';
+import type { LlmUsage } from '../../llm/middleware/accounting.js';
 import { holds } from '../../sim/conditions.js';
 import { NONSTATIONARITY_PERIODS, Resident, type ResidentChange } from '../../sim/dynamics/resident.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { loadHome } from '../../sim/scenes/homes.js';
-import { formatSkill } from '../../sim/skill.js';
+import { formatSkill, type Skill } from '../../sim/skill.js';
 import { SKILL_SETS } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
 import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
-import type { JsonValue } from '../json.js';
+import type { JsonObject, JsonValue } from '../json.js';
+import { type EpisodeLlm, languageModelForEpisode, llmMetrics, llmUsageRecord } from '../llm.js';
 import { type BoundInstruction, drawInstructions } from './instructions/bind.js';
 import { instructionPool } from './instructions/tables.js';
 import { type TextStyle, textsFor } from './instructions/text.js';
@@ -39,6 +43,8 @@ export interface ContinualEpisode {
   readonly seed: number;
   readonly domain?: Domain;
   readonly style?: TextStyle;
+  /** The run's language model (`--llm ...`), given to agents that need one; required by those. */
+  readonly llm?: EpisodeLlm;
 }
 
 /** One step as recorded with --trace. */
@@ -65,7 +71,15 @@ export interface ContinualOutcome {
     open: number;
     invalidSteps: number;
     disturbances: number;
+    /** LLM calls and tokens per decision step (null for an agent that made no call). */
+    llmCallsPerStep: number | null;
+    promptTokensPerStep: number | null;
+    completionTokensPerStep: number | null;
   };
+  /** The agent's LLM usage (absent for agents without a model). */
+  readonly llmUsage?: LlmUsage;
+  /** Counters the agent keeps about itself (`stats` of the LLM agents: invalid outputs, context shrinks). */
+  readonly agentStats?: JsonObject;
   readonly instructions: readonly BoundInstruction[];
   readonly briefs: readonly InstructionBrief[];
   readonly events: readonly ContinualEvent[];
@@ -112,10 +126,18 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     rng.fork('resident'),
   );
   const definition = getAgent(episode.agent);
+  // Each agent gets its own ledger over the thread's model, so that its calls and tokens are its own.
+  const accounted =
+    episode.llm !== undefined && usesLlm(definition) ? withAccounting(languageModelForEpisode(episode.llm)) : undefined;
+  if (definition.needsLlm) requireLanguageModel(accounted, `agent '${episode.agent}'`);
   const agent = definition.create({
     seed: episode.seed,
     skills,
+    ...(accounted && { llm: accounted.model }),
     ...(definition.privileges.includes('true-state') && { world: { graph } }),
+    ...(definition.privileges.includes('affordance') && {
+      affordance: (skill: Skill) => graph.tryChanges(() => world.step(skill).success),
+    }),
   });
   const briefs = briefsFor(instructions, style);
   const meanings: InstructionMeaning[] = instructions.map((i) => ({
@@ -148,7 +170,11 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     const skill = await agent.act();
     const outcome = world.step(skill);
     if (!outcome.success) invalidSteps++;
-    const change = resident.afterStep(graph, t + 1);
+    // Instructions whose query held before this step: if it is false now, the agent has just completed them, and the
+    // resident leaves them alone this turn (otherwise the completion would be undone before it is measured).
+    const spare = new Set(instructions.filter((_, i) => query[i][t]).map((instruction) => instruction.id));
+    // No turn after the last step: no agent step follows it, so an event it started could never be completed.
+    const change = t + 1 < T ? resident.afterStep(graph, t + 1, spare) : undefined;
     if (change) disturbances++;
     measure();
     steps.push({
@@ -171,6 +197,8 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
   }));
   const events = traces.flatMap(eventsOf);
   const score = scoreEvents(events, T);
+  const llmUsage = accounted?.ledger.snapshot();
+  const agentStats = statsOf(agent);
   return {
     metrics: {
       sr: score.sr ?? null,
@@ -181,12 +209,27 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
       open: score.open,
       invalidSteps,
       disturbances,
-    },
+      ...(llmMetrics(llmUsage, T) as { llmCallsPerStep: number | null }),
+    } as ContinualOutcome['metrics'],
+    ...(llmUsage && { llmUsage }),
+    ...(agentStats && { agentStats }),
     instructions,
     briefs,
     events,
     steps: withEvents(steps, events),
   };
+}
+
+/** An agent's `stats` counters, when it keeps numeric ones (the LLM agents do). */
+function statsOf(agent: object): JsonObject | undefined {
+  const stats = (agent as { stats?: unknown }).stats;
+  if (stats === null || typeof stats !== 'object') return undefined;
+  const out: JsonObject = {};
+  for (const key of Object.keys(stats).sort()) {
+    const value = (stats as Record<string, unknown>)[key];
+    if (typeof value === 'number') out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** The step records with the events that started and completed after each step. */
@@ -218,5 +261,12 @@ export function episodeDetails(outcome: ContinualOutcome): JsonValue {
       .filter((e) => e.end === undefined)
       .map((e) => ({ instruction: e.instruction, start: e.start })),
     eventsStartedAtZero: outcome.events.filter((e) => e.start === 0).length,
+    ...(outcome.llmUsage && { llm: llmUsageRecord(outcome.llmUsage).details }),
+    ...(outcome.agentStats && { agent: outcome.agentStats }),
   };
+}
+
+/** Run-dependent figures of an episode (LLM latency, cache hits), kept apart from its result. */
+export function episodeTiming(outcome: ContinualOutcome): JsonObject | undefined {
+  return outcome.llmUsage && llmUsageRecord(outcome.llmUsage).timing;
 }

@@ -5,8 +5,9 @@
  */
 import type { GridEpisodeSpec } from '../grid.js';
 import type { JsonValue } from '../json.js';
+import { episodeLlmOf } from '../llm.js';
 import type { EpisodeContext, EpisodeResult } from '../protocol.js';
-import { episodeDetails, runContinualEpisode } from './episode.js';
+import { episodeDetails, episodeTiming, runContinualEpisode } from './episode.js';
 import type { TextStyle } from './instructions/text.js';
 import type { Domain } from './instructions/types.js';
 
@@ -25,7 +26,10 @@ export async function runEpisode(spec: ContinualSpec, context: EpisodeContext): 
     seed: context.seed,
     domain: spec.domain ?? 'virtualhome',
     style: spec.style ?? 'sentence',
+    // The run's LLM configuration without the key (`episodeLlm`), on the specs of agents that need a model.
+    ...(spec.llm !== undefined && { llm: episodeLlmOf(spec.llm) }),
   });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
-  return { metrics: { ...outcome.metrics }, details: episodeDetails(outcome) };
+  const timing = episodeTiming(outcome);
+  return { metrics: { ...outcome.metrics }, details: episodeDetails(outcome), ...(timing && { timing }) };
 }

@@ -5,25 +5,31 @@
  * instructions than a home fits) is refused before anything runs.
  */
 import { Command } from 'commander';
-import { agentNames, agentsWithoutLlm, getAgent } from '../../agents/registry.js';
+import { agentNames, agentsWithoutLlm, getAgent, protocolsOf, usesLlm } from '../../agents/registry.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { checkScale } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
 import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
+import { bindEpisodeTask } from '../../bench/episodic/episode.js';
+import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
+import { TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
+import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
 import { formatReport } from '../../bench/report.js';
 import { runGrid } from '../../bench/runner.js';
+import { addLlmOptions } from '../../llm/cli-options.js';
+import { type LlmConfig, type LlmFlags, languageModelFromConfig, resolveLlmConfig } from '../../llm/config.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
 import { InputError } from '../../util/errors.js';
 
-/** Protocols `--protocol` will take; only `continual` runs so far. */
+/** Protocols `--protocol` takes. */
 const PROTOCOLS = ['continual', 'episodic'] as const;
 
 export interface RunOptions {
   domain: Domain;
   style: TextStyle;
-  protocol: 'continual';
+  protocol: (typeof PROTOCOLS)[number];
 }
 
 function oneOf<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
@@ -37,8 +43,8 @@ function oneOf<T extends string>(flag: string, value: unknown, allowed: readonly
 /** Checks the flags that `addGridOptions` does not know. */
 export function parseRunOptions(options: Record<string, unknown>): RunOptions {
   const protocol = oneOf('--protocol', options.protocol, PROTOCOLS);
-  if (protocol !== 'continual') {
-    throw new InputError(`--protocol ${protocol}: not available yet (only continual runs in this version)`);
+  if (protocol === 'episodic' && options.domain !== undefined && options.domain !== 'virtualhome') {
+    throw new InputError(`--domain ${String(options.domain)}: episodic tasks run in the virtualhome domain only`);
   }
   return {
     protocol,
@@ -57,6 +63,32 @@ export function checkHomes(grid: Grid, domain: Domain): void {
   for (const home of grid.homes) checkScale(pool, homeGraph(home), largest, home);
 }
 
+/**
+ * The run's language model from the LLM flags (with `HEARTH_LLM_*` and the config file), checked before anything
+ * runs: agents that need a model refuse to start without one (an InputError naming the flag), and the model is
+ * built once here so that a missing recording or an unknown backend fails at once rather than in every episode.
+ */
+export async function runLanguageModel(
+  agents: readonly string[],
+  options: LlmFlags,
+  env: Record<string, string | undefined> = process.env,
+): Promise<LlmConfig | undefined> {
+  const config = resolveLlmConfig(options, env);
+  const needing = agents.filter((agent) => getAgent(agent).needsLlm);
+  if (needing.length > 0 && config === undefined) {
+    throw new InputError(
+      `--agents ${needing.join(',')}: ${needing.length === 1 ? 'this agent needs' : 'these agents need'} a language ` +
+        'model; add --llm openai --base-url URL --model NAME (any OpenAI-compatible server), ' +
+        '--llm llama-cpp --model FILE.gguf, or --llm-replay FILE',
+    );
+  }
+  if (config !== undefined && agents.some((agent) => usesLlm(getAgent(agent)))) {
+    // Opens the recording (replay) or checks the configuration; a server is contacted only by the episodes.
+    await languageModelFromConfig(config).close();
+  }
+  return config;
+}
+
 export function registerRunCommand(program: Command): void {
   const command = new Command('run').description(
     'run agents on standing instructions in changing homes (ExRAP continual protocol) and print SR / PS',
@@ -64,17 +96,30 @@ export function registerRunCommand(program: Command): void {
   addGridOptions(command, { agents: agentsWithoutLlm(), homes: [DEFAULT_HOME] })
     .option('--domain <name>', `instruction pool and skills (${DOMAINS.join(', ')})`, 'virtualhome')
     .option('--style <style>', `instruction texts (${TEXT_STYLES.join(', ')})`, 'sentence')
-    .option('--protocol <name>', 'continual (episodic is reserved for the episodic protocol)', 'continual')
+    .option('--protocol <name>', `${PROTOCOLS.join(' or ')}`, 'continual')
+    .option(
+      '--families <list>',
+      `episodic: task families (${TASK_FAMILIES.join(', ')}); --nonstationarity, --instructions, --steps do not apply`,
+      TASK_FAMILIES.join(','),
+    )
+    .option('--tasks <list>', 'episodic: single task ids besides the families (e.g. llm-state/make-toast)', '');
+  addLlmOptions(command)
     .addHelpText(
       'after',
       `\nAgents: ${agentNames()
-        .map((name) => `${name}${getAgent(name).needsLlm ? ' (needs an LLM)' : ''}`)
+        .map((name) => {
+          const definition = getAgent(name);
+          return `${name}${definition.needsLlm ? ' (needs an LLM)' : definition.acceptsLlm ? ' (LLM roles with --llm)' : ''}`;
+        })
         .join(', ')}\n` +
         'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files.',
     )
     .action(async () => {
       const options = command.opts();
       const run = parseRunOptions(options);
+      if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
+        options.agents = agentsWithoutLlm('episodic').join(',');
+      }
       const grid = parseGridOptions(options, {
         knownAgents: agentNames(),
         maxInstructions: instructionPool(run.domain).length,
@@ -82,16 +127,85 @@ export function registerRunCommand(program: Command): void {
           if (!builtinHome(home)) homeGraph(home);
         },
       });
+      for (const agent of grid.agents) {
+        if (!protocolsOf(getAgent(agent)).includes(run.protocol)) {
+          throw new InputError(`--agents: agent '${agent}' does not run the ${run.protocol} protocol`);
+        }
+      }
+      if (run.protocol === 'episodic') {
+        await runEpisodic(grid, options);
+        return;
+      }
       checkHomes(grid, run.domain);
-      const specs = expandGrid(grid).map((spec) => ({ ...spec, domain: run.domain, style: run.style }));
-      const outcome = await runGrid({
-        ...grid,
-        protocol: run.protocol,
-        config: { ...gridConfig(grid), domain: run.domain, style: run.style },
-        specs,
-      });
-      process.stdout.write(formatReport(outcome.report, grid.format));
-      process.exitCode = outcome.exitCode;
+      const llm = await runLanguageModel(grid.agents, options);
+      const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
+      const specs = expandGrid(grid).map((spec) => ({
+        ...spec,
+        domain: run.domain,
+        style: run.style,
+        ...(llm && withLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
+      }));
+      if (llm) shareApiKey(llm);
+      // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
+      const workers =
+        llm?.provider === 'llama-cpp' && command.getOptionValueSource('workers') === 'default' ? 1 : grid.workers;
+      try {
+        const outcome = await runGrid({
+          ...grid,
+          workers,
+          protocol: run.protocol,
+          config: {
+            ...gridConfig(grid),
+            domain: run.domain,
+            style: run.style,
+            ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
+          },
+          specs,
+        });
+        process.stdout.write(formatReport(outcome.report, grid.format));
+        process.exitCode = outcome.exitCode;
+      } finally {
+        await closeEpisodeLanguageModels();
+      }
     });
   program.addCommand(command);
+}
+
+const listOf = (value: unknown): string[] =>
+  String(value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/** `hearth run --protocol episodic`: agents x homes x tasks x seeds; each task brings its own step limit. */
+async function runEpisodic(grid: Grid, options: Record<string, unknown>): Promise<void> {
+  const episodic = {
+    agents: grid.agents,
+    homes: grid.homes,
+    tasks: selectTasks(listOf(options.families), listOf(options.tasks)),
+    seeds: grid.seeds,
+  };
+  // Bind every task in every home now: a task a home cannot host (no bedroom, no bed) is left out with a note.
+  const skipped = new Set<string>();
+  for (const home of episodic.homes) {
+    for (const task of episodic.tasks) {
+      try {
+        bindEpisodeTask(home, task, grid.seeds[0]);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        skipped.add(`${home}\u0000${task}`);
+        if (!grid.quiet) process.stderr.write(`note: skipped: ${error.message}\n`);
+      }
+    }
+  }
+  const specs = expandEpisodicGrid(episodic).filter((s) => !skipped.has(`${s.home}\u0000${s.task}`));
+  if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
+  const outcome = await runGrid({
+    ...grid,
+    protocol: 'episodic',
+    config: episodicGridConfig(episodic),
+    specs,
+  });
+  process.stdout.write(formatReport(outcome.report, grid.format));
+  process.exitCode = outcome.exitCode;
 }

@@ -1,6 +1,6 @@
 /**
  * The household PDDL domain of a skill set, compiled from the simulator's rule table on first use and cached: its
- * text (for people and `hearth plan --household-domain`), the parsed domain the planner grounds, and what the
+ * text (for people and for export with `householdDomainText`), the parsed domain the planner grounds, and what the
  * problem builder and plan reader need to know about it.
  */
 import { ACTION_ARITY } from '../../sim/actions/names.js';

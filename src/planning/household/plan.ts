@@ -167,7 +167,11 @@ export function planForGoal(request: HouseholdPlanRequest): HouseholdPlan {
   return { solved: true, skills, cost: skills.length, stats };
 }
 
-/** Runs skills on the graph and undoes them; returns why they fail or miss the goal, or undefined when they work. */
+/**
+ * Runs skills on a copy of the graph; returns why they fail or miss the goal, or undefined when they work. A copy,
+ * not `tryChanges`: a rollback restores the graph's content but not the order of a node's states, which the graph's
+ * JSON and observations show, and the request promises to leave the state as it was.
+ */
 export function executionFailure(
   graph: EnvGraph,
   characterId: number,
@@ -175,18 +179,17 @@ export function executionFailure(
   goal: Condition,
 ): string | undefined {
   const agent = graph.characters().indexOf(characterId);
-  return graph.tryChanges((g) => {
-    for (const [i, skill] of skills.entries()) {
-      const line: ScriptLine = {
-        action: scriptActionOf(skill.action) as ActionName,
-        objects: skill.objects.map((id) => ({ name: g.get(id).className, id })),
-        agent,
-      };
-      const step = executeStep(g, line);
-      if (!step.ok) return `step ${i + 1} ${formatSkill(skill, (id) => g.node(id)?.className)}: ${step.error}`;
-    }
-    return holds(goal, g) ? undefined : 'the goal does not hold after the last step';
-  });
+  const g = graph.clone();
+  for (const [i, skill] of skills.entries()) {
+    const line: ScriptLine = {
+      action: scriptActionOf(skill.action) as ActionName,
+      objects: skill.objects.map((id) => ({ name: g.get(id).className, id })),
+      agent,
+    };
+    const step = executeStep(g, line);
+    if (!step.ok) return `step ${i + 1} ${formatSkill(skill, (id) => g.node(id)?.className)}: ${step.error}`;
+  }
+  return holds(goal, g) ? undefined : 'the goal does not hold after the last step';
 }
 
 /** A copy of the graph with the hypothetical objects added (the graph itself when there are none). */

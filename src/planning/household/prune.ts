@@ -9,7 +9,9 @@
  * 5. when the character holds something, the surfaces and containers of its current room (a place to free a hand);
  * 6. the nodes the character is CLOSE to through which it is loosely close to a kept object (so that the problem's
  *    first state has the closeness the simulator's loose rule gives);
- * 7. whatever the request asks to keep.
+ * 7. what lies ON a kept node that can be sat or lain on (SIT and LIE refuse a seat that enough things are ON, a
+ *    negative test that would pass wrongly over a problem without them);
+ * 8. whatever the request asks to keep.
  *
  * Doors are not kept: the adjacency of rooms is a static fact computed from the whole graph, and doors never block.
  * Pruning keeps every plan executable (a plan over fewer objects is a plan of the home) but may make one longer or
@@ -19,7 +21,7 @@ import { grabOrigin } from '../../sim/actions/evaluate.js';
 import { type Condition, mentionedNodes } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 
-/** B.1 candidate lists leave these categories out (src/bench/environment.ts); pruning and the domain do too. */
+/** The benchmark's B.1 candidate lists leave these categories out; pruning and the domain do too. */
 export const STRUCTURAL_CATEGORIES: ReadonlySet<string> = new Set([
   'Walls',
   'Floor',
@@ -71,6 +73,14 @@ export function relevantObjects(
     const origin = grabOrigin(graph, id);
     if (origin) add(origin.origin);
   }
+  // What is ON a seat or a bed: SIT and LIE count it.
+  const occupants: number[] = [];
+  for (const id of kept) {
+    const node = graph.get(id);
+    if (!node.properties.has('SITTABLE') && !node.properties.has('LIEABLE')) continue;
+    for (const on of graph.sources(id, 'ON')) if (!kept.has(on)) occupants.push(on);
+  }
+  for (const id of occupants) kept.add(id);
   // What makes the character loosely close to a kept node now: a CLOSE neighbour that is CLOSE to it or bears it.
   const via: number[] = [];
   for (const near of graph.targets(characterId, 'CLOSE')) {

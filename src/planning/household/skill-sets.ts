@@ -1,7 +1,7 @@
 /**
  * Which rules each household skill set compiles, under which skill names, and what a skill set adds to a rule.
  *
- * - `virtualhome`: ExRAP's VirtualHome skills (appendix B.1), as `src/bench/environment.ts` offers them: walk,
+ * - `virtualhome`: ExRAP's VirtualHome skills (appendix B.1), as the benchmark's VirtualHome skill set offers them: walk,
  *   grab, switchon, switchoff, put (PUTBACK), putin, open, close. Besides the simulator's rules a skill must be one
  *   the agent is offered (`VIRTUALHOME_SKILLS.candidates`) and not refused (`refusal`): walks go to an adjacent room
  *   or to an object of the current room; every object a skill names is visible in the current room (INSIDE it, not

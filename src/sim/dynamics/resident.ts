@@ -103,18 +103,22 @@ export class Resident {
     if (!Number.isInteger(period) || period < 1) throw new RangeError(`resident period must be >= 1, got ${period}`);
   }
 
-  /** Instructions the resident may disturb now: query false, disturbance possible. */
-  eligible(graph: EnvGraph): ResidentTask[] {
-    return this.tasks.filter((task) => !holds(task.query, graph) && canDisturb(graph, task.disturbance));
+  /** Instructions the resident may disturb now: query false, disturbance possible, not spared. */
+  eligible(graph: EnvGraph, spare: ReadonlySet<string> = new Set()): ResidentTask[] {
+    return this.tasks.filter(
+      (task) => !spare.has(task.id) && !holds(task.query, graph) && canDisturb(graph, task.disturbance),
+    );
   }
 
   /**
    * Called once the world has run step `stepsDone` (1, 2, ...): on every k-th step the resident disturbs one
    * eligible instruction, drawn uniformly. Returns what it changed, or undefined (not its turn, or nothing to do).
+   * `spare`: instructions not to disturb this turn. The episode spares those whose query was true before the step,
+   * i.e. that the agent has just completed, so that a completion is always measured before it can be undone.
    */
-  afterStep(graph: EnvGraph, stepsDone: number): ResidentChange | undefined {
+  afterStep(graph: EnvGraph, stepsDone: number, spare?: ReadonlySet<string>): ResidentChange | undefined {
     if (stepsDone % this.period !== 0) return undefined;
-    const eligible = this.eligible(graph);
+    const eligible = this.eligible(graph, spare);
     if (eligible.length === 0) return undefined;
     const task = eligible[this.draw.int(eligible.length)];
     return applyDisturbance(graph, task.id, task.disturbance, this.draw);

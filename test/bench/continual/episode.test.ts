@@ -74,6 +74,21 @@ describe('a continual episode', () => {
     expect(a.metrics.invalidSteps).toBe(a.steps.filter((s) => !s.success).length);
   });
 
+  it('never undoes a completion before it is measured, and does not act after the last step', async () => {
+    const steps = 120; // a multiple of k = 4: the resident's turn after the last step is skipped
+    const outcome = await runContinualEpisode({ ...episode, agent: 'oracle', steps });
+    const disturbed = outcome.steps.filter((s) => s.resident);
+    expect(disturbed.length).toBeGreaterThan(10);
+    expect(outcome.steps[steps - 1].resident).toBeUndefined();
+    // The disturbed instruction had no open event when the step began: its query was false before and after it.
+    for (const step of disturbed) {
+      const open = outcome.events.some(
+        (e) => e.instruction === step.resident!.instruction && e.start <= step.t && (e.end ?? steps + 1) > step.t,
+      );
+      expect(open, `step ${step.t}`).toBe(false);
+    }
+  });
+
   it('scores events from the true state: every event starts where its query rose and ends where the goal held', async () => {
     const outcome = await runContinualEpisode({ ...episode, agent: 'probe-oracle', steps: 60 });
     const { metrics, events } = outcome;
@@ -123,6 +138,9 @@ describe('a continual episode', () => {
       'open',
       'invalidSteps',
       'disturbances',
+      'llmCallsPerStep',
+      'promptTokensPerStep',
+      'completionTokensPerStep',
     ]);
     const details = result.details as { instructions: string[] };
     expect(details.instructions.every((id) => id.startsWith('al-'))).toBe(true);

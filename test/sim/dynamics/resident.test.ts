@@ -78,6 +78,17 @@ describe('the resident', () => {
     expect(resident.afterStep(home, 24)).toBeUndefined();
   });
 
+  it('leaves the instructions it is told to spare alone', () => {
+    const { home, tasks } = setup();
+    const resident = new Resident(tasks, 1, new Rng(5));
+    expect(resident.eligible(home, new Set(['tv', 'mug'])).map((t) => t.id)).toEqual(['radio']);
+    for (let step = 1; step <= 2; step++) {
+      expect(resident.afterStep(home, step, new Set(['tv', 'mug']))?.instruction).toBe(
+        step === 1 ? 'radio' : undefined,
+      );
+    }
+  });
+
   it('draws the same changes for the same seed and other ones for other seeds', () => {
     const run = (seed: number) => {
       const { home, tasks } = setup();

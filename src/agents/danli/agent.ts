@@ -1,0 +1,364 @@
+/**
+ * DANLI (paper 004): a neuro-symbolic deliberative agent. Per step (its Figure 2 and Algorithm 1):
+ *
+ * 1. update the symbolic state from the observation and the effects of its own action (`state.ts`);
+ * 2. monitor the subgoals (`predictor.ts`): the current one done, move to the next; given up after
+ *    MAX_SUBGOAL_FAILURES failed actions or MAX_SUBGOAL_STEPS steps, move on too;
+ * 3. plan for the current subgoal with the household planner (PDDL compiled from the simulator's rules) over the
+ *    believed state, pruned to the relevant objects (`prune`): for one more patient while keeping what is achieved
+ *    (`planningGoal`). Classes it has not seen enter the problem as dummy instances (`extraObjects`); a plan that uses
+ *    one starts with Search, which explores (`search.ts`) until an instance is seen, then plans again;
+ * 4. pop the plan's first action; a failed action goes through the recovery tree (Figure 4/7):
+ *    - "not close to" the target: move closer (walk to it) and retry;
+ *    - "too many things" on a receptacle: clear it (take one thing off) and replan;
+ *    - the same action failing again after a replan: exclude that instance and replan;
+ *    - anything else (grounding, manipulation, a changed world): replan.
+ *    Without replanning (ablation) a failed action ends the subgoal.
+ */
+import { type HypotheticalObject, planForGoal, withExtraObjects } from '../../planning/household/index.js';
+import { catalogClass } from '../../sim/catalog/index.js';
+import { and, type Condition, edge, not, or } from '../../sim/conditions.js';
+import type { Skill } from '../../sim/skill.js';
+import type { SkillSet } from '../../sim/skill-sets.js';
+import {
+  ANY_THING,
+  type BoundSubgoal,
+  bindSubgoal,
+  planningGoal,
+  type SubgoalSpec,
+  subgoalDone,
+  type WorldView,
+} from '../../sim/subgoals.js';
+import { Rng } from '../../util/rng.js';
+import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import type { AgentContext } from '../context.js';
+import { skillKey } from '../heuristics/plans.js';
+import {
+  type DanliConfig,
+  DUMMY_ID_BASE,
+  MAX_SUBGOAL_FAILURES,
+  MAX_SUBGOAL_STEPS,
+  PLANNER_MAX_STATES,
+} from './config.js';
+import { type SubgoalPredictor, structuredGoalPredictor } from './predictor.js';
+import { searchStep } from './search.js';
+import { DanliState } from './state.js';
+
+/** Counts of what the agent did (deterministic; reported with each episode). */
+export interface DanliCounts {
+  plannerCalls: number;
+  planFailures: number;
+  searchSteps: number;
+  dummyPlans: number;
+  subgoalsDone: number;
+  subgoalsGivenUp: number;
+  replan: number;
+  exclude: number;
+  clear: number;
+  moveCloser: number;
+}
+
+/** Instrument classes each predicate's recipe needs (one of each group). */
+const INSTRUMENTS: Partial<Record<SubgoalSpec['predicate'], readonly (readonly string[])[]>> = {
+  isCooked: [['toaster', 'microwave', 'stove']],
+  isClean: [['sink'], ['faucet']],
+  isFilledWithWater: [['sink'], ['faucet']],
+  isFilledWithCoffee: [['coffeemaker']],
+};
+
+export class DanliAgent implements Agent {
+  readonly name: string;
+  private readonly skills: SkillSet;
+  private readonly predictor: SubgoalPredictor = structuredGoalPredictor;
+  private rng: Rng;
+  private state = new DanliState();
+  private subgoals: readonly SubgoalSpec[] = [];
+  /** Patients ever bound per subgoal ("the things that were on the table" stay patients once moved). */
+  private remembered: Set<number>[] = [];
+  private current = 0;
+  private plan: Skill[] = [];
+  private feedback!: StepFeedback;
+  private failures = 0;
+  private subgoalSteps = 0;
+  private exclude = new Set<number>();
+  private lastFailed: string | undefined;
+  private searchFor: string | undefined;
+  private clearing: number | undefined;
+  private readonly opened = new Set<number>();
+  readonly counts: DanliCounts = {
+    plannerCalls: 0,
+    planFailures: 0,
+    searchSteps: 0,
+    dummyPlans: 0,
+    subgoalsDone: 0,
+    subgoalsGivenUp: 0,
+    replan: 0,
+    exclude: 0,
+    clear: 0,
+    moveCloser: 0,
+  };
+  /** Planner wall times in ms (timing: varies run to run). */
+  readonly planMs: number[] = [];
+
+  constructor(
+    context: AgentContext,
+    private readonly config: DanliConfig,
+    name = 'danli',
+  ) {
+    this.name = name;
+    this.skills = context.skills;
+    this.rng = new Rng(context.seed).fork(`agent:${name}`);
+  }
+
+  reset(task: TaskBrief, first: StepFeedback): void {
+    const predicted = this.predictor.predict(task);
+    this.subgoals = this.config.lastSubgoalOnly ? predicted.slice(-1) : predicted;
+    this.remembered = this.subgoals.map(() => new Set<number>());
+    this.state = new DanliState();
+    this.current = 0;
+    this.plan = [];
+    this.failures = 0;
+    this.subgoalSteps = 0;
+    this.exclude = new Set();
+    this.lastFailed = undefined;
+    this.searchFor = undefined;
+    this.clearing = undefined;
+    this.opened.clear();
+    this.feedback = first;
+    this.state.update(first);
+  }
+
+  observe(feedback: StepFeedback): void {
+    this.feedback = feedback;
+    this.state.update(feedback);
+    this.subgoalSteps++;
+    if (feedback.success === false && feedback.lastSkill) this.recover(feedback.lastSkill, feedback.error ?? '');
+    else if (feedback.success) this.lastFailed = undefined;
+  }
+
+  act(): Skill {
+    this.monitor();
+    if (this.current >= this.subgoals.length) return this.explore(undefined);
+    if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
+    this.plan = this.makePlan() ?? [];
+    if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
+    this.plan = [];
+    // Nothing to plan: search for what the plan lacks, or for more of the patients (a subgoal over all of them).
+    return this.explore(this.searchFor ?? this.subgoals[this.current].patient[0]);
+  }
+
+  /** Figures for the episode record: counts (deterministic) and planner times (timing). */
+  stats(): Record<string, unknown> {
+    const sorted = [...this.planMs].sort((a, b) => a - b);
+    const median = sorted.length === 0 ? null : sorted[Math.floor((sorted.length - 1) / 2)];
+    return {
+      ...this.counts,
+      config: { ...this.config },
+      timing: {
+        planMsMedian: median,
+        planMsTotal: sorted.reduce((s, x) => s + x, 0),
+        planCalls: sorted.length,
+        planMs: [...this.planMs],
+      },
+    };
+  }
+
+  // ---- subgoal monitoring ----------------------------------------------------------------------------------------
+
+  private bound(index: number, graph = this.state.belief.graph): BoundSubgoal {
+    const spec = this.subgoals[index];
+    const now = bindSubgoal(spec, graph);
+    const memory = this.remembered[index];
+    if (graph === this.state.belief.graph) for (const id of now.patients) memory.add(id);
+    const patients = [...new Set([...now.patients, ...memory])].filter((id) => graph.has(id)).sort((a, b) => a - b);
+    const need = spec.count === 'all' ? patients.length : (spec.count ?? 1);
+    return { ...now, patients, need };
+  }
+
+  private bounds(graph = this.state.belief.graph): BoundSubgoal[] {
+    return this.subgoals.map((_, i) => this.bound(i, graph));
+  }
+
+  /** A subgoal is complete when it holds in the belief; one over every instance also needs every room seen. */
+  private complete(index: number): boolean {
+    const bound = this.bound(index);
+    if (bound.need === 0 || !subgoalDone(this.state.world, bound)) return false;
+    const spec = bound.spec;
+    if (spec.count === 'all' && !spec.startOn) return this.unseenRooms(spec.room).length === 0;
+    return true;
+  }
+
+  /** Rooms (of the class, when given) never seen: where more instances may be. */
+  private unseenRooms(roomClass?: string): number[] {
+    const graph = this.state.belief.graph;
+    return [...graph.nodes()]
+      .filter((n) => graph.isRoom(n.id) && this.state.belief.roomSeen(n.id) === undefined)
+      .filter((n) => roomClass === undefined || n.className === roomClass)
+      .map((n) => n.id);
+  }
+
+  private monitor(): void {
+    while (this.current < this.subgoals.length) {
+      if (this.complete(this.current)) {
+        this.counts.subgoalsDone++;
+      } else if (this.failures >= MAX_SUBGOAL_FAILURES || this.subgoalSteps >= MAX_SUBGOAL_STEPS) {
+        this.counts.subgoalsGivenUp++;
+      } else {
+        return;
+      }
+      this.nextSubgoal();
+    }
+  }
+
+  private nextSubgoal(): void {
+    this.current++;
+    this.plan = [];
+    this.failures = 0;
+    this.subgoalSteps = 0;
+    this.exclude = new Set();
+    this.searchFor = undefined;
+    this.clearing = undefined;
+  }
+
+  // ---- planning --------------------------------------------------------------------------------------------------
+
+  private executable(skill: Skill): boolean {
+    return this.feedback.candidates.some((c) => skillKey(c) === skillKey(skill));
+  }
+
+  private callPlanner(goal: Condition, extraObjects: readonly HypotheticalObject[] = []): Skill[] | undefined {
+    const belief = this.state.belief;
+    this.counts.plannerCalls++;
+    const result = planForGoal({
+      state: belief.graph,
+      goal,
+      skills: 'virtualhome',
+      prune: this.config.prune,
+      maxStates: PLANNER_MAX_STATES,
+      exclude: [...this.excluded()].sort((a, b) => a - b),
+      extraObjects,
+      characterId: this.feedback.observation.characterId,
+    });
+    this.planMs.push(result.stats.compileMs + result.stats.groundMs + result.stats.searchMs);
+    if (!result.solved) {
+      this.counts.planFailures++;
+      return undefined;
+    }
+    return result.skills;
+  }
+
+  /** Instances not to plan with: those excluded by recovery, and those the belief has lost track of. */
+  private excluded(): Set<number> {
+    return new Set([...this.exclude, ...this.state.belief.lostNodes()]);
+  }
+
+  private makePlan(): Skill[] | undefined {
+    this.searchFor = undefined;
+    const world = this.state.world;
+    if (this.clearing !== undefined) {
+      const goal = this.clearGoal(this.clearing);
+      this.clearing = undefined;
+      const plan = goal && this.callPlanner(goal);
+      if (plan && plan.length > 0) return plan;
+    }
+    const goal = planningGoal(world, this.bounds(), this.current, this.excluded());
+    if (goal) {
+      const plan = this.callPlanner(goal);
+      if (plan && plan.length > 0) return plan;
+    }
+    return this.planWithDummies();
+  }
+
+  /** Dummy instances of the classes the current subgoal needs and the belief lacks (DANLI's unobserved objects). */
+  private dummies(): HypotheticalObject[] {
+    const spec = this.subgoals[this.current];
+    const graph = this.state.belief.graph;
+    const known = (classes: readonly string[]) =>
+      classes.some((c) => graph.idsOfClass(c).some((id) => !this.exclude.has(id) && !this.state.belief.isLost(id)));
+    const wanted: string[] = [];
+    if (!spec.patient.includes(ANY_THING) && !spec.startOn && !known(spec.patient)) wanted.push(spec.patient[0]);
+    if (spec.destination && !known(spec.destination)) wanted.push(spec.destination[0]);
+    for (const group of INSTRUMENTS[spec.predicate] ?? []) {
+      const allowed = spec.using ? group.filter((c) => spec.using!.includes(c)) : group;
+      if (allowed.length > 0 && !known(allowed)) wanted.push(allowed[0]);
+    }
+    const room = this.feedback.observation.roomId;
+    return wanted.map((className, i) => {
+      const entry = catalogClass(className);
+      return {
+        id: DUMMY_ID_BASE + i,
+        className: entry?.name ?? className,
+        category: entry?.category ?? 'Props',
+        properties: entry?.properties ?? [],
+        states: entry?.defaultStates ?? [],
+        room,
+      };
+    });
+  }
+
+  /** Plans with dummy instances; a plan that names one means: search for its class first. */
+  private planWithDummies(): undefined {
+    const dummies = this.dummies();
+    if (dummies.length === 0) {
+      this.searchFor = undefined;
+      return undefined;
+    }
+    const augmented = withExtraObjects(this.state.belief.graph, dummies);
+    const world: WorldView = { graph: augmented, derived: this.state.derived };
+    const goal = planningGoal(world, this.bounds(augmented), this.current, this.excluded());
+    const plan = goal && this.callPlanner(goal, dummies);
+    const named = plan?.flatMap((s) => s.objects).find((id) => id >= DUMMY_ID_BASE);
+    if (plan) this.counts.dummyPlans++;
+    const target = dummies.find((d) => d.id === named) ?? dummies[0];
+    this.searchFor = target.className;
+    return undefined;
+  }
+
+  /** Take one thing off (or out of) the receptacle: it must no longer lie there. */
+  private clearGoal(receptacle: number): Condition | undefined {
+    const graph = this.state.belief.graph;
+    const things = [...graph.sources(receptacle, 'ON'), ...graph.sources(receptacle, 'INSIDE')]
+      .filter((id) => graph.get(id).properties.has('GRABBABLE'))
+      .sort((a, b) => a - b);
+    if (things.length === 0) return undefined;
+    return or(...things.map((id) => and(not(edge(id, 'ON', receptacle)), not(edge(id, 'INSIDE', receptacle)))));
+  }
+
+  private explore(targetClass: string | undefined): Skill {
+    this.counts.searchSteps++;
+    return searchStep(
+      { belief: this.state.belief, feedback: this.feedback, skills: this.skills, rng: this.rng, opened: this.opened },
+      targetClass,
+    );
+  }
+
+  // ---- recovery --------------------------------------------------------------------------------------------------
+
+  private recover(skill: Skill, error: string): void {
+    this.failures++;
+    const key = skillKey(skill);
+    const target = skill.objects[skill.objects.length - 1];
+    if (!this.config.replan) {
+      // No recovery: the subgoal fails with its action.
+      this.failures = MAX_SUBGOAL_FAILURES;
+      this.plan = [];
+      return;
+    }
+    if (/is not close to/.test(error) && target !== undefined && skill.action !== 'walk') {
+      this.counts.moveCloser++;
+      this.plan = [{ action: 'walk', objects: [target] }, skill];
+    } else if (/too many things|full/i.test(error) && target !== undefined) {
+      this.counts.clear++;
+      this.clearing = target;
+      this.plan = [];
+    } else if (this.lastFailed === key && target !== undefined) {
+      this.counts.exclude++;
+      this.exclude.add(target);
+      this.plan = [];
+    } else {
+      this.counts.replan++;
+      this.plan = [];
+    }
+    this.lastFailed = key;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * One episode of the episodic protocol (PROTOCOLS.md section 2):
+ *
+ * 1. the task is bound in the home with the seed (`bindTask`: required objects, grounded subgoals, a start where
+ *    nothing of the goal holds yet);
+ * 2. the agent gets the instruction text, and, where its registry entry grants them, the structured goal
+ *    (`meanings`) and the true world with the grounded subgoals (`true-state`);
+ * 3. it acts one skill per step; after each successful skill the derived-state rules run (cooking, rinsing, ...);
+ *    the episode ends as soon as every goal condition holds, or at the task's step limit;
+ * 4. it is scored (`metrics.ts`) against the Oracle's step count on the same bound task (PLW's L*).
+ */
+import type { TaskBrief } from '../../agents/agent.js';
+import { getAgent } from '../../agents/registry.js';
+import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
+import { formatSkill } from '../../sim/skill.js';
+import { VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
+import type { WorldView } from '../../sim/subgoals.js';
+import { Rng } from '../../util/rng.js';
+import { homeGraph } from '../continual/episode.js';
+import { EpisodeWorld } from '../environment.js';
+import { type GoalConditionResult, goalConditionResults } from './goal.js';
+import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
+import { type BoundTask, bindTask } from './task.js';
+import { taskById } from './tasks/index.js';
+
+export interface EpisodicEpisode {
+  readonly agent: string;
+  readonly home: string;
+  /** Task id (`llm-state/make-toast`, `teach/coffee`, ...). */
+  readonly task: string;
+  readonly seed: number;
+}
+
+/** One step as recorded with --trace. */
+export interface EpisodicStepRecord {
+  readonly t: number;
+  readonly skill: string;
+  readonly success: boolean;
+  readonly errorKind?: string;
+  /** Derived states gained after the step (`<id>:<state>`). */
+  readonly derived?: readonly string[];
+}
+
+export interface EpisodicOutcome {
+  readonly score: EpisodicScore;
+  readonly conditions: readonly GoalConditionResult[];
+  readonly steps: readonly EpisodicStepRecord[];
+  /** The Oracle's steps on this bound task (null when the Oracle failed it, which the tests forbid). */
+  readonly oracleSteps: number | null;
+  readonly stepLimit: number;
+  /** Agent-specific figures (planner calls and times, ...), when the agent reports them. */
+  readonly agentStats?: Record<string, unknown>;
+}
+
+/** The bound task of an episode (the same for every agent with that home, task and seed). */
+export function bindEpisodeTask(home: string, task: string, seed: number): BoundTask {
+  return bindTask(taskById(task), homeGraph(home), new Rng(seed).fork('task'), home);
+}
+
+interface RawRun {
+  readonly done: boolean;
+  readonly world: WorldView;
+  readonly outcomes: StepOutcome[];
+  readonly records: EpisodicStepRecord[];
+  readonly agentStats?: Record<string, unknown>;
+}
+
+/** Runs an agent on a bound task (the world starts from a clone of its start state). */
+async function runOn(agentName: string, bound: BoundTask, seed: number): Promise<RawRun> {
+  const graph = bound.start.clone();
+  const derived = new DerivedStates();
+  const world: WorldView = { graph, derived };
+  const env = new EpisodeWorld(graph, VIRTUALHOME_SKILLS);
+  const definition = getAgent(agentName);
+  const trueState = definition.privileges.includes('true-state');
+  const agent = definition.create({
+    seed,
+    skills: VIRTUALHOME_SKILLS,
+    protocol: 'episodic',
+    ...(trueState && { world: { graph, derived } }),
+  });
+  const task: TaskBrief = {
+    protocol: 'episodic',
+    instructions: [{ id: bound.definition.id, text: bound.definition.text }],
+    ...(definition.privileges.includes('meanings') && {
+      goal: { subgoals: bound.definition.subgoals, ...(trueState && { bound: bound.subgoals }) },
+    }),
+  };
+  const outcomes: StepOutcome[] = [];
+  const records: EpisodicStepRecord[] = [];
+  const isDone = () => goalConditionResults(bound, world, outcomes).every((c) => c.met);
+  let done = isDone();
+  let feedback = env.feedback(0);
+  await agent.reset(task, feedback);
+  for (let t = 0; t < bound.definition.stepLimit && !done; t++) {
+    const skill = await agent.act();
+    const outcome = env.step(skill);
+    const change = outcome.success ? applyPhysics(graph, derived, env.characterId) : undefined;
+    const target = skill.objects[skill.objects.length - 1];
+    outcomes.push({
+      action: skill.action,
+      ...(target !== undefined && graph.has(target) && { targetClass: graph.get(target).className }),
+      success: outcome.success,
+      ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
+    });
+    const gained = change?.added.map((a) => `${a.id}:${a.state}`) ?? [];
+    records.push({
+      t,
+      skill: formatSkill(skill, (id) => graph.node(id)?.className),
+      success: outcome.success,
+      ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
+      ...(gained.length > 0 && { derived: gained }),
+    });
+    done = isDone();
+    if (!done && t + 1 < bound.definition.stepLimit) {
+      feedback = env.feedback(t + 1, { skill, outcome });
+      await agent.observe(feedback);
+    }
+  }
+  const stats = (agent as { stats?: () => Record<string, unknown> }).stats?.();
+  return { done, world, outcomes, records, ...(stats && { agentStats: stats }) };
+}
+
+/** The Oracle's step counts per bound task (home, task, seed), kept for the worker's lifetime. */
+const ORACLE_STEPS = new Map<string, number | null>();
+
+/** L*: the Oracle's steps on the bound task, or null when it does not reach the goal within the limit. */
+export async function oracleSteps(home: string, task: string, seed: number): Promise<number | null> {
+  const key = `${home}\u0000${task}\u0000${seed}`;
+  if (ORACLE_STEPS.has(key)) return ORACLE_STEPS.get(key)!;
+  const run = await runOn('oracle', bindEpisodeTask(home, task, seed), seed);
+  const steps = run.done ? run.outcomes.length : null;
+  ORACLE_STEPS.set(key, steps);
+  return steps;
+}
+
+export async function runEpisodicEpisode(episode: EpisodicEpisode): Promise<EpisodicOutcome> {
+  const bound = bindEpisodeTask(episode.home, episode.task, episode.seed);
+  const run = await runOn(episode.agent, bound, episode.seed);
+  const reference = await oracleSteps(episode.home, episode.task, episode.seed);
+  const conditions = goalConditionResults(bound, run.world, run.outcomes);
+  return {
+    score: scoreEpisode(
+      conditions.map((c) => c.met),
+      run.outcomes,
+      reference,
+    ),
+    conditions,
+    steps: run.records,
+    oracleSteps: reference,
+    stepLimit: bound.definition.stepLimit,
+    ...(run.agentStats && { agentStats: run.agentStats }),
+  };
+}

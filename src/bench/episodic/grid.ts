@@ -1,0 +1,55 @@
+/**
+ * The episodic grid: agents x homes x tasks x seeds (seeds innermost), each spec carrying its task's family so that
+ * reports group by it. `--families` picks whole families, `--tasks` single tasks (both may be given).
+ */
+import { InputError } from '../../util/errors.js';
+import { expandAxes } from '../grid.js';
+import type { JsonObject } from '../json.js';
+import type { EpisodeSpec } from '../protocol.js';
+import { TASK_FAMILIES, type TaskFamily } from './task.js';
+import { taskById, tasksOfFamily } from './tasks/index.js';
+
+export interface EpisodicGrid {
+  readonly agents: readonly string[];
+  readonly homes: readonly string[];
+  readonly tasks: readonly string[];
+  readonly seeds: readonly number[];
+}
+
+/** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
+export function selectTasks(families: readonly string[], tasks: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const family of families) {
+    if (!(TASK_FAMILIES as readonly string[]).includes(family)) {
+      throw new InputError(`--families: unknown family '${family}' (known: ${TASK_FAMILIES.join(', ')})`);
+    }
+    for (const task of tasksOfFamily(family as TaskFamily)) if (!out.includes(task.id)) out.push(task.id);
+  }
+  for (const id of tasks) {
+    taskById(id);
+    if (!out.includes(id)) out.push(id);
+  }
+  if (out.length === 0) throw new InputError('--families / --tasks: no task selected');
+  return out;
+}
+
+export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
+  const specs = expandAxes([
+    ['agent', [...grid.agents]],
+    ['home', [...grid.homes]],
+    ['task', [...grid.tasks]],
+    ['seed', [...grid.seeds]],
+  ]);
+  return specs.map((spec) => ({ ...spec, family: taskById(String(spec.task)).family }));
+}
+
+/** What identifies an episodic run for --resume. */
+export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
+  return {
+    protocol: 'episodic',
+    agents: [...grid.agents],
+    homes: [...grid.homes],
+    tasks: [...grid.tasks],
+    seeds: [...grid.seeds],
+  };
+}

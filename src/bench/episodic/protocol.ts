@@ -1,0 +1,31 @@
+/**
+ * The episodic protocol as a runner module (`registerProtocol` entry `episodic`, see `protocols.ts`): a worker thread
+ * imports it and calls `runEpisode` for each spec (agent, home, task, family, seed).
+ */
+import type { JsonValue } from '../json.js';
+import type { EpisodeContext, EpisodeResult, EpisodeSpec } from '../protocol.js';
+import { runEpisodicEpisode } from './episode.js';
+
+export interface EpisodicSpec extends EpisodeSpec {
+  readonly agent: string;
+  readonly home: string;
+  readonly task: string;
+  readonly family: string;
+}
+
+export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): Promise<EpisodeResult> {
+  const outcome = await runEpisodicEpisode({ agent: spec.agent, home: spec.home, task: spec.task, seed: context.seed });
+  if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
+  const { conditions: _count, conditionsMet: _met, ...metrics } = outcome.score;
+  const timing = outcome.agentStats?.timing as EpisodeResult['timing'] | undefined;
+  const { timing: _t, ...agentStats } = outcome.agentStats ?? {};
+  return {
+    metrics: { ...metrics, oracleSteps: outcome.oracleSteps },
+    details: {
+      stepLimit: outcome.stepLimit,
+      conditions: outcome.conditions.map((c) => ({ label: c.label, met: c.met })),
+      ...(Object.keys(agentStats).length > 0 && { agent: agentStats as JsonValue }),
+    },
+    ...(timing && { timing }),
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * Episodic tasks (PROTOCOLS.md section 2): an instruction, a start home, goal conditions and a step limit.
+ *
+ * A `TaskDefinition` is written once over classes: its structured goal is a list of DANLI-style subgoals
+ * (`src/sim/subgoals.ts`) plus optional ordered action goals; `requires` lists the objects it needs. `bindTask`
+ * makes it concrete in one home for one seed:
+ *
+ * 1. the required objects are ensured (moved into place, or added on a host the catalog allows, as VirtualHome's
+ *    `object_script_placing` does for missing objects);
+ * 2. each subgoal is grounded in the home (candidate patients and destinations, how many must satisfy it);
+ * 3. a subgoal that already holds is undone for every candidate (lights switched on, the fridge closed, books taken
+ *    off the desk, plates dirtied), so that no task starts solved.
+ *
+ * The goal conditions a task is scored on (`goalConditions`) are, per subgoal, "at least k candidates satisfy it"
+ * for k = 1..need (TEACh counts each instance of a component), then one per action goal.
+ */
+
+import { catalogClass, placementsOf } from '../../sim/catalog/index.js';
+import { DerivedStates } from '../../sim/derived-states.js';
+import { moveObject, placesOf, setState } from '../../sim/dynamics/edits.js';
+import type { EnvGraph } from '../../sim/graph.js';
+import {
+  type BoundSubgoal,
+  bindSubgoal,
+  type Predicate,
+  type SubgoalSpec,
+  satisfyingPatients,
+  type WorldView,
+} from '../../sim/subgoals.js';
+import { InputError } from '../../util/errors.js';
+import type { Rng } from '../../util/rng.js';
+
+export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as const;
+export type TaskFamily = (typeof TASK_FAMILIES)[number];
+
+/** An object the task needs: at least `count` nodes of the class, lying ON/INSIDE a node of class `on`/`inside`. */
+export interface ObjectRequirement {
+  readonly className: string;
+  readonly count: number;
+  readonly on?: string;
+  readonly inside?: string;
+}
+
+/** One ordered action goal: any of the alternatives, taken successfully, after the previous action goal. */
+export interface ActionGoal {
+  readonly anyOf: readonly { readonly action: string; readonly classes?: readonly string[] }[];
+}
+
+export interface TaskDefinition {
+  /** Unique id, e.g. `llm-state/make-toast`. */
+  readonly id: string;
+  readonly family: TaskFamily;
+  readonly text: string;
+  readonly stepLimit: number;
+  readonly subgoals: readonly SubgoalSpec[];
+  readonly actionGoals?: readonly ActionGoal[];
+  readonly requires?: readonly ObjectRequirement[];
+  /** Where the definition's facts come from (the paper's table row, the TEACh task file). */
+  readonly source: string;
+}
+
+/** A task made concrete in one home: its start graph and grounded goal. */
+export interface BoundTask {
+  readonly definition: TaskDefinition;
+  /** The start state (the home after step 1 and 3 of `bindTask`); the episode runs on a clone. */
+  readonly start: EnvGraph;
+  readonly subgoals: readonly BoundSubgoal[];
+  readonly actionGoals: readonly ActionGoal[];
+}
+
+/** Ensures a requirement on the graph (in place). Throws an InputError when the home cannot host it. */
+export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, rng: Rng, where: string): void {
+  const entry = catalogClass(requirement.className);
+  if (!entry) throw new InputError(`${where}: unknown class '${requirement.className}'`);
+  const hostClass = requirement.on ?? requirement.inside;
+  const relation = requirement.inside ? 'INSIDE' : 'ON';
+  const placedThere = (id: number) =>
+    hostClass === undefined || placesOf(graph, id).some((p) => graph.get(p.host).className === hostClass);
+  const existing = [...graph.idsOfClass(entry.name)].sort((a, b) => a - b);
+  let have = existing.filter(placedThere).length;
+  const hosts = (): { relation: 'ON' | 'INSIDE'; host: number }[] => {
+    const places =
+      hostClass !== undefined ? [{ relation, host: hostClass } as const] : placementsOf(entry).map((p) => p);
+    const out: { relation: 'ON' | 'INSIDE'; host: number }[] = [];
+    for (const place of places) {
+      for (const host of [...graph.idsOfClass(place.host)].sort((a, b) => a - b)) {
+        out.push({ relation: place.relation, host });
+      }
+    }
+    return out;
+  };
+  const candidates = hosts();
+  if (have < requirement.count && candidates.length === 0) {
+    throw new InputError(`${where}: the home has no ${hostClass ?? 'place'} for a ${entry.name}`);
+  }
+  // Move existing instances that lie elsewhere (and nobody holds) first, then add new ones.
+  for (const id of existing) {
+    if (have >= requirement.count) break;
+    if (placedThere(id) || graph.sources(id, 'HOLDS_RH').size + graph.sources(id, 'HOLDS_LH').size > 0) continue;
+    if (hostClass === undefined) continue;
+    moveObject(graph, id, rng.pick(candidates));
+    have++;
+  }
+  let next = Math.max(0, ...[...graph.nodes()].map((n) => n.id)) + 1;
+  while (have < requirement.count) {
+    const id = next++;
+    graph.addNode({
+      id,
+      className: entry.name,
+      category: entry.category,
+      properties: entry.properties,
+      states: entry.defaultStates,
+    });
+    moveObject(graph, id, rng.pick(candidates));
+    have++;
+  }
+}
+
+/** The state an action goal's target must start in for the action to be needed. */
+const ACTION_NEEDS: Readonly<Record<string, 'ON' | 'OFF' | 'OPEN' | 'CLOSED'>> = {
+  switchon: 'OFF',
+  switchoff: 'ON',
+  open: 'CLOSED',
+  close: 'OPEN',
+};
+
+const UNDO_STATE: Partial<Record<Predicate, 'ON' | 'OFF' | 'OPEN' | 'CLOSED' | 'DIRTY'>> = {
+  isToggledOn: 'OFF',
+  isToggledOff: 'ON',
+  isOpen: 'CLOSED',
+  isClosed: 'OPEN',
+  isClean: 'DIRTY',
+};
+
+/** Undoes a subgoal that holds at the start, for every candidate (see the module comment). */
+function undoSubgoal(graph: EnvGraph, bound: BoundSubgoal, rng: Rng): void {
+  const { predicate } = bound.spec;
+  const state = UNDO_STATE[predicate];
+  if (state) {
+    for (const id of bound.patients) {
+      // Never make a thing both OPEN and ON.
+      if (state === 'OPEN' && graph.hasState(id, 'ON')) continue;
+      if (state === 'ON' && graph.hasState(id, 'OPEN')) continue;
+      setState(graph, id, state);
+    }
+    return;
+  }
+  if (predicate === 'isPlacedTo') {
+    const destinations = new Set(bound.destinations);
+    const destinationClasses = new Set(bound.destinations.map((d) => graph.get(d).className));
+    for (const id of bound.patients) {
+      if (!placesOf(graph, id).some((p) => destinations.has(p.host))) continue;
+      const entry = catalogClass(graph.get(id).className);
+      const room = graph.roomOf(id);
+      const options = (entry ? placementsOf(entry) : [])
+        .filter((p) => !destinationClasses.has(p.host))
+        .flatMap((p) =>
+          [...graph.idsOfClass(p.host)].sort((a, b) => a - b).map((host) => ({ relation: p.relation, host })),
+        );
+      const local = options.filter((o) => graph.roomOf(o.host) === room);
+      const pool = local.length > 0 ? local : options;
+      if (pool.length > 0) moveObject(graph, id, rng.pick(pool));
+    }
+  }
+}
+
+const where = (definition: TaskDefinition, home: string) => `task ${definition.id} in home ${home}`;
+
+/** Binds a definition in a home (the home graph is not changed). */
+export function bindTask(definition: TaskDefinition, home: EnvGraph, rng: Rng, homeName = 'home'): BoundTask {
+  const start = home.clone();
+  for (const [i, requirement] of (definition.requires ?? []).entries()) {
+    ensureObjects(start, requirement, rng.fork(`requires:${i}`), where(definition, homeName));
+  }
+  const world: WorldView = { graph: start, derived: new DerivedStates() };
+  const subgoals: BoundSubgoal[] = [];
+  for (const [i, spec] of definition.subgoals.entries()) {
+    const bound = bindSubgoal(spec, start);
+    if (bound.patients.length < bound.need || bound.need === 0) {
+      throw new InputError(
+        `${where(definition, homeName)}: subgoal ${i + 1} (${spec.patient.join('|')} ${spec.predicate}) needs ` +
+          `${bound.need || 1} candidate(s), the home has ${bound.patients.length}`,
+      );
+    }
+    if (spec.destination && bound.destinations.length === 0) {
+      throw new InputError(`${where(definition, homeName)}: no ${spec.destination.join('|')} in the home`);
+    }
+    if (satisfyingPatients(world, bound).length >= bound.need) undoSubgoal(start, bound, rng.fork(`undo:${i}`));
+    subgoals.push(bound);
+  }
+  // An action goal must be takeable: what it switches on starts off (and so on).
+  for (const goal of definition.actionGoals ?? []) {
+    for (const alt of goal.anyOf) {
+      const state = ACTION_NEEDS[alt.action];
+      if (!state) continue;
+      for (const className of alt.classes ?? []) {
+        for (const id of [...start.idsOfClass(className)].sort((a, b) => a - b)) {
+          if (!(state === 'OPEN' && start.hasState(id, 'ON'))) setState(start, id, state);
+        }
+      }
+    }
+  }
+  return { definition, start, subgoals, actionGoals: definition.actionGoals ?? [] };
+}
+
+/** Text label of a subgoal, e.g. `breadslice isPlacedTo kitchentable (3)`. */
+export function subgoalLabel(bound: BoundSubgoal): string {
+  const { spec } = bound;
+  const qualifiers = spec.qualifiers?.length ? `[${spec.qualifiers.join(',')}] ` : '';
+  const destination = spec.destination ? ` ${spec.destination.join('|')}` : '';
+  return `${qualifiers}${spec.patient.join('|')} ${spec.predicate}${destination} x${bound.need}`;
+}

@@ -1,0 +1,135 @@
+/**
+ * Language models inside benchmark episodes. The run command resolves the `--llm ...` flags once, in the main
+ * thread; episodes run in worker threads, so the configuration travels in each episode spec as plain JSON
+ * (`EpisodeLlm`), without the API key: the key reaches the workers through their environment
+ * (`HEARTH_LLM_API_KEY`, set by `shareApiKey` before the workers start), so it is never written to the results
+ * store. Each worker builds one model per configuration and keeps it for the episodes it runs.
+ *
+ * Accounting: every agent of an episode gets its own ledger (`withAccounting`); the episode reports its calls and
+ * tokens per decision step as metrics (`llmMetrics`, deterministic: a replayed or cached run reports the same
+ * numbers) and the latency as timing (it varies from run to run).
+ */
+import { canonicalJson } from '../llm/canonical.js';
+import { type LlmConfig, languageModelFromConfig } from '../llm/config.js';
+import type { LanguageModel } from '../llm/language-model.js';
+import type { LlmUsage } from '../llm/middleware/accounting.js';
+import type { JsonObject } from './json.js';
+import type { MetricSpec } from './protocol.js';
+
+/** The LLM configuration an episode spec carries: `LlmConfig` without the API key. */
+export type EpisodeLlm = Omit<LlmConfig, 'apiKey'>;
+
+/** Environment variable that hands the API key to worker threads. */
+export const API_KEY_ENV = 'HEARTH_LLM_API_KEY';
+
+/** The configuration as spec data (the API key left out). */
+export function episodeLlm(config: LlmConfig): JsonObject {
+  const { apiKey: _secret, ...rest } = config;
+  return JSON.parse(canonicalJson(rest)) as JsonObject;
+}
+
+/** The configuration read back from a spec field (written by `episodeLlm`). */
+export function episodeLlmOf(value: unknown): EpisodeLlm {
+  const spec = value as Partial<EpisodeLlm> | null;
+  if (
+    spec === null ||
+    typeof spec !== 'object' ||
+    typeof spec.provider !== 'string' ||
+    typeof spec.model !== 'string'
+  ) {
+    throw new TypeError(`episode spec: 'llm' must be an LLM configuration, got ${JSON.stringify(value)}`);
+  }
+  return spec as EpisodeLlm;
+}
+
+/**
+ * Makes the key available to worker threads started from now on (they copy the environment when they start).
+ * A key from the environment or a config file's `apiKeyEnv` is already there; a `--api-key` flag is not.
+ */
+export function shareApiKey(config: LlmConfig, env: Record<string, string | undefined> = process.env): void {
+  if (config.apiKey !== undefined) env[API_KEY_ENV] = config.apiKey;
+}
+
+/** What identifies the model for `--resume` and the record: provider, model, embedding model, settings. */
+export function llmRunConfig(config: LlmConfig): JsonObject {
+  return JSON.parse(
+    canonicalJson({
+      provider: config.provider,
+      model: config.model,
+      embeddingModel: config.embeddingModel,
+      settings: config.settings,
+    }),
+  ) as JsonObject;
+}
+
+/** One model per configuration and thread (a pure cache: a model holds no episode state). */
+const MODELS = new Map<string, LanguageModel>();
+
+/** The model an episode uses, built on first use in this thread. */
+export function languageModelForEpisode(
+  spec: EpisodeLlm,
+  env: Record<string, string | undefined> = process.env,
+): LanguageModel {
+  const key = canonicalJson(spec);
+  let model = MODELS.get(key);
+  if (!model) {
+    const apiKey = env[API_KEY_ENV];
+    model = languageModelFromConfig({ ...spec, ...(apiKey !== undefined && apiKey !== '' && { apiKey }) });
+    MODELS.set(key, model);
+  }
+  return model;
+}
+
+/** Closes the models this thread built (a run in the main thread calls it at the end). */
+export async function closeEpisodeLanguageModels(): Promise<void> {
+  const models = [...MODELS.values()];
+  MODELS.clear();
+  await Promise.all(models.map((model) => model.close()));
+}
+
+/** Per-step LLM metrics of an episode, for the report (null for an agent that made no call). */
+export function llmMetrics(usage: LlmUsage | undefined, steps: number): Record<string, number | null> {
+  if (!usage || usage.calls === 0 || steps <= 0) {
+    return { llmCallsPerStep: null, promptTokensPerStep: null, completionTokensPerStep: null };
+  }
+  return {
+    llmCallsPerStep: usage.calls / steps,
+    promptTokensPerStep: usage.promptTokens / steps,
+    completionTokensPerStep: usage.completionTokens / steps,
+  };
+}
+
+/** The report columns of `llmMetrics`. */
+export const LLM_METRICS: readonly MetricSpec[] = [
+  { key: 'llmCallsPerStep', label: 'LLM calls/step', digits: 2, hideWhenEmpty: true },
+  { key: 'promptTokensPerStep', label: 'prompt tok/step', digits: 0, hideWhenEmpty: true },
+  { key: 'completionTokensPerStep', label: 'completion tok/step', digits: 1, hideWhenEmpty: true },
+];
+
+/**
+ * The usage as stored with an episode: calls and tokens (deterministic: cached answers carry their recorded usage)
+ * in the details; latency, cache hits and failed calls (which depend on the run: a warm cache, a flaky server) in
+ * the timing.
+ */
+export function llmUsageRecord(usage: LlmUsage): { details: JsonObject; timing: JsonObject } {
+  const details: JsonObject = {
+    calls: usage.calls,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+  };
+  const timing: JsonObject = {
+    llmLatencyMs: Math.round(usage.latencyMs),
+    llmCachedCalls: usage.cachedCalls,
+    llmFailedCalls: usage.failedCalls,
+  };
+  for (const kind of Object.keys(usage.byKind).sort() as (keyof typeof usage.byKind)[]) {
+    const counts = usage.byKind[kind];
+    if (counts.calls + counts.failedCalls === 0) continue;
+    details[kind] = {
+      calls: counts.calls,
+      promptTokens: counts.promptTokens,
+      completionTokens: counts.completionTokens,
+    };
+  }
+  return { details, timing };
+}

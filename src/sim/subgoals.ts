@@ -1,0 +1,299 @@
+/**
+ * Subgoals in DANLI's symbolic form (Patient, Predicate, Destination): the structured goal of an episodic task, the
+ * unit an agent plans for, and the source of the goal conditions a task is scored on.
+ *
+ * A `SubgoalSpec` speaks of classes ("a breadslice that is cooked, placed to a plate"); `bindSubgoal` grounds it in a
+ * graph (the true start state, or an agent's belief) as candidate patient and destination instances and the number
+ * that must satisfy it. Graph predicates (toggled, open, held, placed, taken, clean) are written in the condition
+ * language (`conditions.ts`); the predicates of TEACh's custom properties (cooked, filled, watered) read the
+ * derived states (`derived-states.ts`). `recipeCondition` says, for one instance, what state the household planner
+ * must reach to make the predicate true (e.g. cooked: INSIDE a toaster that is ON), since the planner's domain knows
+ * only the simulator's rules.
+ */
+import { and, type Condition, edge, held, holds, isIn, not, or } from './conditions.js';
+import type { DerivedState, DerivedStates } from './derived-states.js';
+import type { EnvGraph } from './graph.js';
+import { alfredPutRelation } from './skill-sets.js';
+import type { State } from './vocabulary.js';
+
+export const PREDICATES = [
+  'isToggledOn',
+  'isToggledOff',
+  'isOpen',
+  'isClosed',
+  'isPickedUp',
+  'isPlacedTo',
+  'isTakenFrom',
+  'isClean',
+  'isCooked',
+  'isFilledWithWater',
+  'isFilledWithCoffee',
+  'isWatered',
+] as const;
+export type Predicate = (typeof PREDICATES)[number];
+
+/** Predicates read from the derived states rather than the graph. */
+const DERIVED: Partial<Record<Predicate, DerivedState>> = {
+  isCooked: 'cooked',
+  isFilledWithWater: 'filledWithWater',
+  isFilledWithCoffee: 'filledWithCoffee',
+  isWatered: 'watered',
+};
+const STATE_OF: Partial<Record<Predicate, State>> = {
+  isToggledOn: 'ON',
+  isToggledOff: 'OFF',
+  isOpen: 'OPEN',
+  isClosed: 'CLOSED',
+  isClean: 'CLEAN',
+};
+
+/** Patient class written as `*` : any grabbable thing (with `startOn`, "whatever lies on the table"). */
+export const ANY_THING = '*';
+
+export interface SubgoalSpec {
+  /** Patient classes (`*`: any grabbable). */
+  readonly patient: readonly string[];
+  readonly predicate: Predicate;
+  /** Destination classes (isPlacedTo, isTakenFrom). */
+  readonly destination?: readonly string[];
+  /** Unary predicates the same patient must satisfy too (a cooked breadslice placed to a plate). */
+  readonly qualifiers?: readonly Predicate[];
+  /** Unary predicates a destination must satisfy (a clean plate). */
+  readonly destinationQualifiers?: readonly Predicate[];
+  /** How many patients must satisfy it (default 1); `all`: every candidate. */
+  readonly count?: number | 'all';
+  /** Only patients in a room of this class ("the light in the bedroom"). */
+  readonly room?: string;
+  /** Only patients lying ON/INSIDE a node of these classes when bound ("the things on the kitchen table"). */
+  readonly startOn?: readonly string[];
+  /**
+   * A means, not an end: it must be achieved on the way but need not hold at the end, so it is not scored (the water
+   * fetched to water a plant is spent by the watering).
+   */
+  readonly means?: boolean;
+  /** Instrument classes the recipe must use ("make toast using the toaster": cook in a toaster only). */
+  readonly using?: readonly string[];
+}
+
+export interface BoundSubgoal {
+  readonly spec: SubgoalSpec;
+  /** Candidate patients, sorted. */
+  readonly patients: readonly number[];
+  /** Candidate destinations, sorted (empty when the predicate has none). */
+  readonly destinations: readonly number[];
+  /** How many patients must satisfy it. */
+  readonly need: number;
+}
+
+/** What predicates are evaluated on: a graph and its derived states. */
+export interface WorldView {
+  readonly graph: EnvGraph;
+  readonly derived: DerivedStates;
+}
+
+const sortedIds = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
+
+function idsOf(graph: EnvGraph, classes: readonly string[]): number[] {
+  if (classes.includes(ANY_THING)) {
+    return sortedIds([...graph.nodes()].filter((n) => n.properties.has('GRABBABLE')).map((n) => n.id));
+  }
+  return sortedIds(classes.flatMap((c) => graph.idsOfClass(c)));
+}
+
+/** Grounds a spec in a graph. `need` is the spec's count, or the number of candidates for `all`. */
+export function bindSubgoal(spec: SubgoalSpec, graph: EnvGraph): BoundSubgoal {
+  let patients = idsOf(graph, spec.patient);
+  if (spec.room !== undefined) {
+    const rooms = new Set(graph.idsOfClass(spec.room));
+    patients = patients.filter((id) => rooms.has(graph.roomOf(id) ?? -1));
+  }
+  if (spec.startOn) {
+    const hosts = new Set(idsOf(graph, spec.startOn));
+    patients = patients.filter((id) =>
+      [...graph.targets(id, 'ON'), ...graph.targets(id, 'INSIDE')].some((h) => hosts.has(h)),
+    );
+  }
+  const destinations = spec.destination ? idsOf(graph, spec.destination) : [];
+  const need = spec.count === 'all' ? patients.length : (spec.count ?? 1);
+  return { spec, patients, destinations, need };
+}
+
+/** How a patient lies on or in a destination: INSIDE openable or surface-less containers, ON the rest. */
+export const placeRelation = (graph: EnvGraph, destination: number) => alfredPutRelation(graph.get(destination));
+
+/**
+ * The predicate as a condition over the graph for one patient (undefined for derived predicates).
+ * `destinations` are those the predicate may use (already filtered by destination qualifiers).
+ */
+export function instanceCondition(
+  graph: EnvGraph,
+  id: number,
+  predicate: Predicate,
+  destinations: readonly number[],
+): Condition | undefined {
+  const state = STATE_OF[predicate];
+  if (state) return isIn(id, state);
+  switch (predicate) {
+    case 'isPickedUp':
+      return held(id);
+    case 'isPlacedTo':
+      return or(...destinations.filter((d) => d !== id).map((d) => edge(id, placeRelation(graph, d), d)));
+    case 'isTakenFrom':
+      return and(...destinations.flatMap((d) => [not(edge(id, 'ON', d)), not(edge(id, 'INSIDE', d))]));
+    default:
+      return undefined;
+  }
+}
+
+/** Whether one patient satisfies a unary or destination predicate now. */
+export function predicateHolds(
+  world: WorldView,
+  id: number,
+  predicate: Predicate,
+  destinations: readonly number[] = [],
+): boolean {
+  const derived = DERIVED[predicate];
+  if (derived) return world.derived.has(id, derived);
+  const condition = instanceCondition(world.graph, id, predicate, destinations);
+  return condition !== undefined && holds(condition, world.graph);
+}
+
+/** The destinations that satisfy the destination qualifiers now. */
+export function qualifiedDestinations(world: WorldView, bound: BoundSubgoal): number[] {
+  const qualifiers = bound.spec.destinationQualifiers ?? [];
+  return bound.destinations.filter((d) => world.graph.has(d) && qualifiers.every((q) => predicateHolds(world, d, q)));
+}
+
+/** Whether the patient satisfies the subgoal (qualifiers and predicate). */
+export function patientSatisfies(world: WorldView, bound: BoundSubgoal, id: number): boolean {
+  if (!world.graph.has(id)) return false;
+  if (!(bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q))) return false;
+  return predicateHolds(world, id, bound.spec.predicate, qualifiedDestinations(world, bound));
+}
+
+/** The candidates that satisfy the subgoal now, sorted. */
+export function satisfyingPatients(world: WorldView, bound: BoundSubgoal): number[] {
+  return bound.patients.filter((id) => patientSatisfies(world, bound, id));
+}
+
+export function subgoalDone(world: WorldView, bound: BoundSubgoal): boolean {
+  return satisfyingPatients(world, bound).length >= bound.need;
+}
+
+/** Pairs (sink, faucet) of one room: where water runs into a sink. */
+function sinkFaucets(graph: EnvGraph): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const sink of sortedIds(graph.idsOfClass('sink'))) {
+    for (const faucet of sortedIds(graph.idsOfClass('faucet'))) {
+      if (graph.roomOf(faucet) === graph.roomOf(sink)) pairs.push([sink, faucet]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * A state of the simulator's vocabulary from which the derived-state rules make the predicate true for the patient,
+ * or the predicate's own condition for graph predicates; undefined when the graph offers no way (no toaster, no
+ * filled vessel to water with). The household planner plans for it.
+ */
+export function recipeCondition(
+  world: WorldView,
+  id: number,
+  predicate: Predicate,
+  destinations: readonly number[] = [],
+  using?: readonly string[],
+): Condition | undefined {
+  const { graph } = world;
+  const options: Condition[] = [];
+  const instruments = (className: string) =>
+    using === undefined || using.includes(className) ? sortedIds(graph.idsOfClass(className)) : [];
+  switch (predicate) {
+    case 'isCooked':
+      for (const t of instruments('toaster')) options.push(and(edge(id, 'INSIDE', t), isIn(t, 'ON')));
+      for (const m of instruments('microwave')) {
+        options.push(and(edge(id, 'INSIDE', m), isIn(m, 'ON'), isIn(m, 'CLOSED')));
+      }
+      for (const s of instruments('stove')) options.push(and(edge(id, 'ON', s), isIn(s, 'ON')));
+      break;
+    case 'isClean':
+    case 'isFilledWithWater':
+      for (const [sink, faucet] of sinkFaucets(graph)) {
+        options.push(and(edge(id, 'INSIDE', sink), isIn(faucet, 'ON')));
+      }
+      break;
+    case 'isFilledWithCoffee':
+      for (const c of sortedIds(graph.idsOfClass('coffeemaker'))) {
+        options.push(and(edge(id, 'INSIDE', c), isIn(c, 'ON')));
+      }
+      break;
+    case 'isWatered': {
+      const character = graph.characterId();
+      for (const vessel of world.derived.withState('filledWithWater')) {
+        if (graph.has(vessel)) options.push(and(held(vessel), edge(character, 'CLOSE', id)));
+      }
+      break;
+    }
+    default:
+      return instanceCondition(graph, id, predicate, destinations);
+  }
+  return options.length === 0 ? undefined : or(...options);
+}
+
+/**
+ * What to plan for to bring a subgoal one patient closer: for the first unsatisfied candidates (in id order) whose
+ * qualifiers hold, the recipe of its predicate (an `or` over them); undefined when none has a recipe. `exclude`
+ * leaves patients out (DANLI's "exclude the instance and replan").
+ */
+export function nextPatientGoal(
+  world: WorldView,
+  bound: BoundSubgoal,
+  exclude: ReadonlySet<number> = new Set(),
+): Condition | undefined {
+  const destinations = qualifiedDestinations(world, bound);
+  const options: Condition[] = [];
+  for (const id of bound.patients) {
+    if (exclude.has(id) || !world.graph.has(id) || patientSatisfies(world, bound, id)) continue;
+    if (!(bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q))) continue;
+    const recipe = recipeCondition(world, id, bound.spec.predicate, destinations, bound.spec.using);
+    if (recipe) options.push(recipe);
+  }
+  if (options.length === 0) return undefined;
+  return options.length === 1 ? options[0] : or(...options);
+}
+
+/**
+ * Conditions that keep what is achieved while planning the next step: for every satisfied patient of the subgoals
+ * given, its graph predicate (derived predicates cannot be undone, so they need no keeping).
+ */
+export function keepAchieved(world: WorldView, bounds: readonly BoundSubgoal[]): Condition[] {
+  const keep: Condition[] = [];
+  for (const bound of bounds) {
+    if (bound.spec.predicate === 'isPickedUp') continue;
+    const destinations = qualifiedDestinations(world, bound);
+    for (const id of satisfyingPatients(world, bound).slice(0, bound.need)) {
+      const condition = instanceCondition(world.graph, id, bound.spec.predicate, destinations);
+      if (condition) keep.push(condition);
+    }
+  }
+  return keep;
+}
+
+/**
+ * The planner's goal for subgoal `index` of an ordered list: one more patient of it (`nextPatientGoal`) while what the
+ * subgoals before it and its own satisfied patients achieved stays achieved (means are not kept: they are spent).
+ * Undefined when the subgoal offers nothing to plan for.
+ */
+export function planningGoal(
+  world: WorldView,
+  bounds: readonly BoundSubgoal[],
+  index: number,
+  exclude: ReadonlySet<number> = new Set(),
+): Condition | undefined {
+  const next = nextPatientGoal(world, bounds[index], exclude);
+  if (!next) return undefined;
+  const keep = keepAchieved(
+    world,
+    bounds.slice(0, index + 1).filter((b) => !b.spec.means),
+  );
+  return keep.length === 0 ? next : and(...keep, next);
+}

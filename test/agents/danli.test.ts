@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { StepFeedback, TaskBrief } from '../../src/agents/agent.js';
+import { DANLI_DEFAULT, DanliAgent, MAX_SUBGOAL_FAILURES } from '../../src/agents/danli/index.js';
+import { agentsWithoutLlm, getAgent } from '../../src/agents/registry.js';
+import { EpisodeWorld } from '../../src/bench/environment.js';
+import { bindEpisodeTask, runEpisodicEpisode } from '../../src/bench/episodic/episode.js';
+import { taskById } from '../../src/bench/episodic/tasks/index.js';
+import type { Skill } from '../../src/sim/skill.js';
+import { VIRTUALHOME_SKILLS } from '../../src/sim/skill-sets.js';
+
+/** A DANLI agent on a bound task, stepped by hand so that tests can feed it failures. */
+function setUp(taskId: string, config = DANLI_DEFAULT) {
+  const bound = bindEpisodeTask('cottage', taskId, 0);
+  const graph = bound.start.clone();
+  const world = new EpisodeWorld(graph, VIRTUALHOME_SKILLS);
+  const agent = new DanliAgent({ seed: 0, skills: VIRTUALHOME_SKILLS }, config);
+  const task: TaskBrief = {
+    protocol: 'episodic',
+    instructions: [{ id: taskId, text: taskById(taskId).text }],
+    goal: { subgoals: taskById(taskId).subgoals },
+  };
+  agent.reset(task, world.feedback(0));
+  return { agent, world, graph };
+}
+
+const failure = (t: number, base: StepFeedback, skill: Skill, error: string): StepFeedback => ({
+  ...base,
+  t,
+  lastSkill: skill,
+  success: false,
+  error,
+  errorKind: 'missing_step',
+});
+
+describe('DANLI', () => {
+  it('is registered with its ablations, reading the structured goal only', () => {
+    for (const name of ['danli', 'danli-last-subgoal', 'danli-no-pruning', 'danli-no-replanning']) {
+      const definition = getAgent(name);
+      expect(definition.privileges).toEqual(['meanings']);
+      expect(definition.protocols).toEqual(['episodic']);
+    }
+    // The default episodic run: what runs episodic tasks, without the slow unpruned ablation; no continual heuristic.
+    expect(agentsWithoutLlm('episodic')).toEqual([
+      'oracle',
+      'random',
+      'danli',
+      'danli-last-subgoal',
+      'danli-no-replanning',
+    ]);
+    expect(agentsWithoutLlm('continual')).not.toContain('danli');
+  });
+
+  it('searches for what it has not seen and makes toast (dummy instances, then a plan)', async () => {
+    const outcome = await runEpisodicEpisode({
+      agent: 'danli',
+      home: 'cottage',
+      task: 'llm-state/make-toast',
+      seed: 0,
+    });
+    expect(outcome.score.sr).toBe(1);
+    const stats = outcome.agentStats as { dummyPlans: number; searchSteps: number; plannerCalls: number };
+    // It starts in the living room: the bread and the toaster are unseen, so its first plan uses dummies.
+    expect(stats.dummyPlans).toBeGreaterThan(0);
+    expect(stats.searchSteps).toBeGreaterThan(0);
+  });
+
+  it('learns cooked from the effects of its own actions', async () => {
+    const { agent, world } = setUp('llm-state/make-toast');
+    let feedback = world.feedback(0);
+    for (let t = 0; t < 30; t++) {
+      const skill = agent.act();
+      const outcome = world.step(skill);
+      feedback = world.feedback(t + 1, { skill, outcome });
+      agent.observe(feedback);
+      if (skill.action === 'switchon') break;
+    }
+    const state = (agent as unknown as { state: { derived: { withState(s: string): number[] } } }).state;
+    const cooked = state.derived.withState('cooked');
+    expect(cooked.length).toBe(1);
+    expect(world.graph.get(cooked[0]).className).toBe('breadslice');
+  });
+
+  it('replans after a failure, excludes the instance when the same action fails again', () => {
+    const { agent, world } = setUp('llm-state/book-on-desk');
+    const base = world.feedback(0);
+    const skill: Skill = { action: 'grab', objects: [base.observation.characterId + 1000] };
+    agent.observe(failure(1, base, skill, 'grab failed'));
+    expect(agent.counts.replan).toBe(1);
+    agent.observe(failure(2, base, skill, 'grab failed'));
+    expect(agent.counts.exclude).toBe(1);
+    const near = base.candidates.find((s) => s.action === 'walk' && !world.graph.isRoom(s.objects[0]))!.objects[0];
+    agent.observe(failure(3, base, { action: 'grab', objects: [near] }, `<char0> is not close to <x> (${near})`));
+    expect(agent.counts.moveCloser).toBe(1);
+    // The plan now walks to the object first, then retries.
+    expect(agent.act()).toEqual({ action: 'walk', objects: [near] });
+  });
+
+  it('gives a subgoal up after five failures', () => {
+    const { agent, world } = setUp('llm-state/toothbrush-facecream-cabinet');
+    const base = world.feedback(0);
+    for (let i = 0; i < MAX_SUBGOAL_FAILURES; i++) {
+      agent.observe(failure(i + 1, base, { action: 'open', objects: [900 + i] }, 'failed'));
+    }
+    agent.act();
+    expect(agent.counts.subgoalsGivenUp).toBe(1);
+  });
+
+  it('without replanning, a failed action ends its subgoal', () => {
+    const { agent, world } = setUp('llm-state/toothbrush-facecream-cabinet', { ...DANLI_DEFAULT, replan: false });
+    agent.observe(failure(1, world.feedback(0), { action: 'open', objects: [900] }, 'failed'));
+    agent.act();
+    expect(agent.counts.subgoalsGivenUp).toBe(1);
+    expect(agent.counts.replan + agent.counts.exclude).toBe(0);
+  });
+
+  it('working on the last subgoal only cannot serve a toast it never made', async () => {
+    const full = await runEpisodicEpisode({ agent: 'danli', home: 'cottage', task: 'teach/plate-of-toast', seed: 0 });
+    const last = await runEpisodicEpisode({
+      agent: 'danli-last-subgoal',
+      home: 'cottage',
+      task: 'teach/plate-of-toast',
+      seed: 0,
+    });
+    expect(full.score.sr).toBe(1);
+    expect(last.score.sr).toBe(0);
+    expect(last.score.gc).toBeLessThan(full.score.gc);
+  });
+
+  it('is reproducible: same seed, same steps', async () => {
+    const run = () => runEpisodicEpisode({ agent: 'danli', home: 'flat', task: 'teach/remotes-on-sofa', seed: 2 });
+    const [a, b] = [await run(), await run()];
+    expect(b.steps).toEqual(a.steps);
+    expect(b.score).toEqual(a.score);
+  });
+});

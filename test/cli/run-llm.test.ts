@@ -1,0 +1,149 @@
+/**
+ * `hearth run` with LLM agents through the built CLI, against the loopback fake OpenAI-compatible server started in
+ * this process (real HTTP): the issue's check command, the refusal of LLM agents without a model, and a recording
+ * made with --llm-cache replayed with --llm-replay without a single server call. `npm test` builds dist/ first;
+ * without a build these tests are skipped with a message.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const BIN = join(projectRoot, 'bin', 'hearth.js');
+const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+const describeBuilt = BUILT ? describe : describe.skip;
+if (!BUILT)
+  process.stderr.write('[hearth tests] hearth run with LLM agents skipped: run `npm run build` (npm test does)\n');
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-run-llm-'));
+
+function withoutLlmEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('HEARTH_LLM_')));
+}
+
+/** Runs the CLI without blocking this process's event loop (the fake server lives here). */
+function hearth(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', ...args], {
+      cwd: dir,
+      // The user's own HEARTH_LLM_* settings must not leak into the runs.
+      env: { ...withoutLlmEnv(process.env), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Summary {
+  mean: number | null;
+}
+interface Row {
+  agent: string;
+  episodes: number;
+  sr: Summary;
+  llmCallsPerStep: Summary;
+  promptTokensPerStep: Summary;
+  completionTokensPerStep: Summary;
+}
+
+describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () => {
+  let server: FakeOpenAiServer;
+  beforeAll(async () => {
+    server = await startFakeOpenAiServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const llmFlags = () => ['--llm', 'openai', '--base-url', server.url, '--model', 'm'];
+  const common = ['--seeds', '2', '--steps', '6', '--quiet'];
+
+  it('runs the check command and reports calls and tokens per step for each agent', async () => {
+    const before = server.requests.length;
+    const run = await hearth([
+      '--agents',
+      'exrap,saycan,llm-planner,random',
+      ...llmFlags(),
+      ...common,
+      '--json',
+      '--store',
+      join(dir, 'check.sqlite'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = (JSON.parse(run.stdout) as { results: Row[] }).results;
+    expect(rows.map((r) => r.agent)).toEqual(['exrap', 'saycan', 'llm-planner', 'random']);
+    for (const row of rows.slice(0, 3)) {
+      expect(row.episodes).toBe(2);
+      // ExRAP asks only what it needs (the fake's empty interpretation leaves nothing to evaluate); the baselines ask
+      // at every step.
+      expect(row.llmCallsPerStep.mean).toBeGreaterThanOrEqual(row.agent === 'exrap' ? 0.1 : 1);
+      expect(row.promptTokensPerStep.mean).toBeGreaterThan(0);
+      expect(row.completionTokensPerStep.mean).toBeGreaterThan(0);
+    }
+    // The random agent makes no call: hearth never reports model usage for an agent that has none.
+    expect(rows[3].llmCallsPerStep.mean).toBeNull();
+    const made = server.requests.slice(before);
+    expect(made.some((r) => r.path === '/completions')).toBe(true); // SayCan scores its options
+    expect(made.some((r) => r.path === '/chat/completions')).toBe(true); // LLM-Planner writes plans
+    // ExRAP's interpreter asks for its JSON with the schema.
+    expect(made.some((r) => (r.body.response_format as { type?: string } | undefined)?.type === 'json_schema')).toBe(
+      true,
+    );
+    expect(made.every((r) => r.body.model === 'm')).toBe(true);
+  }, 120_000);
+
+  it('prints the usage columns in the text table', async () => {
+    const run = await hearth(['--agents', 'zsp', ...llmFlags(), ...common, '--store', join(dir, 'table.sqlite')]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/LLM calls\/step\s+prompt tok\/step\s+completion tok\/step/);
+  }, 120_000);
+
+  it('refuses LLM agents without a model, naming the flag, before running anything', async () => {
+    const run = await hearth(['--agents', 'random,progprompt', ...common, '--store', join(dir, 'none.sqlite')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--agents progprompt: this agent needs a language model; add --llm openai/);
+    expect(existsSync(join(dir, 'none.sqlite'))).toBe(false);
+  }, 60_000);
+
+  it('replays a cached run offline: the same report, zero server calls', async () => {
+    const cache = join(dir, 'recording.sqlite');
+    const agents = ['--agents', 'zsp,saycan,progprompt,llm-planner'];
+    const recorded = await hearth([
+      ...agents,
+      ...llmFlags(),
+      ...common,
+      '--json',
+      '--llm-cache',
+      cache,
+      '--store',
+      join(dir, 'rec.sqlite'),
+    ]);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const calls = server.requests.length;
+    const replayed = await hearth([
+      ...agents,
+      ...common,
+      '--json',
+      '--llm-replay',
+      cache,
+      '--store',
+      join(dir, 'rep.sqlite'),
+    ]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(server.requests.length).toBe(calls);
+    const results = (text: string) => (JSON.parse(text) as { results: Row[] }).results;
+    expect(results(replayed.stdout)).toEqual(results(recorded.stdout));
+    expect(results(replayed.stdout).every((row) => (row.llmCallsPerStep.mean ?? 0) > 0)).toBe(true);
+  }, 180_000);
+});
