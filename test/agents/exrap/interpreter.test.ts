@@ -50,7 +50,9 @@ describe('GrammarInterpreter on the continual pools', () => {
           const result = parseInstruction(part.text);
           if (!result.ok) throw new Error(`"${part.text}" does not parse: ${result.reason}`);
           expect(result.readings.length, part.text).toBe(part.covers.length);
-          part.covers.forEach((id, i) => expectSameGoal(part.text, pool.find((d) => d.id === id)!, i));
+          for (const [i, id] of part.covers.entries()) {
+            expectSameGoal(part.text, pool.find((d) => d.id === id)!, i);
+          }
         }
       }
     });
