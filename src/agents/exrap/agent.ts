@@ -23,7 +23,7 @@ import { EXECUTION_THRESHOLD } from './exploitation.js';
 import { type IntegrationWeights, integrate, PAPER_WEIGHTS } from './integration.js';
 import { ExrapMemory, type ExrapMemoryOptions } from './memory.js';
 import './offline-roles.js';
-import type { Interpretation } from './query.js';
+import { conditionClasses, type Interpretation } from './query.js';
 import {
   createExrapRole,
   type ExploitationPlanner,
@@ -142,6 +142,8 @@ export class ExrapAgent implements Agent {
     this.feedback = undefined;
     this.lastDecision = undefined;
     this.interpretation = await this.interpreter.interpret(task.instructions);
+    // The hazard rates of the instructed classes are pooled among themselves, not with the furniture.
+    this.memory.hazard.poolOver(this.interpretation.queries.flatMap((q) => conditionClasses(q.condition).classes));
     this.evaluator.reset(this.interpretation);
     this.exploitation.reset?.(this.interpretation);
     await this.perceive(first);

@@ -11,7 +11,9 @@
  *    objects of its own last skill, what it holds) are not counted: the rate is the home's, not the agent's.
  * The rate is the posterior mean under Gamma priors: the predicate's rate pooled over classes shrinks to a prior
  * rate, and each class's rate shrinks to its predicate's pooled rate (few observations of a class fall back on
- * what other classes showed).
+ * what other classes showed). The pool can be restricted (`poolOver`) to the classes the instructions are about:
+ * pooled over every object in view, the placement rate is that of the furniture (hundreds of steps of exposure,
+ * no change), and a towel seen twice inherits it, so that its query never becomes uncertain again.
  */
 import { entityClass, type Fact, type Quadruple } from '../../memory/quadruple.js';
 import { oppositeState, type TekgUpdate } from '../../memory/tekg.js';
@@ -60,6 +62,8 @@ export class HazardModel {
   private readonly lastSeen = new Map<string, number>();
   private readonly byPredicate = new Map<string, Counts>();
   private readonly byClass = new Map<string, Counts>();
+  /** The classes whose counts make the pooled rate; undefined: every class. */
+  private pool: ReadonlySet<string> | undefined;
 
   constructor(options: HazardOptions = {}) {
     this.priorRate = options.priorRate ?? 1 / 50;
@@ -68,6 +72,11 @@ export class HazardModel {
     if (!(this.priorRate > 0) || !(this.priorExposure > 0) || !(this.classPriorExposure > 0)) {
       throw new RangeError('hazard model: prior rate and exposures must be positive');
     }
+  }
+
+  /** Restricts the pooled rates to these classes (the classes the agent's queries are about). */
+  poolOver(classes: Iterable<string>): void {
+    this.pool = new Set(classes);
   }
 
   /**
@@ -107,10 +116,11 @@ export class HazardModel {
   }
 
   private count(className: string, predicate: string, changes: number, exposure: number): void {
+    const pooled = this.pool === undefined || this.pool.has(className);
     for (const [map, key] of [
-      [this.byPredicate, predicate],
-      [this.byClass, className + SEP + predicate],
-    ] as const) {
+      ...(pooled ? ([[this.byPredicate, predicate]] as const) : []),
+      [this.byClass, className + SEP + predicate] as const,
+    ]) {
       const counts = map.get(key);
       if (counts) {
         counts.changes += changes;

@@ -53,6 +53,26 @@ describe('hazard model', () => {
     const rec = hazard.records().find((r) => r.className === 'mug');
     expect(rec).toMatchObject({ predicate: 'placement', changes: 1, exposure: 1 });
   });
+
+  it('pools only the instructed classes once poolOver is set: static furniture does not slow a towel down', () => {
+    const tekg = new Tekg();
+    const hazard = new HazardModel({ priorRate: 0.02, priorExposure: 50, classPriorExposure: 25 });
+    hazard.poolOver(['mug', 'towel']);
+    const room = 'kitchen.2';
+    hazard.observe(tekg.update(see(0, room, ['sofa.8 on floor.9', 'mug.5 on table.6'])), AGENT);
+    hazard.observe(tekg.update(see(100, room, ['sofa.8 on floor.9', 'mug.5 on table.6'])), AGENT);
+    // pooled over the mug only: (0.02 * 50 + 0) / (50 + 100); the sofa's 100 steps count for the sofa alone
+    const pooled = 1 / 150;
+    expect(hazard.predicateRate('placement')).toBeCloseTo(pooled, 12);
+    expect(hazard.rate('towel', 'placement')).toBeCloseTo(pooled, 12);
+    expect(hazard.rate('sofa', 'placement')).toBeCloseTo((pooled * 25) / 125, 12);
+    // without the restriction the sofa's exposure enters the pool too
+    const all = new HazardModel({ priorRate: 0.02, priorExposure: 50, classPriorExposure: 25 });
+    const tekg2 = new Tekg();
+    all.observe(tekg2.update(see(0, room, ['sofa.8 on floor.9', 'mug.5 on table.6'])), AGENT);
+    all.observe(tekg2.update(see(100, room, ['sofa.8 on floor.9', 'mug.5 on table.6'])), AGENT);
+    expect(all.predicateRate('placement')).toBeCloseTo(1 / 250, 12);
+  });
 });
 
 const still = { survival: () => 1 };
