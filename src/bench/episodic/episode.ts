@@ -52,9 +52,16 @@ export interface EpisodicOutcome {
   readonly agentStats?: Record<string, unknown>;
 }
 
-/** The bound task of an episode (the same for every agent with that home, task and seed). */
+/**
+ * The bound task of an episode (the same for every agent with that home, task and seed). A task with its own scene
+ * (ProgPrompt's) binds in it, under its own home name.
+ */
 export function bindEpisodeTask(home: string, task: string, seed: number): BoundTask {
-  return bindTask(taskById(task), homeGraph(home), new Rng(seed).fork('task'), home);
+  const definition = taskById(task);
+  const scene = definition.scene;
+  return scene
+    ? bindTask(definition, scene.graph, new Rng(seed).fork('task'), scene.home)
+    : bindTask(definition, homeGraph(home), new Rng(seed).fork('task'), home);
 }
 
 interface RawRun {

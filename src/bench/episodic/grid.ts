@@ -6,7 +6,7 @@ import { InputError } from '../../util/errors.js';
 import { expandAxes } from '../grid.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
-import { TASK_FAMILIES, type TaskFamily } from './task.js';
+import { DATA_FAMILIES, TASK_FAMILIES, type TaskFamily } from './task.js';
 import { taskById, tasksOfFamily } from './tasks/index.js';
 
 export interface EpisodicGrid {
@@ -19,9 +19,10 @@ export interface EpisodicGrid {
 /** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
 export function selectTasks(families: readonly string[], tasks: readonly string[]): string[] {
   const out: string[] = [];
+  const known: readonly string[] = [...TASK_FAMILIES, ...DATA_FAMILIES];
   for (const family of families) {
-    if (!(TASK_FAMILIES as readonly string[]).includes(family)) {
-      throw new InputError(`--families: unknown family '${family}' (known: ${TASK_FAMILIES.join(', ')})`);
+    if (!known.includes(family)) {
+      throw new InputError(`--families: unknown family '${family}' (known: ${known.join(', ')})`);
     }
     for (const task of tasksOfFamily(family as TaskFamily)) if (!out.includes(task.id)) out.push(task.id);
   }
@@ -33,13 +34,35 @@ export function selectTasks(families: readonly string[], tasks: readonly string[
   return out;
 }
 
+/**
+ * The specs: agents x homes x tasks x seeds for tasks that bind in a home, then, per agent, each task that brings its
+ * own scene (ProgPrompt's) once, in its scene's home, whatever the homes given.
+ */
 export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
-  const specs = expandAxes([
-    ['agent', [...grid.agents]],
-    ['home', [...grid.homes]],
-    ['task', [...grid.tasks]],
-    ['seed', [...grid.seeds]],
-  ]);
+  const inHomes = grid.tasks.filter((id) => !taskById(id).scene);
+  const inScenes = grid.tasks.filter((id) => taskById(id).scene);
+  const specs =
+    inHomes.length === 0
+      ? []
+      : expandAxes([
+          ['agent', [...grid.agents]],
+          ['home', [...grid.homes]],
+          ['task', inHomes],
+          ['seed', [...grid.seeds]],
+        ]);
+  for (const agent of grid.agents) {
+    for (const id of inScenes) {
+      const home = taskById(id).scene!.home;
+      specs.push(
+        ...expandAxes([
+          ['agent', [agent]],
+          ['home', [home]],
+          ['task', [id]],
+          ['seed', [...grid.seeds]],
+        ]),
+      );
+    }
+  }
   return specs.map((spec) => ({ ...spec, family: taskById(String(spec.task)).family }));
 }
 

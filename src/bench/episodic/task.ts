@@ -30,8 +30,11 @@ import {
 import { InputError } from '../../util/errors.js';
 import type { Rng } from '../../util/rng.js';
 
+/** The built-in families (run by default). */
 export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as const;
-export type TaskFamily = (typeof TASK_FAMILIES)[number];
+/** Families read from ../shared/data where present (`progprompt.ts`): run only when named. */
+export const DATA_FAMILIES = ['progprompt'] as const;
+export type TaskFamily = (typeof TASK_FAMILIES)[number] | (typeof DATA_FAMILIES)[number];
 
 /** An object the task needs: at least `count` nodes of the class, lying ON/INSIDE a node of class `on`/`inside`. */
 export interface ObjectRequirement {
@@ -57,6 +60,11 @@ export interface TaskDefinition {
   readonly requires?: readonly ObjectRequirement[];
   /** Where the definition's facts come from (the paper's table row, the TEACh task file). */
   readonly source: string;
+  /**
+   * A task that comes with its own environment (ProgPrompt's): it runs there, under that home name, whatever homes
+   * the run names; the graph is cloned, never changed.
+   */
+  readonly scene?: { readonly home: string; readonly graph: EnvGraph };
 }
 
 /** A task made concrete in one home: its start graph and grounded goal. */

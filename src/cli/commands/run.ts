@@ -13,7 +13,7 @@ import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
 import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
-import { TASK_FAMILIES } from '../../bench/episodic/task.js';
+import { DATA_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
 import { formatReport } from '../../bench/report.js';
@@ -99,7 +99,8 @@ export function registerRunCommand(program: Command): void {
     .option('--protocol <name>', `${PROTOCOLS.join(' or ')}`, 'continual')
     .option(
       '--families <list>',
-      `episodic: task families (${TASK_FAMILIES.join(', ')}); --nonstationarity, --instructions, --steps do not apply`,
+      `episodic: task families (${TASK_FAMILIES.join(', ')}; ${DATA_FAMILIES.join(', ')} from ../shared/data or ` +
+        '$HEARTH_SHARED_DATA, only when named); --nonstationarity, --instructions, --steps do not apply',
       TASK_FAMILIES.join(','),
     )
     .option('--tasks <list>', 'episodic: single task ids besides the families (e.g. llm-state/make-toast)', '');
@@ -186,19 +187,22 @@ async function runEpisodic(grid: Grid, options: Record<string, unknown>): Promis
     seeds: grid.seeds,
   };
   // Bind every task in every home now: a task a home cannot host (no bedroom, no bed) is left out with a note.
+  const all = expandEpisodicGrid(episodic);
   const skipped = new Set<string>();
-  for (const home of episodic.homes) {
-    for (const task of episodic.tasks) {
-      try {
-        bindEpisodeTask(home, task, grid.seeds[0]);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        skipped.add(`${home}\u0000${task}`);
-        if (!grid.quiet) process.stderr.write(`note: skipped: ${error.message}\n`);
-      }
+  const tried = new Set<string>();
+  for (const spec of all) {
+    const key = `${spec.home}\u0000${spec.task}`;
+    if (tried.has(key)) continue;
+    tried.add(key);
+    try {
+      bindEpisodeTask(String(spec.home), String(spec.task), grid.seeds[0]);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      skipped.add(key);
+      if (!grid.quiet) process.stderr.write(`note: skipped: ${error.message}\n`);
     }
   }
-  const specs = expandEpisodicGrid(episodic).filter((s) => !skipped.has(`${s.home}\u0000${s.task}`));
+  const specs = all.filter((s) => !skipped.has(`${s.home}\u0000${s.task}`));
   if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
   const outcome = await runGrid({
     ...grid,

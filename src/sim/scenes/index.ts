@@ -11,6 +11,7 @@ export {
 } from './homes.js';
 export { BASE_ROOMS, EXTRA_ROOMS, GUARANTEED_CLASSES, MAX_ROOMS, MIN_ROOMS, ROOM_PROGRAMS } from './programs.js';
 export {
+  addPassagesFromBoxes,
   checkHome,
   type HomeCheckOptions,
   homeStats,

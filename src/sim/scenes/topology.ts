@@ -36,6 +36,33 @@ export function roomAdjacency(graph: EnvGraph): Map<number, RoomLink[]> {
   return links;
 }
 
+/**
+ * Adds the `passage -BETWEEN-> room` edges a graph lacks, from bounding boxes: the graphs VirtualHome 2.x's Unity
+ * simulator exports (ProgPrompt's) have no BETWEEN edges, so their rooms look unconnected. A door or door jamb
+ * without BETWEEN edges whose box overlaps exactly two rooms' boxes on the floor plane (x, z) joins them; one that
+ * overlaps one room (a front door) stays as it is. Returns the number of passages joined.
+ */
+export function addPassagesFromBoxes(graph: EnvGraph): number {
+  const rooms = graph
+    .rooms()
+    .map((id) => ({ id, box: graph.get(id).boundingBox }))
+    .filter((r) => r.box);
+  const overlaps = (a: { center: number[]; size: number[] }, b: { center: number[]; size: number[] }) =>
+    [0, 2].every((i) => Math.abs(a.center[i] - b.center[i]) <= (a.size[i] + b.size[i]) / 2);
+  let joined = 0;
+  for (const className of [...PASSAGE_CLASSES].sort()) {
+    for (const passage of [...graph.idsOfClass(className)].sort((a, b) => a - b)) {
+      const box = graph.get(passage).boundingBox;
+      if (!box || graph.targets(passage, 'BETWEEN').size > 0) continue;
+      const ends = rooms.filter((r) => overlaps(box, r.box!)).map((r) => r.id);
+      if (ends.length !== 2) continue;
+      for (const room of ends) graph.addEdge(passage, 'BETWEEN', room);
+      joined++;
+    }
+  }
+  return joined;
+}
+
 /** Rooms reachable from `start` through passages (open or closed: doors do not lock), sorted by id. */
 export function reachableRooms(graph: EnvGraph, start: number, adjacency = roomAdjacency(graph)): number[] {
   const seen = new Set<number>([start]);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { EnvGraph } from '../../../src/sim/graph.js';
 import { graphFromJson } from '../../../src/sim/graph-io.js';
-import { checkHome, homeStats, reachableRooms, roomAdjacency } from '../../../src/sim/scenes/index.js';
+import {
+  addPassagesFromBoxes,
+  checkHome,
+  homeStats,
+  reachableRooms,
+  roomAdjacency,
+} from '../../../src/sim/scenes/index.js';
 
 type NodeJson = { id: number; class_name: string; category: string; properties: string[]; states: string[] };
 type EdgeJson = { from_id: number; relation_type: string; to_id: number };
@@ -110,5 +117,23 @@ describe('home topology and checks', () => {
       'door (4) is not INSIDE either room it joins',
       'bathroom (8) cannot be reached from kitchen (1)',
     ]);
+  });
+});
+
+describe('addPassagesFromBoxes', () => {
+  it('joins the two rooms a door box overlaps and leaves a front door alone', () => {
+    const graph = new EnvGraph();
+    const box = (x: number, z: number, sx: number, sz: number) => ({ center: [x, 1, z], size: [sx, 2, sz] });
+    graph.addNode({ id: 1, className: 'kitchen', category: 'Rooms', boundingBox: box(0, 0, 4, 4) });
+    graph.addNode({ id: 2, className: 'bedroom', category: 'Rooms', boundingBox: box(5, 0, 6, 4) });
+    graph.addNode({ id: 3, className: 'door', category: 'Doors', boundingBox: box(2, 0, 0.9, 0.9) });
+    graph.addNode({ id: 4, className: 'doorjamb', category: 'Doors', boundingBox: box(-2, 0, 0.9, 0.1) });
+    graph.addEdge(3, 'INSIDE', 1);
+    graph.addEdge(4, 'INSIDE', 1);
+    expect(roomAdjacency(graph).get(1)).toEqual([]);
+    expect(addPassagesFromBoxes(graph)).toBe(1);
+    expect(roomAdjacency(graph).get(1)).toEqual([{ room: 2, via: 3 }]);
+    expect(graph.targets(4, 'BETWEEN').size).toBe(0);
+    expect(addPassagesFromBoxes(graph)).toBe(0);
   });
 });
