@@ -3,11 +3,13 @@
  * whether it needs a language model. `hearth run --agents` is checked against it, and the benchmark builds agents
  * through it. Later agents (ExRAP, SayCan, ...) join with `registerAgent`, or with a line in `BUILT_IN`.
  */
+import { requireLanguageModel } from '../llm/errors.js';
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext } from './context.js';
-import { DANLI_VARIANTS, DanliAgent } from './danli/index.js';
+import { DANLI_DEFAULT, DANLI_VARIANTS, DanliAgent } from './danli/index.js';
+import { LlmSubgoalPredictor } from './danli/llm-predictor.js';
 import { createExrapAgent } from './exrap/agent.js';
 import { withExrapLlmRoles } from './exrap/llm/definitions.js';
 import { EpisodicOracleAgent } from './heuristics/episodic-oracle.js';
@@ -121,8 +123,24 @@ const DANLI_AGENTS: readonly AgentDefinition[] = DANLI_VARIANTS.map((variant) =>
   create: (context: AgentContext) => new DanliAgent(context, variant.config, variant.name),
 }));
 
+/** DANLI with its subgoal predictor through the run's language model: reads the instruction, not the goal. */
+const DANLI_LLM: AgentDefinition = {
+  name: 'danli-llm',
+  description: 'DANLI with an LLM subgoal predictor (instruction and first view -> subgoals, parsed by a grammar)',
+  privileges: [],
+  needsLlm: true,
+  protocols: ['episodic'],
+  create: (context: AgentContext) =>
+    new DanliAgent(
+      context,
+      DANLI_DEFAULT,
+      'danli-llm',
+      new LlmSubgoalPredictor(requireLanguageModel(context.llm, "agent 'danli-llm'")),
+    ),
+};
+
 const registry = new Map<string, AgentDefinition>(
-  withExrapLlmRoles([...BUILT_IN, ...DANLI_AGENTS]).map((def) => [def.name, def]),
+  withExrapLlmRoles([...BUILT_IN, ...DANLI_AGENTS, DANLI_LLM]).map((def) => [def.name, def]),
 );
 
 /** Adds an agent (or replaces the one of the same name). */

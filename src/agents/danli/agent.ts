@@ -69,7 +69,6 @@ const INSTRUMENTS: Partial<Record<SubgoalSpec['predicate'], readonly (readonly s
 export class DanliAgent implements Agent {
   readonly name: string;
   private readonly skills: SkillSet;
-  private readonly predictor: SubgoalPredictor = structuredGoalPredictor;
   private rng: Rng;
   private state = new DanliState();
   private subgoals: readonly SubgoalSpec[] = [];
@@ -104,14 +103,20 @@ export class DanliAgent implements Agent {
     context: AgentContext,
     private readonly config: DanliConfig,
     name = 'danli',
+    private readonly predictor: SubgoalPredictor = structuredGoalPredictor,
   ) {
     this.name = name;
     this.skills = context.skills;
     this.rng = new Rng(context.seed).fork(`agent:${name}`);
   }
 
-  reset(task: TaskBrief, first: StepFeedback): void {
-    const predicted = this.predictor.predict(task);
+  reset(task: TaskBrief, first: StepFeedback): void | Promise<void> {
+    const predicted = this.predictor.predict(task, first);
+    if (predicted instanceof Promise) return predicted.then((subgoals) => this.start(subgoals, first));
+    this.start(predicted, first);
+  }
+
+  private start(predicted: readonly SubgoalSpec[], first: StepFeedback): void {
     this.subgoals = this.config.lastSubgoalOnly ? predicted.slice(-1) : predicted;
     this.remembered = this.subgoals.map(() => new Set<number>());
     this.state = new DanliState();
@@ -151,9 +156,11 @@ export class DanliAgent implements Agent {
   stats(): Record<string, unknown> {
     const sorted = [...this.planMs].sort((a, b) => a - b);
     const median = sorted.length === 0 ? null : sorted[Math.floor((sorted.length - 1) / 2)];
+    const prediction = (this.predictor as { record?: unknown }).record;
     return {
       ...this.counts,
       config: { ...this.config },
+      ...(prediction !== undefined && { prediction }),
       timing: {
         planMsMedian: median,
         planMsTotal: sorted.reduce((s, x) => s + x, 0),

@@ -10,7 +10,9 @@
  * 4. it is scored (`metrics.ts`) against the Oracle's step count on the same bound task (PLW's L*).
  */
 import type { TaskBrief } from '../../agents/agent.js';
-import { getAgent } from '../../agents/registry.js';
+import { getAgent, usesLlm } from '../../agents/registry.js';
+import { requireLanguageModel } from '../../llm/errors.js';
+import { withAccounting } from '../../llm/language-model.js';
 import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
 import { formatSkill } from '../../sim/skill.js';
 import { VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
@@ -18,6 +20,7 @@ import type { WorldView } from '../../sim/subgoals.js';
 import { Rng } from '../../util/rng.js';
 import { homeGraph } from '../continual/episode.js';
 import { EpisodeWorld } from '../environment.js';
+import { type EpisodeLlm, languageModelForEpisode } from '../llm.js';
 import { type GoalConditionResult, goalConditionResults } from './goal.js';
 import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
 import { type BoundTask, bindTask } from './task.js';
@@ -29,6 +32,8 @@ export interface EpisodicEpisode {
   /** Task id (`llm-state/make-toast`, `teach/coffee`, ...). */
   readonly task: string;
   readonly seed: number;
+  /** The run's language model (`--llm ...`), given to agents that use one; required by those that need one. */
+  readonly llm?: EpisodeLlm;
 }
 
 /** One step as recorded with --trace. */
@@ -73,15 +78,18 @@ interface RawRun {
 }
 
 /** Runs an agent on a bound task (the world starts from a clone of its start state). */
-async function runOn(agentName: string, bound: BoundTask, seed: number): Promise<RawRun> {
+async function runOn(agentName: string, bound: BoundTask, seed: number, llm?: EpisodeLlm): Promise<RawRun> {
   const graph = bound.start.clone();
   const derived = new DerivedStates();
   const world: WorldView = { graph, derived };
   const env = new EpisodeWorld(graph, VIRTUALHOME_SKILLS);
   const definition = getAgent(agentName);
   const trueState = definition.privileges.includes('true-state');
+  const accounted = llm !== undefined && usesLlm(definition) ? withAccounting(languageModelForEpisode(llm)) : undefined;
+  if (definition.needsLlm) requireLanguageModel(accounted, `agent '${agentName}'`);
   const agent = definition.create({
     seed,
+    ...(accounted && { llm: accounted.model }),
     skills: VIRTUALHOME_SKILLS,
     protocol: 'episodic',
     ...(trueState && { world: { graph, derived } }),
@@ -124,7 +132,14 @@ async function runOn(agentName: string, bound: BoundTask, seed: number): Promise
       await agent.observe(feedback);
     }
   }
-  const stats = (agent as { stats?: () => Record<string, unknown> }).stats?.();
+  const own = (agent as { stats?: () => Record<string, unknown> }).stats?.();
+  const usage = accounted?.ledger.snapshot();
+  const stats = usage
+    ? {
+        ...own,
+        llm: { calls: usage.calls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
+      }
+    : own;
   return { done, world, outcomes, records, ...(stats && { agentStats: stats }) };
 }
 
@@ -143,7 +158,7 @@ export async function oracleSteps(home: string, task: string, seed: number): Pro
 
 export async function runEpisodicEpisode(episode: EpisodicEpisode): Promise<EpisodicOutcome> {
   const bound = bindEpisodeTask(episode.home, episode.task, episode.seed);
-  const run = await runOn(episode.agent, bound, episode.seed);
+  const run = await runOn(episode.agent, bound, episode.seed, episode.llm);
   const reference = await oracleSteps(episode.home, episode.task, episode.seed);
   const conditions = goalConditionResults(bound, run.world, run.outcomes);
   return {

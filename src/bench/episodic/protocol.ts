@@ -3,6 +3,7 @@
  * imports it and calls `runEpisode` for each spec (agent, home, task, family, seed).
  */
 import type { JsonValue } from '../json.js';
+import { episodeLlmOf } from '../llm.js';
 import type { EpisodeContext, EpisodeResult, EpisodeSpec } from '../protocol.js';
 import { runEpisodicEpisode } from './episode.js';
 
@@ -14,7 +15,14 @@ export interface EpisodicSpec extends EpisodeSpec {
 }
 
 export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): Promise<EpisodeResult> {
-  const outcome = await runEpisodicEpisode({ agent: spec.agent, home: spec.home, task: spec.task, seed: context.seed });
+  const outcome = await runEpisodicEpisode({
+    agent: spec.agent,
+    home: spec.home,
+    task: spec.task,
+    seed: context.seed,
+    // The run's language model, on specs of agents that use one (`episodeLlm`).
+    ...(spec.llm !== undefined && { llm: episodeLlmOf(spec.llm) }),
+  });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
   const { conditions: _count, conditionsMet: _met, ...metrics } = outcome.score;
   const timing = outcome.agentStats?.timing as EpisodeResult['timing'] | undefined;

@@ -134,7 +134,7 @@ export function registerRunCommand(program: Command): void {
         }
       }
       if (run.protocol === 'episodic') {
-        await runEpisodic(grid, options);
+        await runEpisodic(grid, options, command.getOptionValueSource('workers') === 'default');
         return;
       }
       checkHomes(grid, run.domain);
@@ -179,7 +179,7 @@ const listOf = (value: unknown): string[] =>
     .filter((item) => item !== '');
 
 /** `hearth run --protocol episodic`: agents x homes x tasks x seeds; each task brings its own step limit. */
-async function runEpisodic(grid: Grid, options: Record<string, unknown>): Promise<void> {
+async function runEpisodic(grid: Grid, options: Record<string, unknown>, defaultWorkers: boolean): Promise<void> {
   const episodic = {
     agents: grid.agents,
     homes: grid.homes,
@@ -202,14 +202,29 @@ async function runEpisodic(grid: Grid, options: Record<string, unknown>): Promis
       if (!grid.quiet) process.stderr.write(`note: skipped: ${error.message}\n`);
     }
   }
-  const specs = all.filter((s) => !skipped.has(`${s.home}\u0000${s.task}`));
+  const llm = await runLanguageModel(grid.agents, options);
+  const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
+  const specs = all
+    .filter((s) => !skipped.has(`${s.home}\u0000${s.task}`))
+    .map((spec) => ({ ...spec, ...(llm && withLlm.has(String(spec.agent)) && { llm: episodeLlm(llm) }) }));
   if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
-  const outcome = await runGrid({
-    ...grid,
-    protocol: 'episodic',
-    config: episodicGridConfig(episodic),
-    specs,
-  });
+  if (llm) shareApiKey(llm);
+  let outcome: Awaited<ReturnType<typeof runGrid>>;
+  try {
+    outcome = await runGrid({
+      ...grid,
+      // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
+      ...(llm?.provider === 'llama-cpp' && defaultWorkers && { workers: 1 }),
+      protocol: 'episodic',
+      config: {
+        ...episodicGridConfig(episodic),
+        ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
+      },
+      specs,
+    });
+  } finally {
+    await closeEpisodeLanguageModels();
+  }
   process.stdout.write(formatReport(outcome.report, grid.format));
   process.exitCode = outcome.exitCode;
 }
