@@ -146,4 +146,49 @@ describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () =
     expect(results(replayed.stdout)).toEqual(results(recorded.stdout));
     expect(results(replayed.stdout).every((row) => (row.llmCallsPerStep.mean ?? 0) > 0)).toBe(true);
   }, 180_000);
+
+  it('runs danli-llm on an episodic task with the model, and refuses it without one', async () => {
+    const episodic = [
+      '--protocol',
+      'episodic',
+      '--agents',
+      'danli-llm',
+      '--families',
+      '',
+      '--tasks',
+      'llm-state/open-fridge',
+    ];
+    const refused = await hearth([...episodic, '--quiet', '--store', join(dir, 'danli-none.sqlite')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/danli-llm: this agent needs a language model; add --llm openai/);
+    const chat = server.script.chat;
+    server.script.chat = () => 'Completed:\nnone\nFuture:\nfridge isOpen';
+    try {
+      const run = await hearth([
+        ...episodic,
+        '--seeds',
+        '1',
+        ...llmFlags(),
+        '--quiet',
+        '--json',
+        '--store',
+        join(dir, 'danli.sqlite'),
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const rows = (JSON.parse(run.stdout) as { results: (Row & { family: string })[] }).results;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ agent: 'danli-llm', episodes: 1, sr: { mean: 1 } });
+    } finally {
+      server.script.chat = chat;
+    }
+  }, 60_000);
+
+  it('refuses the progprompt family, saying where its data is expected, when the data is missing', async () => {
+    const run = await hearth(
+      ['--protocol', 'episodic', '--families', 'progprompt', '--quiet', '--store', join(dir, 'pp.sqlite')],
+      { HEARTH_SHARED_DATA: join(dir, 'no-shared-data') },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the progprompt family needs ProgPrompt's data at .*no-shared-data/);
+  });
 });
