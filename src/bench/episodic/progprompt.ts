@@ -239,11 +239,11 @@ export function loadProgPromptTasks(dir: string): ProgPromptTask[] {
       }
       const text = texts[0];
       const program = programLines.map((l) => parseScriptLine(l, { file: annotatedFile, line }));
-      const before = factSets(rawGraph(initial[index].value, initialFile, initial[index].line));
+      const raw = rawGraph(initial[index].value, initialFile, initial[index].line);
+      const before = factSets(raw);
       const after = factSets(rawGraph(final[index].value, finalFile, final[index].line));
       const relations = [...after.relations].filter((f) => !before.relations.has(f)).sort();
       const states = [...after.states].filter((f) => !before.states.has(f)).sort();
-      const raw = rawGraph(initial[index].value, initialFile, initial[index].line);
       const roomClasses = new Set(raw.nodes.filter((n) => n.category === 'Rooms').map((n) => n.class_name));
       const { subgoals, dropped } = subgoalsOfFacts(relations, states, (c) => roomClasses.has(c));
       const start = graphFromJson(withFoodProperties(raw, subgoals), {
