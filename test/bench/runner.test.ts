@@ -22,7 +22,9 @@ function storedEpisodes(path: string, runId = 1) {
 
 describe('runner worker pool', () => {
   it('gives byte-identical reports on 2 threads, 1 thread and in the main thread', async () => {
-    process.env.TOY_DELAY_MS = '10'; // long enough for both threads to take episodes; changes no result
+    // Long enough (40 x 50 ms) that the second thread starts before the first has taken every episode, even on a
+    // loaded machine; changes no result.
+    process.env.TOY_DELAY_MS = '50';
     const path = tempStore();
     const threads = await toyGridRun({ ...SMALL_GRID, store: path, workers: '2' }).run();
     delete process.env.TOY_DELAY_MS;
