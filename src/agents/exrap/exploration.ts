@@ -1,12 +1,13 @@
 /**
  * The offline exploration planner v_T of ExRAP (eq. 10-11), `InformationExplorationPlanner`:
  *
- *   v_T(z) = (1 / |Q|) * sum_q H(P(q | G_t)) * mean_g max(c(d_g after z), c(d_g now)),   c(d) = (1 - d / N)^2
+ *   v_T(z) = (1 / |Q|) * sum_q H(P(q | G_t)) * sum_g w_g max(c(d_g after z), c(d_g now)),   c(d) = (1 - d / N)^2
  *
  * H in bits (at most 1 per query). g ranges over the query's target groups (`queryTargets`): what the quadruples
  * retrieved for q say it is about (the instances of its classes among them that are out of view), and, for a class
  * never seen, the rooms to look in; d_g is the hop distance in the TEKG from the agent entity to the nearest entity
- * of the group. Measuring to the query's subjects rather than to every retrieved fact keeps a room-adjacency fact
+ * of the group; w_g is the group's share of the query's entropy, by the age of its evidence (`queryTargets`: the stale
+ * instance carries the uncertainty, not the one seen a step ago). Measuring to the query's subjects rather than to every retrieved fact keeps a room-adjacency fact
  * (one hop from the agent in any room) from hiding where the query's objects are. The division by |Q| keeps the value
  * in [0, 1] with any number of instructions (docs/exrap.md explains the scale).
  *
@@ -58,7 +59,9 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
       return d;
     };
     // The closeness of every target group from where the agent stands: a skill is not debited below it.
-    const closenessHere = targets.map((groups) => groups.map((group) => closeness(nearest(group, here), normaliser)));
+    const closenessHere = targets.map((groups) =>
+      groups.map((group) => closeness(nearest(group.entities, here), normaliser)),
+    );
     for (let i = 0; i < candidates.length; i++) {
       const after = linksAfter(candidates[i], links, memory);
       let total = 0;
@@ -67,9 +70,9 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
         if (groups.length === 0) return; // nothing a move could tell: the distance is N, the term 0
         let sum = 0;
         groups.forEach((group, g) => {
-          sum += Math.max(closeness(nearest(group, after), normaliser), closenessHere[j][g]);
+          sum += group.weight * Math.max(closeness(nearest(group.entities, after), normaliser), closenessHere[j][g]);
         });
-        total += evaluation.entropy * (sum / groups.length);
+        total += evaluation.entropy * sum;
       });
       values[i] = total / evaluations.length;
     }
@@ -86,39 +89,53 @@ export function closeness(d: number, normaliser: number): number {
   return c * c;
 }
 
+/** A target group of a query: entities that count by the nearest, and the group's share of the query's entropy. */
+export interface TargetGroup {
+  readonly entities: readonly string[];
+  readonly weight: number;
+}
+
 /**
- * What a query's distance is measured to, as groups of entities (a group counts by its nearest entity; d is the mean
- * over the groups): each instance of the query's classes among the retrieved quadruples that is not in view now
- * (what the query is about and the agent could learn more of by going there), and, when some class of the query was
- * never seen, the rooms to look for it (those of the catalog's types for the class not visited yet, else any room
- * not visited yet). An instance in view is as up to date as it can be: going nearer tells nothing more. No group: a
- * move can tell nothing about the query.
+ * What a query's distance is measured to, as groups of entities (a group counts by its nearest entity): each instance
+ * of the query's classes among the retrieved quadruples that is not in view now (what the query is about and the
+ * agent could learn more of by going there), and, when some class of the query was never seen, the rooms to look for
+ * it (those of the catalog's types for the class not visited yet, else any room not visited yet). An instance in view
+ * is as up to date as it can be: going nearer tells nothing more. No group: a move can tell nothing about the query.
+ *
+ * **Weights (a gap filled, docs/exrap.md).** The groups share the query's entropy in proportion to the age of the
+ * newest evidence about them (steps since the instance was last seen; a class never seen counts as unseen since
+ * step 0): a query over three cabinets is uncertain because of the one not seen for sixty steps, not the one seen a
+ * step ago. An even split (eq. 11 does not say how a query's uncertainty divides among what it is about) made the
+ * room just left, whose instance is fresh, as attractive as the stale one, and the agent oscillated between two rooms
+ * while an instance elsewhere went unchecked.
  */
-export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): string[][] {
+export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): TargetGroup[] {
   const classes = conditionClasses(evaluation.query.condition).classes;
   const wanted = new Set(classes);
-  const now = memory.now;
+  const now = memory.now ?? 0;
   const inView = new Set<string>();
-  const subjects = new Set<string>();
+  const newest = new Map<string, number>();
   for (const q of evaluation.retrieved) {
     for (const entity of q.relation === 'is' ? [q.source] : [q.source, q.target]) {
       if (!wanted.has(entityClass(entity))) continue;
       if (q.t === now) inView.add(entity);
-      else subjects.add(entity);
+      else newest.set(entity, Math.max(newest.get(entity) ?? Number.NEGATIVE_INFINITY, q.t));
     }
   }
-  const groups = [...subjects]
+  const groups: { entities: string[]; age: number }[] = [...newest.keys()]
     .filter((e) => !inView.has(e))
     .sort()
-    .map((e) => [e]);
+    .map((e) => ({ entities: [e], age: Math.max(1, now - newest.get(e)!) }));
   const unknown = classes.filter((cls) => !memory.knowsClass(cls));
   if (unknown.length > 0) {
     const unvisited = (rooms: readonly string[]) => rooms.filter((room) => memory.lastVisit(room) === undefined);
     const typical = unvisited([...new Set(unknown.flatMap((cls) => memory.typicalRooms(cls)))].sort());
     const rooms = typical.length > 0 ? typical : unvisited([...memory.tekg.rooms()].sort());
-    if (rooms.length > 0) groups.push(rooms);
+    if (rooms.length > 0) groups.push({ entities: rooms, age: Math.max(1, now + 1) });
   }
-  return groups;
+  let total = 0;
+  for (const g of groups) total += g.age;
+  return groups.map((g) => ({ entities: g.entities, weight: g.age / total }));
 }
 
 /** The agent's current links: its room, what it holds, is close to, sits on. */

@@ -64,12 +64,12 @@ export interface Grounding {
 
 /**
  * The execution grounded on the belief: the instances that do not meet it, each with its goal; `host` picks the
- * host of a placement (see `chooseHost`). `distance` orders targets (room walks from the agent; unknown last).
+ * host of a placement for an instance (see `chooseHost`). `distance` orders targets (room walks from the agent; unknown last).
  */
 export function groundExecution(
   goal: Condition,
   belief: Belief,
-  host: (shape: Extract<ExecutionShape, { kind: 'placement' }>) => number | undefined,
+  host: (shape: Extract<ExecutionShape, { kind: 'placement' }>, node: number) => number | undefined,
   distance: (node: number) => number,
 ): Grounding {
   const shape = executionShape(goal);
@@ -88,10 +88,10 @@ export function groundExecution(
     }
   } else {
     const hosts = beliefInstances(belief, shape.hosts);
-    const chosen = host(shape);
     for (const node of instances) {
       if (hosts.includes(node)) continue;
       if (hosts.some((h) => belief.hasEdge(node, shape.relation, h))) continue;
+      const chosen = host(shape, node);
       if (chosen === undefined) return { targets: [], unknown: true };
       targets.push({ node, goal: edge(node, shape.relation, chosen), lost: belief.isLost(node) });
     }

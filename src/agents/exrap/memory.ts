@@ -12,7 +12,7 @@ import { Tekg, type TekgObservation, type TekgUpdate } from '../../memory/tekg.j
 import { Bm25Index } from '../../retrieval/bm25.js';
 import { DEFAULT_RETRIEVAL_K, DirectiveRetriever, selectDocuments } from '../../retrieval/retriever.js';
 import type { ScoreTable } from '../../retrieval/text-index.js';
-import { catalogClass } from '../../sim/catalog/index.js';
+import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
 import type { Rng } from '../../util/rng.js';
 import { getOrCreate } from './collections.js';
 import type { RemovedFact } from './evidence.js';
@@ -152,6 +152,26 @@ export class ExrapMemory {
       }
     }
     return [...keys].sort().map((key) => this.absent.get(key)!);
+  }
+
+  /**
+   * The host a node was last seen `relation` (`inside`, `on`) one of the host classes, from the facts the update rule
+   * removed and not seen since (the latest removal), or undefined: where the thing was kept before it was moved.
+   */
+  formerHost(id: number, relation: string, hostClasses: readonly string[]): number | undefined {
+    const entity = this.names.get(id);
+    if (entity === undefined) return undefined;
+    const wanted = new Set(hostClasses.map((c) => canonicalClassName(c) ?? c));
+    let best: RemovedFact | undefined;
+    for (const key of [...(this.absentByEntity.get(entity) ?? [])].sort()) {
+      const removed = this.absent.get(key)!;
+      const q = removed.quadruple;
+      if (q.source !== entity || q.relation !== relation) continue;
+      const hostClass = entityClass(q.target);
+      if (!wanted.has(canonicalClassName(hostClass) ?? hostClass)) continue;
+      if (!best || removed.at > best.at) best = removed;
+    }
+    return best === undefined ? undefined : entityId(best.quadruple.target);
   }
 
   /** Scores of every current fact against the directives (computed once, sampled many times). */

@@ -1,7 +1,8 @@
 /**
  * The offline implementations of ExRAP's roles, registered by name for configurations (`ExrapConfig.roles`):
  * interpreter `grammar`, evaluator `bayesian` (options: `samples`, `temporalConsistency`), exploitation `plan`
- * (options: `findQueries`, `retryAfter`), exploration `information`. The LLM layer registers its own under other
+ * (options: `findQueries`, `retryAfter`,
+ * `commitment`, `jointPlans`), exploration `information`. The LLM layer registers its own under other
  * names with `registerExrapRole`.
  */
 import { BayesianQueryEvaluator } from './evaluator.js';
@@ -34,6 +35,8 @@ registerExrapRole(
     new PlanExploitationPlanner({
       findQueries: option<boolean>(options, 'findQueries', 'boolean'),
       retryAfter: option<number>(options, 'retryAfter', 'number'),
+      commitment: option<number>(options, 'commitment', 'number'),
+      jointPlans: option<boolean>(options, 'jointPlans', 'boolean'),
     }),
 );
 registerExrapRole('exploration', 'information', () => new InformationExplorationPlanner());

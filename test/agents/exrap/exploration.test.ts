@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { binaryEntropy } from '../../../src/agents/exrap/entropy.js';
-import { distanceNormaliser, InformationExplorationPlanner } from '../../../src/agents/exrap/exploration.js';
+import {
+  distanceNormaliser,
+  InformationExplorationPlanner,
+  queryTargets,
+} from '../../../src/agents/exrap/exploration.js';
 import { integrate, PAPER_WEIGHTS } from '../../../src/agents/exrap/integration.js';
 import type { QueryEvaluation } from '../../../src/agents/exrap/roles.js';
 import type { Quadruple } from '../../../src/memory/quadruple.js';
@@ -72,6 +76,42 @@ describe('InformationExplorationPlanner (eq. 11)', () => {
       [{ action: 'walk', objects: [2] }],
     );
     expect([...values]).toEqual([0]);
+  });
+});
+
+describe('target groups of a query', () => {
+  it('share the query entropy by the age of their evidence, so the stale instance draws the agent', () => {
+    // Two TVs: one in the bedroom seen at step 0, one in the kitchen seen at step 9; the agent stands in the living
+    // room between them at step 10, both one room away.
+    const memory = newMemory();
+    memory.ingest(see(0, 'bedroom.4', ['tv.10 is off', 'tv.10 inside bedroom.4']));
+    memory.ingest(see(9, 'kitchen.2', ['tv.11 is off', 'tv.11 inside kitchen.2']));
+    memory.ingest(see(10, 'livingroom.3', []));
+    const interpretation = tvInterpretation();
+    const evaluation: QueryEvaluation = {
+      query: interpretation.queries[0],
+      p: 0.7,
+      entropy: binaryEntropy(0.7),
+      prior: 0.7,
+      reused: false,
+      retrieved: [
+        quad('tv.10', 'is', 'off', 0),
+        quad('tv.11', 'is', 'off', 9),
+        quad('tv.11', 'inside', 'kitchen.2', 9),
+      ],
+    };
+    expect(queryTargets(evaluation, memory)).toEqual([
+      { entities: ['tv.10'], weight: expect.closeTo(10 / 11, 12) },
+      { entities: ['tv.11'], weight: expect.closeTo(1 / 11, 12) },
+    ]);
+    const walkKitchen: Skill = { action: 'walk', objects: [2] };
+    const walkBedroom: Skill = { action: 'walk', objects: [4] };
+    const [kitchen, bedroom] = new InformationExplorationPlanner().values(
+      stepOf(memory, interpretation, 10),
+      [evaluation],
+      [walkKitchen, walkBedroom],
+    );
+    expect(bedroom).toBeGreaterThan(kitchen);
   });
 });
 
