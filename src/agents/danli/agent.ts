@@ -32,6 +32,7 @@ import {
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
+import { idleSkill } from '../heuristics/common.js';
 import { skillKey } from '../heuristics/plans.js';
 import {
   type DanliConfig,
@@ -138,7 +139,9 @@ export class DanliAgent implements Agent {
 
   act(): Skill {
     this.monitor();
-    if (this.current >= this.subgoals.length) return this.explore(undefined);
+    // Every subgoal done or given up: DANLI's session is over (Algorithm 1 returns). hearth has no stop action, so it
+    // idles until the step limit; it does not wander, which could complete a given-up subgoal by chance.
+    if (this.current >= this.subgoals.length) return idleSkill(this.feedback, this.skills);
     if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
     this.plan = this.makePlan() ?? [];
     if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;

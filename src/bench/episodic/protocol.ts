@@ -5,6 +5,7 @@
 import type { JsonValue } from '../json.js';
 import type { EpisodeContext, EpisodeResult, EpisodeSpec } from '../protocol.js';
 import { runEpisodicEpisode } from './episode.js';
+import { checkSlip } from './noise.js';
 
 export interface EpisodicSpec extends EpisodeSpec {
   readonly agent: string;
@@ -14,7 +15,14 @@ export interface EpisodicSpec extends EpisodeSpec {
 }
 
 export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): Promise<EpisodeResult> {
-  const outcome = await runEpisodicEpisode({ agent: spec.agent, home: spec.home, task: spec.task, seed: context.seed });
+  const outcome = await runEpisodicEpisode({
+    agent: spec.agent,
+    home: spec.home,
+    task: spec.task,
+    seed: context.seed,
+    // Execution noise (`--slip`): absent from the spec when 0, so that noise-free runs keep their keys and results.
+    slip: checkSlip(spec.slip ?? 0, 'slip'),
+  });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
   const { conditions: _count, conditionsMet: _met, ...metrics } = outcome.score;
   const timing = outcome.agentStats?.timing as EpisodeResult['timing'] | undefined;
