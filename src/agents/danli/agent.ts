@@ -49,6 +49,8 @@ import { DanliState } from './state.js';
 export interface DanliCounts {
   plannerCalls: number;
   planFailures: number;
+  /** Planner calls over the budget (`planBudget`), counted among planFailures: DANLI's time-outs. */
+  planTimeouts: number;
   searchSteps: number;
   dummyPlans: number;
   subgoalsDone: number;
@@ -57,6 +59,22 @@ export interface DanliCounts {
   exclude: number;
   clear: number;
   moveCloser: number;
+}
+
+const isSubset = (small: ReadonlySet<number>, large: readonly number[]): boolean => {
+  const have = new Set(large);
+  for (const id of small) if (!have.has(id)) return false;
+  return true;
+};
+
+/** One planner call's size: problem objects, ground operators, expanded states (deterministic). */
+export interface PlanWork {
+  objects: number;
+  operators: number;
+  expanded: number;
+  solved: boolean;
+  /** A repeat of a timed-out call on no new objects, not run (see `callPlanner`). */
+  repeated?: true;
 }
 
 /** Instrument classes each predicate's recipe needs (one of each group). */
@@ -86,9 +104,12 @@ export class DanliAgent implements Agent {
   private searchFor: string | undefined;
   private clearing: number | undefined;
   private readonly opened = new Set<number>();
+  /** Calls that timed out: their problem key, the believed objects then, and the time they took. */
+  private timeouts: { key: string; objects: ReadonlySet<number>; ms: number; work: PlanWork }[] = [];
   readonly counts: DanliCounts = {
     plannerCalls: 0,
     planFailures: 0,
+    planTimeouts: 0,
     searchSteps: 0,
     dummyPlans: 0,
     subgoalsDone: 0,
@@ -100,6 +121,8 @@ export class DanliAgent implements Agent {
   };
   /** Planner wall times in ms (timing: varies run to run). */
   readonly planMs: number[] = [];
+  /** Per planner call: ground operators and expanded states (deterministic). */
+  readonly planWork: PlanWork[] = [];
 
   constructor(
     context: AgentContext,
@@ -125,6 +148,7 @@ export class DanliAgent implements Agent {
     this.searchFor = undefined;
     this.clearing = undefined;
     this.opened.clear();
+    this.timeouts = [];
     this.feedback = first;
     this.state.update(first);
   }
@@ -157,6 +181,7 @@ export class DanliAgent implements Agent {
     return {
       ...this.counts,
       config: { ...this.config },
+      planWork: this.planWork.map((w) => ({ ...w })),
       timing: {
         planMsMedian: median,
         planMsTotal: sorted.reduce((s, x) => s + x, 0),
@@ -232,18 +257,47 @@ export class DanliAgent implements Agent {
   private callPlanner(goal: Condition, extraObjects: readonly HypotheticalObject[] = []): Skill[] | undefined {
     const belief = this.state.belief;
     this.counts.plannerCalls++;
+    const exclude = [...this.excluded()].sort((a, b) => a - b);
+    // A problem only grows with the objects the agent knows: a call on a goal that timed out with fewer (a subset of
+    // today's) objects would time out again, so it is counted as a time-out without running (it would take seconds
+    // to minutes unpruned; the verdict is the planner's as long as grounding grows with the objects).
+    const key = JSON.stringify([goal, exclude, extraObjects.map((o) => [o.id, o.className])]);
+    const objects = [...belief.graph.nodes()].map((n) => n.id);
+    const known = this.timeouts.find(
+      (t) => t.key === key && objects.length >= t.objects.size && isSubset(t.objects, objects),
+    );
+    if (known) {
+      this.planMs.push(known.ms);
+      this.planWork.push({ ...known.work, repeated: true });
+      this.counts.planTimeouts++;
+      this.counts.planFailures++;
+      return undefined;
+    }
     const result = planForGoal({
       state: belief.graph,
       goal,
       skills: 'virtualhome',
       prune: this.config.prune,
       maxStates: PLANNER_MAX_STATES,
-      exclude: [...this.excluded()].sort((a, b) => a - b),
+      exclude,
       extraObjects,
       characterId: this.feedback.observation.characterId,
     });
-    this.planMs.push(result.stats.compileMs + result.stats.groundMs + result.stats.searchMs);
-    if (!result.solved) {
+    const ms = result.stats.compileMs + result.stats.groundMs + result.stats.searchMs;
+    this.planMs.push(ms);
+    const work: PlanWork = {
+      objects: result.stats.objects,
+      operators: result.stats.operators,
+      expanded: result.stats.expanded,
+      solved: result.solved,
+    };
+    this.planWork.push(work);
+    const timedOut = result.stats.operators > this.config.planBudget;
+    if (timedOut) {
+      this.counts.planTimeouts++;
+      this.timeouts.push({ key, objects: new Set(objects), ms, work });
+    }
+    if (!result.solved || timedOut) {
       this.counts.planFailures++;
       return undefined;
     }
