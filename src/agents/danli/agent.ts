@@ -157,7 +157,10 @@ export class DanliAgent implements Agent {
     this.feedback = feedback;
     this.state.update(feedback);
     this.subgoalSteps++;
-    if (feedback.success === false && feedback.lastSkill) this.recover(feedback.lastSkill, feedback.error ?? '');
+    const failed = feedback.success === false ? feedback.lastSkill : undefined;
+    // A search step that failed to open a container did not look inside: the search may try it again.
+    if (failed?.action === 'open') this.opened.delete(failed.objects[0]);
+    if (failed) this.recover(failed, feedback.error ?? '');
     else if (feedback.success) this.lastFailed = undefined;
   }
 
