@@ -2,7 +2,8 @@
  * DANLI beside the Oracle on the episodic families (SR, GC, PLW-SR, PLW-GC, AS per agent and family, like DANLI's
  * Table 1 and 5), DANLI's recovery counts, then scene pruning's effect on planning (DANLI's Table 6: median and mean
  * planner time per call, the share of calls without a plan and of calls over the planning budget, its time-out),
- * with and without pruning on the same episodes.
+ * with and without pruning on the same episodes. "repeats" are calls counted as time-outs without running (the same
+ * goal on no new objects after a time-out); their time is that of the time-out they repeat.
  *
  * Run: npm run bench:danli [-- --homes cottage,flat,gen:7 --seeds 1 --slip 0.1 --unpruned-homes cottage
  *        --unpruned-families llm-state-simple]
@@ -45,7 +46,7 @@ interface DanliStats {
   moveCloser: number;
   clear: number;
   subgoalsGivenUp: number;
-  planWork: { operators: number }[];
+  planWork: { operators: number; repeated?: true }[];
   timing: { planMs: number[] };
 }
 
@@ -113,13 +114,14 @@ for (const agent of agents) {
 }
 
 console.log(`\nscene pruning (DANLI Table 6): ${unprunedFamilies.join(', ')} on ${unprunedHomes.join(', ')}`);
-console.log('agent                  calls  no plan  time-out  median ms   mean ms  median ops   SR      GC');
+console.log('agent                  calls  (repeats)  no plan  time-out  median ms   mean ms  median ops   SR      GC');
 for (const agent of ['danli', 'danli-no-pruning']) {
   const times: number[] = [];
   const operators: number[] = [];
   let calls = 0;
   let failures = 0;
   let timeouts = 0;
+  let repeats = 0;
   const scores: Outcome['score'][] = [];
   for (const family of unprunedFamilies) {
     for (const run of runs('danli-no-pruning', family)) {
@@ -131,11 +133,12 @@ for (const agent of ['danli', 'danli-no-pruning']) {
       timeouts += stats.planTimeouts;
       times.push(...stats.timing.planMs);
       operators.push(...stats.planWork.map((w) => w.operators));
+      repeats += stats.planWork.filter((w) => w.repeated).length;
       scores.push(outcome.score);
     }
   }
   console.log(
-    `${agent.padEnd(22)} ${String(calls).padStart(5)}  ${pct(failures / Math.max(calls, 1))}  ${pct(
+    `${agent.padEnd(22)} ${String(calls).padStart(5)}  ${`(${repeats})`.padStart(9)}  ${pct(failures / Math.max(calls, 1))}  ${pct(
       timeouts / Math.max(calls, 1),
     )}  ${median(times).toFixed(1).padStart(9)}  ${mean(times).toFixed(1).padStart(8)}  ${String(
       median(operators),
