@@ -3,11 +3,12 @@
  *
  * 1. update the symbolic state from the observation and the effects of its own action (`state.ts`);
  * 2. monitor the subgoals (`predictor.ts`): the current one done, move to the next; given up after
- *    MAX_SUBGOAL_FAILURES failed actions or MAX_SUBGOAL_STEPS steps, move on too;
+ *    MAX_SUBGOAL_FAILURES failed actions or MAX_SUBGOAL_STEPS steps, move on too; after the last one, idle;
  * 3. plan for the current subgoal with the household planner (PDDL compiled from the simulator's rules) over the
  *    believed state, pruned to the relevant objects (`prune`): for one more patient while keeping what is achieved
  *    (`planningGoal`). Classes it has not seen enter the problem as dummy instances (`extraObjects`); a plan that uses
- *    one starts with Search, which explores (`search.ts`) until an instance is seen, then plans again;
+ *    one starts with Search, which explores (`search.ts`) until an instance is seen, then plans again. A call whose
+ *    problem grounds to more operators than the planning budget (`planBudget`, DANLI's 120 s time-out) has no plan;
  * 4. pop the plan's first action; a failed action goes through the recovery tree (Figure 4/7):
  *    - "not close to" the target: move closer (walk to it) and retry;
  *    - "too many things" on a receptacle: clear it (take one thing off) and replan;
