@@ -126,6 +126,32 @@ describe('DANLI', () => {
     expect(last.score.gc).toBeLessThan(full.score.gc);
   });
 
+  it('a planner call over the budget is a time-out (no plan); repeats on no new objects are not run', () => {
+    const stepThrough = (planBudget: number) => {
+      const { agent, world } = setUp('llm-state/open-fridge', { ...DANLI_DEFAULT, planBudget });
+      for (let t = 0; t < 12; t++) {
+        const skill = agent.act();
+        const outcome = world.step(skill);
+        agent.observe(world.feedback(t + 1, { skill, outcome }));
+      }
+      const fridge = [...world.graph.idsOfClass('fridge')][0];
+      return { agent, opened: world.graph.hasState(fridge, 'OPEN') };
+    };
+    const within = stepThrough(DANLI_DEFAULT.planBudget);
+    expect(within.opened).toBe(true);
+    expect(within.agent.counts.planTimeouts).toBe(0);
+    // A budget below every problem's size: every call times out, nothing gets planned.
+    const over = stepThrough(1);
+    expect(over.opened).toBe(false);
+    const { counts, planWork } = over.agent;
+    expect(counts.planTimeouts).toBe(counts.plannerCalls);
+    expect(counts.planFailures).toBe(counts.plannerCalls);
+    expect(planWork.filter((w) => !w.repeated).every((w) => w.operators > 1)).toBe(true);
+    // The same goal on the same known objects is not planned again; a new room seen (more objects) is.
+    expect(planWork.some((w) => w.repeated)).toBe(true);
+    expect(planWork.filter((w) => !w.repeated).length).toBeGreaterThan(1);
+  });
+
   it('is reproducible: same seed, same steps', async () => {
     const run = () => runEpisodicEpisode({ agent: 'danli', home: 'flat', task: 'teach/remotes-on-sofa', seed: 2 });
     const [a, b] = [await run(), await run()];

@@ -178,6 +178,38 @@ describeBuilt('hearth run: bad input fails at once with one clear line', () => {
     refuse(['--protocol', 'episodic', '--agents', 'greedy'], /agent 'greedy' does not run the episodic protocol/);
     refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
   });
+
+  it('refuses a slip that is not a probability, and slips outside the episodic protocol', () => {
+    refuse(['--protocol', 'episodic', '--slip', '1.5'], /--slip: '1.5' is not a probability in \[0, 1\)/);
+    refuse(['--slip', '0.1'], /--slip 0.1: execution noise is an option of the episodic protocol/);
+  });
+});
+
+describeBuilt('hearth run --protocol episodic --slip', () => {
+  it('makes manipulation skills fail (Exec below 1), and the Oracle still solves the task', () => {
+    const run = (slip: string) => {
+      const args = [
+        '--protocol',
+        'episodic',
+        '--agents',
+        'oracle',
+        '--families',
+        '',
+        '--tasks',
+        'teach/coffee',
+        '--seeds',
+        '2',
+      ];
+      const r = hearth([...args, '--slip', slip, '--json', '--quiet', '--store', newStore()]);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout).results as { sr: { mean: number }; exec: { mean: number } }[])[0];
+    };
+    const clean = run('0');
+    const noisy = run('0.5');
+    expect(clean.exec.mean).toBe(1);
+    expect(noisy.exec.mean).toBeLessThan(1);
+    expect(noisy.sr.mean).toBe(1);
+  });
 });
 
 // ---- helpers for the interruption tests ----------------------------------------------------------------------

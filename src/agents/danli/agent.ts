@@ -3,11 +3,12 @@
  *
  * 1. update the symbolic state from the observation and the effects of its own action (`state.ts`);
  * 2. monitor the subgoals (`predictor.ts`): the current one done, move to the next; given up after
- *    MAX_SUBGOAL_FAILURES failed actions or MAX_SUBGOAL_STEPS steps, move on too;
+ *    MAX_SUBGOAL_FAILURES failed actions or MAX_SUBGOAL_STEPS steps, move on too; after the last one, idle;
  * 3. plan for the current subgoal with the household planner (PDDL compiled from the simulator's rules) over the
  *    believed state, pruned to the relevant objects (`prune`): for one more patient while keeping what is achieved
  *    (`planningGoal`). Classes it has not seen enter the problem as dummy instances (`extraObjects`); a plan that uses
- *    one starts with Search, which explores (`search.ts`) until an instance is seen, then plans again;
+ *    one starts with Search, which explores (`search.ts`) until an instance is seen, then plans again. A call whose
+ *    problem grounds to more operators than the planning budget (`planBudget`, DANLI's 120 s time-out) has no plan;
  * 4. pop the plan's first action; a failed action goes through the recovery tree (Figure 4/7):
  *    - "not close to" the target: move closer (walk to it) and retry;
  *    - "too many things" on a receptacle: clear it (take one thing off) and replan;
@@ -32,6 +33,7 @@ import {
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
+import { idleSkill } from '../heuristics/common.js';
 import { skillKey } from '../heuristics/plans.js';
 import {
   type DanliConfig,
@@ -48,6 +50,8 @@ import { DanliState } from './state.js';
 export interface DanliCounts {
   plannerCalls: number;
   planFailures: number;
+  /** Planner calls over the budget (`planBudget`), counted among planFailures: DANLI's time-outs. */
+  planTimeouts: number;
   searchSteps: number;
   dummyPlans: number;
   subgoalsDone: number;
@@ -56,6 +60,22 @@ export interface DanliCounts {
   exclude: number;
   clear: number;
   moveCloser: number;
+}
+
+const isSubset = (small: ReadonlySet<number>, large: readonly number[]): boolean => {
+  const have = new Set(large);
+  for (const id of small) if (!have.has(id)) return false;
+  return true;
+};
+
+/** One planner call's size: problem objects, ground operators, expanded states (deterministic). */
+export interface PlanWork {
+  objects: number;
+  operators: number;
+  expanded: number;
+  solved: boolean;
+  /** A repeat of a timed-out call on no new objects, not run (see `callPlanner`). */
+  repeated?: true;
 }
 
 /** Instrument classes each predicate's recipe needs (one of each group). */
@@ -84,9 +104,12 @@ export class DanliAgent implements Agent {
   private searchFor: string | undefined;
   private clearing: number | undefined;
   private readonly opened = new Set<number>();
+  /** Calls that timed out: their problem key, the believed objects then, and the time they took. */
+  private timeouts: { key: string; objects: ReadonlySet<number>; ms: number; work: PlanWork }[] = [];
   readonly counts: DanliCounts = {
     plannerCalls: 0,
     planFailures: 0,
+    planTimeouts: 0,
     searchSteps: 0,
     dummyPlans: 0,
     subgoalsDone: 0,
@@ -98,6 +121,8 @@ export class DanliAgent implements Agent {
   };
   /** Planner wall times in ms (timing: varies run to run). */
   readonly planMs: number[] = [];
+  /** Per planner call: ground operators and expanded states (deterministic). */
+  readonly planWork: PlanWork[] = [];
 
   constructor(
     context: AgentContext,
@@ -129,6 +154,7 @@ export class DanliAgent implements Agent {
     this.searchFor = undefined;
     this.clearing = undefined;
     this.opened.clear();
+    this.timeouts = [];
     this.feedback = first;
     this.state.update(first);
   }
@@ -137,13 +163,18 @@ export class DanliAgent implements Agent {
     this.feedback = feedback;
     this.state.update(feedback);
     this.subgoalSteps++;
-    if (feedback.success === false && feedback.lastSkill) this.recover(feedback.lastSkill, feedback.error ?? '');
+    const failed = feedback.success === false ? feedback.lastSkill : undefined;
+    // A search step that failed to open a container did not look inside: the search may try it again.
+    if (failed?.action === 'open') this.opened.delete(failed.objects[0]);
+    if (failed) this.recover(failed, feedback.error ?? '');
     else if (feedback.success) this.lastFailed = undefined;
   }
 
   act(): Skill {
     this.monitor();
-    if (this.current >= this.subgoals.length) return this.explore(undefined);
+    // Every subgoal done or given up: DANLI's session is over (Algorithm 1 returns). hearth has no stop action, so it
+    // idles until the step limit; it does not wander, which could complete a given-up subgoal by chance.
+    if (this.current >= this.subgoals.length) return idleSkill(this.feedback, this.skills);
     if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
     this.plan = this.makePlan() ?? [];
     if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
@@ -161,6 +192,7 @@ export class DanliAgent implements Agent {
       ...this.counts,
       config: { ...this.config },
       ...(prediction !== undefined && { prediction }),
+      planWork: this.planWork.map((w) => ({ ...w })),
       timing: {
         planMsMedian: median,
         planMsTotal: sorted.reduce((s, x) => s + x, 0),
@@ -236,18 +268,47 @@ export class DanliAgent implements Agent {
   private callPlanner(goal: Condition, extraObjects: readonly HypotheticalObject[] = []): Skill[] | undefined {
     const belief = this.state.belief;
     this.counts.plannerCalls++;
+    const exclude = [...this.excluded()].sort((a, b) => a - b);
+    // A problem only grows with the objects the agent knows: a call on a goal that timed out with fewer (a subset of
+    // today's) objects would time out again, so it is counted as a time-out without running (it would take seconds
+    // to minutes unpruned; the verdict is the planner's as long as grounding grows with the objects).
+    const key = JSON.stringify([goal, exclude, extraObjects.map((o) => [o.id, o.className])]);
+    const objects = [...belief.graph.nodes()].map((n) => n.id);
+    const known = this.timeouts.find(
+      (t) => t.key === key && objects.length >= t.objects.size && isSubset(t.objects, objects),
+    );
+    if (known) {
+      this.planMs.push(known.ms);
+      this.planWork.push({ ...known.work, repeated: true });
+      this.counts.planTimeouts++;
+      this.counts.planFailures++;
+      return undefined;
+    }
     const result = planForGoal({
       state: belief.graph,
       goal,
       skills: 'virtualhome',
       prune: this.config.prune,
       maxStates: PLANNER_MAX_STATES,
-      exclude: [...this.excluded()].sort((a, b) => a - b),
+      exclude,
       extraObjects,
       characterId: this.feedback.observation.characterId,
     });
-    this.planMs.push(result.stats.compileMs + result.stats.groundMs + result.stats.searchMs);
-    if (!result.solved) {
+    const ms = result.stats.compileMs + result.stats.groundMs + result.stats.searchMs;
+    this.planMs.push(ms);
+    const work: PlanWork = {
+      objects: result.stats.objects,
+      operators: result.stats.operators,
+      expanded: result.stats.expanded,
+      solved: result.solved,
+    };
+    this.planWork.push(work);
+    const timedOut = result.stats.operators > this.config.planBudget;
+    if (timedOut) {
+      this.counts.planTimeouts++;
+      this.timeouts.push({ key, objects: new Set(objects), ms, work });
+    }
+    if (!result.solved || timedOut) {
       this.counts.planFailures++;
       return undefined;
     }

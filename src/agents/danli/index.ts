@@ -1,6 +1,12 @@
 /** DANLI (paper 004) and its ablations; see docs/danli.md. */
-export { DanliAgent, type DanliCounts } from './agent.js';
-export { DANLI_DEFAULT, type DanliConfig, MAX_SUBGOAL_FAILURES, MAX_SUBGOAL_STEPS } from './config.js';
+export { DanliAgent, type DanliCounts, type PlanWork } from './agent.js';
+export {
+  DANLI_DEFAULT,
+  type DanliConfig,
+  MAX_SUBGOAL_FAILURES,
+  MAX_SUBGOAL_STEPS,
+  PLANNER_MAX_OPERATORS,
+} from './config.js';
 export { type SubgoalPredictor, structuredGoalPredictor } from './predictor.js';
 export { searchStep } from './search.js';
 export { DanliState } from './state.js';

@@ -6,7 +6,8 @@
  * 2. the agent gets the instruction text, and, where its registry entry grants them, the structured goal
  *    (`meanings`) and the true world with the grounded subgoals (`true-state`);
  * 3. it acts one skill per step; after each successful skill the derived-state rules run (cooking, rinsing, ...);
- *    the episode ends as soon as every goal condition holds, or at the task's step limit;
+ *    with execution noise (`slip` > 0, `noise.ts`) a manipulation skill may fail with no effect; the episode ends
+ *    as soon as every goal condition holds, or at the task's step limit;
  * 4. it is scored (`metrics.ts`) against the Oracle's step count on the same bound task (PLW's L*).
  */
 import type { TaskBrief } from '../../agents/agent.js';
@@ -23,6 +24,7 @@ import { EpisodeWorld } from '../environment.js';
 import { type EpisodeLlm, languageModelForEpisode } from '../llm.js';
 import { type GoalConditionResult, goalConditionResults } from './goal.js';
 import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
+import { type SlipModel, seededSlips, stepWithSlips } from './noise.js';
 import { type BoundTask, bindTask } from './task.js';
 import { taskById } from './tasks/index.js';
 
@@ -34,6 +36,8 @@ export interface EpisodicEpisode {
   readonly seed: number;
   /** The run's language model (`--llm ...`), given to agents that use one; required by those that need one. */
   readonly llm?: EpisodeLlm;
+  /** Execution noise: the probability that a manipulation skill slips (default 0, `noise.ts`). */
+  readonly slip?: number;
 }
 
 /** One step as recorded with --trace. */
@@ -78,7 +82,13 @@ interface RawRun {
 }
 
 /** Runs an agent on a bound task (the world starts from a clone of its start state). */
-async function runOn(agentName: string, bound: BoundTask, seed: number, llm?: EpisodeLlm): Promise<RawRun> {
+async function runOn(
+  agentName: string,
+  bound: BoundTask,
+  seed: number,
+  slips: SlipModel,
+  llm?: EpisodeLlm,
+): Promise<RawRun> {
   const graph = bound.start.clone();
   const derived = new DerivedStates();
   const world: WorldView = { graph, derived };
@@ -109,7 +119,7 @@ async function runOn(agentName: string, bound: BoundTask, seed: number, llm?: Ep
   await agent.reset(task, feedback);
   for (let t = 0; t < bound.definition.stepLimit && !done; t++) {
     const skill = await agent.act();
-    const outcome = env.step(skill);
+    const outcome = stepWithSlips(env, skill, t, slips);
     const change = outcome.success ? applyPhysics(graph, derived, env.characterId) : undefined;
     const target = skill.objects[skill.objects.length - 1];
     outcomes.push({
@@ -146,20 +156,36 @@ async function runOn(agentName: string, bound: BoundTask, seed: number, llm?: Ep
 /** The Oracle's step counts per bound task (home, task, seed), kept for the worker's lifetime. */
 const ORACLE_STEPS = new Map<string, number | null>();
 
-/** L*: the Oracle's steps on the bound task, or null when it does not reach the goal within the limit. */
-export async function oracleSteps(home: string, task: string, seed: number): Promise<number | null> {
-  const key = `${home}\u0000${task}\u0000${seed}`;
+/**
+ * L*: the Oracle's steps on the bound task (under the same execution noise as the agent), or null when it does not
+ * reach the goal within the limit.
+ */
+export async function oracleSteps(home: string, task: string, seed: number, slip = 0): Promise<number | null> {
+  const key = `${home}\u0000${task}\u0000${seed}\u0000${slip}`;
   if (ORACLE_STEPS.has(key)) return ORACLE_STEPS.get(key)!;
-  const run = await runOn('oracle', bindEpisodeTask(home, task, seed), seed);
+  const run = await runOn('oracle', bindEpisodeTask(home, task, seed), seed, seededSlips(slip, seed));
   const steps = run.done ? run.outcomes.length : null;
   ORACLE_STEPS.set(key, steps);
   return steps;
 }
 
-export async function runEpisodicEpisode(episode: EpisodicEpisode): Promise<EpisodicOutcome> {
-  const bound = bindEpisodeTask(episode.home, episode.task, episode.seed);
-  const run = await runOn(episode.agent, bound, episode.seed, episode.llm);
-  const reference = await oracleSteps(episode.home, episode.task, episode.seed);
+/**
+ * Runs one episode. `slipModel` replaces the seeded noise model (tests inject failures with it): it is called once
+ * for the agent's run and once for the Oracle's, whose L* then does not come from the cache.
+ */
+export async function runEpisodicEpisode(
+  episode: EpisodicEpisode,
+  options: { slipModel?: () => SlipModel } = {},
+): Promise<EpisodicOutcome> {
+  const { home, task, seed } = episode;
+  const bound = bindEpisodeTask(home, task, seed);
+  const slips = options.slipModel?.() ?? seededSlips(episode.slip ?? 0, seed);
+  const run = await runOn(episode.agent, bound, seed, slips, episode.llm);
+  const reference = options.slipModel
+    ? await runOn('oracle', bindEpisodeTask(home, task, seed), seed, options.slipModel()).then((oracle) =>
+        oracle.done ? oracle.outcomes.length : null,
+      )
+    : await oracleSteps(home, task, seed, episode.slip ?? 0);
   const conditions = goalConditionResults(bound, run.world, run.outcomes);
   return {
     score: scoreEpisode(

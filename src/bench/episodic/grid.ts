@@ -14,6 +14,8 @@ export interface EpisodicGrid {
   readonly homes: readonly string[];
   readonly tasks: readonly string[];
   readonly seeds: readonly number[];
+  /** Execution noise (`--slip`, `noise.ts`); 0 or absent: none. */
+  readonly slip?: number;
 }
 
 /** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
@@ -63,7 +65,9 @@ export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
       );
     }
   }
-  return specs.map((spec) => ({ ...spec, family: taskById(String(spec.task)).family }));
+  // The slip is a constant of the run, not an axis: a noise-free run keeps its episode keys.
+  const slip = grid.slip ?? 0;
+  return specs.map((spec) => ({ ...spec, family: taskById(String(spec.task)).family, ...(slip > 0 && { slip }) }));
 }
 
 /** What identifies an episodic run for --resume. */
@@ -74,5 +78,6 @@ export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
     homes: [...grid.homes],
     tasks: [...grid.tasks],
     seeds: [...grid.seeds],
+    ...((grid.slip ?? 0) > 0 && { slip: grid.slip! }),
   };
 }

@@ -6,6 +6,7 @@ import type { JsonValue } from '../json.js';
 import { episodeLlmOf } from '../llm.js';
 import type { EpisodeContext, EpisodeResult, EpisodeSpec } from '../protocol.js';
 import { runEpisodicEpisode } from './episode.js';
+import { checkSlip } from './noise.js';
 
 export interface EpisodicSpec extends EpisodeSpec {
   readonly agent: string;
@@ -22,6 +23,8 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     seed: context.seed,
     // The run's language model, on specs of agents that use one (`episodeLlm`).
     ...(spec.llm !== undefined && { llm: episodeLlmOf(spec.llm) }),
+    // Execution noise (`--slip`): absent from the spec when 0, so that noise-free runs keep their keys and results.
+    slip: checkSlip(spec.slip ?? 0, 'slip'),
   });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
   const { conditions: _count, conditionsMet: _met, ...metrics } = outcome.score;

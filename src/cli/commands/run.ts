@@ -13,6 +13,7 @@ import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
 import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
+import { checkSlip } from '../../bench/episodic/noise.js';
 import { DATA_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
@@ -45,6 +46,9 @@ export function parseRunOptions(options: Record<string, unknown>): RunOptions {
   const protocol = oneOf('--protocol', options.protocol, PROTOCOLS);
   if (protocol === 'episodic' && options.domain !== undefined && options.domain !== 'virtualhome') {
     throw new InputError(`--domain ${String(options.domain)}: episodic tasks run in the virtualhome domain only`);
+  }
+  if (protocol !== 'episodic' && options.slip !== undefined && checkSlip(options.slip) > 0) {
+    throw new InputError(`--slip ${String(options.slip)}: execution noise is an option of the episodic protocol`);
   }
   return {
     protocol,
@@ -103,7 +107,12 @@ export function registerRunCommand(program: Command): void {
         '$HEARTH_SHARED_DATA, only when named); --nonstationarity, --instructions, --steps do not apply',
       TASK_FAMILIES.join(','),
     )
-    .option('--tasks <list>', 'episodic: single task ids besides the families (e.g. llm-state/make-toast)', '');
+    .option('--tasks <list>', 'episodic: single task ids besides the families (e.g. llm-state/make-toast)', '')
+    .option(
+      '--slip <p>',
+      'episodic: execution noise, the probability that a manipulation skill fails with no effect (seeded)',
+      '0',
+    );
   addLlmOptions(command)
     .addHelpText(
       'after',
@@ -185,6 +194,7 @@ async function runEpisodic(grid: Grid, options: Record<string, unknown>, default
     homes: grid.homes,
     tasks: selectTasks(listOf(options.families), listOf(options.tasks)),
     seeds: grid.seeds,
+    slip: checkSlip(options.slip),
   };
   // Bind every task in every home now: a task a home cannot host (no bedroom, no bed) is left out with a note.
   const all = expandEpisodicGrid(episodic);
