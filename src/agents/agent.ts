@@ -3,6 +3,7 @@
  * whatever the protocol (continual instructions, episodic tasks). The protocol owns the world; the agent sees only
  * what a `StepFeedback` tells it and answers with one skill per step.
  */
+import type { ActionGoal } from '../sim/action-goals.js';
 import type { Condition } from '../sim/conditions.js';
 import type { Observation } from '../sim/observation.js';
 import type { Skill } from '../sim/skill.js';
@@ -49,6 +50,8 @@ export interface EpisodicGoal {
   readonly subgoals: readonly SubgoalSpec[];
   /** The subgoals grounded in the true start state (privilege `true-state`: the Oracle). */
   readonly bound?: readonly BoundSubgoal[];
+  /** Ordered action goals to take after the subgoals (EAI's `vh_goal.actions`); absent or empty: none. */
+  readonly actionGoals?: readonly ActionGoal[];
 }
 
 export interface TaskBrief {

@@ -73,6 +73,10 @@ export interface SubgoalSpec {
   readonly means?: boolean;
   /** Instrument classes the recipe must use ("make toast using the toaster": cook in a toaster only). */
   readonly using?: readonly string[];
+  /** Only these patient nodes (a task with its own scene naming one node, as EAI's goals do). */
+  readonly ids?: readonly number[];
+  /** Only these destination nodes (likewise). */
+  readonly destinationIds?: readonly number[];
 }
 
 export interface BoundSubgoal {
@@ -113,7 +117,15 @@ export function bindSubgoal(spec: SubgoalSpec, graph: EnvGraph): BoundSubgoal {
       [...graph.targets(id, 'ON'), ...graph.targets(id, 'INSIDE')].some((h) => hosts.has(h)),
     );
   }
-  const destinations = spec.destination ? idsOf(graph, spec.destination) : [];
+  if (spec.ids) {
+    const ids = new Set(spec.ids);
+    patients = patients.filter((id) => ids.has(id));
+  }
+  let destinations = spec.destination ? idsOf(graph, spec.destination) : [];
+  if (spec.destinationIds) {
+    const ids = new Set(spec.destinationIds);
+    destinations = destinations.filter((id) => ids.has(id));
+  }
   const need = spec.count === 'all' ? patients.length : (spec.count ?? 1);
   return { spec, patients, destinations, need };
 }

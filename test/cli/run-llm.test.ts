@@ -191,4 +191,15 @@ describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () =
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/the progprompt family needs ProgPrompt's data at .*no-shared-data/);
   });
+
+  it('refuses the eai family, saying where its data is expected, when the data is missing', async () => {
+    const run = await hearth(
+      ['--protocol', 'episodic', '--families', 'eai', '--quiet', '--store', join(dir, 'eai.sqlite')],
+      { HEARTH_SHARED_DATA: join(dir, 'no-shared-data') },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /the eai family needs the Embodied Agent Interface's VirtualHome data at .*no-shared-data/,
+    );
+  });
 });

@@ -11,13 +11,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Condition, edge, holds, isIn } from '../../sim/conditions.js';
+import { DerivedStates } from '../../sim/derived-states.js';
 import { replayProgram } from '../../sim/executor.js';
+import type { EnvGraph } from '../../sim/graph.js';
 import { loadGraph } from '../../sim/graph-io.js';
-import { readProgram } from '../../sim/script.js';
+import { addPassagesFromBoxes } from '../../sim/scenes/topology.js';
+import { type Program, readProgram } from '../../sim/script.js';
+import { VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
+import { bindSubgoal, type SubgoalSpec, subgoalDone } from '../../sim/subgoals.js';
 import { isRelation, isState } from '../../sim/vocabulary.js';
 import { InputError } from '../../util/errors.js';
+import {
+  type FactNode,
+  goldStepLimit,
+  loadOnce,
+  orderSubgoals,
+  relationSubgoal,
+  sharedDataDir,
+  stateSubgoal,
+} from './data-family.js';
 import { actionGoalsMet, type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
-import type { ActionGoal } from './task.js';
+import type { ActionGoal, TaskDefinition } from './task.js';
 
 interface RawGoal {
   readonly actions: readonly string[];
@@ -27,9 +41,16 @@ interface RawGoal {
   )[];
 }
 
+/** A goal fact as the data gives it: a node's state, or an edge. */
+export type EaiFact =
+  | { readonly id: number; readonly state: string }
+  | { readonly from_id: number; readonly relation_type: string; readonly to_id: number };
+
 export interface EaiInstance {
   readonly id: string;
   readonly task: string;
+  /** The node and edge goals as the data gives them (`conditions` in the condition language). */
+  readonly facts: readonly EaiFact[];
   readonly conditions: readonly Condition[];
   readonly actionGoals: readonly ActionGoal[];
   /** Whether the reference executor ran the gold program through. */
@@ -63,6 +84,7 @@ export function loadEaiInstances(dir: string): EaiInstance[] {
       return {
         id,
         task: raw.task,
+        facts: raw.vh_goal.goal,
         conditions,
         actionGoals,
         referenceExecutable: raw.gold_replay.executable,
@@ -76,10 +98,21 @@ export interface EaiReplay {
   readonly conditions: readonly boolean[];
 }
 
+/** An instance's start graph and gold program, as the data gives them. */
+function loadEaiScene(dir: string, instance: EaiInstance): { graph: EnvGraph; program: Program } {
+  return {
+    graph: loadGraph(join(dir, 'init_graphs', `${instance.id}.json.gz`)),
+    program: readProgram(join(dir, 'programs', `${instance.id}.txt`)),
+  };
+}
+
 /** Replays an instance's gold program from its start graph and scores the end state. */
 export function replayEaiGold(dir: string, instance: EaiInstance): EaiReplay {
-  const graph = loadGraph(join(dir, 'init_graphs', `${instance.id}.json.gz`));
-  const program = readProgram(join(dir, 'programs', `${instance.id}.txt`));
+  const { graph, program } = loadEaiScene(dir, instance);
+  return replayOn(graph, program, instance);
+}
+
+function replayOn(graph: EnvGraph, program: Program, instance: EaiInstance): EaiReplay {
   const replay = replayProgram(graph, program);
   const steps: StepOutcome[] = replay.steps.map((step, i) => {
     const line = program.lines[i];
@@ -99,4 +132,135 @@ export function replayEaiGold(dir: string, instance: EaiInstance): EaiReplay {
   // An instance with neither state nor action goals is vacuously met.
   const scored = conditions.length > 0 ? conditions : [true];
   return { score: scoreEpisode(scored, steps, null), executable: replay.executable, conditions };
+}
+
+export const EAI_FAMILY = 'eai';
+
+/** The data folder: $HEARTH_SHARED_DATA/eai, else ../shared/data/eai beside the package. */
+export const eaiDataDir = (env: Record<string, string | undefined> = process.env) => sharedDataDir('eai', env);
+
+/** The home name an EAI task runs in (its own start graph). */
+export const eaiHome = (id: string) => `eai-${id}`;
+
+/** An EAI instance as an episodic task (see the module comment of `eaiTask`). */
+export interface EaiTask {
+  readonly instance: EaiInstance;
+  /** The start graph (do not change it: clone). */
+  readonly start: EnvGraph;
+  /** Lines of the gold program. */
+  readonly programLength: number;
+  /** Whether the gold program, replayed here, reaches the data's goal (node, edge and action goals). */
+  readonly goldReached: boolean;
+  /** The node and edge goals as DANLI subgoals, each naming its node(s) by id. */
+  readonly subgoals: readonly SubgoalSpec[];
+  /** The action goals the episodic skill set can take (alternatives outside it left out). */
+  readonly actionGoals: readonly ActionGoal[];
+  /** Goal facts and action goals left out, each with the reason. */
+  readonly dropped: readonly string[];
+}
+
+const SKILL_ACTIONS: ReadonlySet<string> = new Set(VIRTUALHOME_SKILLS.actions);
+
+/**
+ * An instance as an episodic task. Its node and edge goals become subgoals over the very nodes they name
+ * (`SubgoalSpec.ids`), by the rules ProgPrompt's family uses (`data-family.ts`): the character's CLOSE/FACING/ON
+ * (where it stands, sits or lies), its SITTING/LYING posture and PLUGGED_IN have no subgoal form and are dropped.
+ * Its action goals keep the alternatives the episodic skill set offers (walk, grab, switchon/off, put, putin,
+ * open/close); an action goal with none left (TYPE, WATCH, DRINK, WASH, ...) is dropped, since no agent of the
+ * protocol can take it.
+ */
+export function eaiTask(dir: string, instance: EaiInstance): EaiTask {
+  const { graph, program } = loadEaiScene(dir, instance);
+  const start = graph.clone();
+  // EAI's graphs carry door BETWEEN edges; the call only fills in passages that lack them, as for ProgPrompt's.
+  addPassagesFromBoxes(start);
+  const goldReached = replayOn(graph, program, instance).score.sr === 1;
+  const node = (id: number): FactNode => ({ className: start.has(id) ? start.get(id).className : `#${id}`, id });
+  const { subgoals, dropped } = orderSubgoals(
+    instance.facts.map((fact) => {
+      if ('state' in fact) {
+        const n = node(fact.id);
+        return { label: `${n.className}(${fact.id}) ${fact.state}`, subgoal: stateSubgoal(n, fact.state) };
+      }
+      const [from, to] = [node(fact.from_id), node(fact.to_id)];
+      return {
+        label: `${from.className}(${fact.from_id}) ${fact.relation_type} ${to.className}(${fact.to_id})`,
+        subgoal: relationSubgoal(from, fact.relation_type, to, (n) => n.id !== undefined && start.isRoom(n.id)),
+      };
+    }),
+  );
+  const ordered = inGoldOrder(start, program, subgoals);
+  const actionGoals: ActionGoal[] = [];
+  for (const goal of instance.actionGoals) {
+    const anyOf = goal.anyOf.filter((alt) => SKILL_ACTIONS.has(alt.action));
+    if (anyOf.length > 0) actionGoals.push({ anyOf });
+    else dropped.push(`action ${goal.anyOf.map((a) => a.action.toUpperCase()).join('|')} (not an episodic skill)`);
+  }
+  return { instance, start, programLength: program.lines.length, goldReached, subgoals: ordered, actionGoals, dropped };
+}
+
+/**
+ * The subgoals in the order the gold program achieves them for good: by the last step after which each starts to
+ * hold (a stable sort; one that holds from the start and is never undone counts as step 0). ProgPrompt's rule
+ * (states first, then placements) would have the Oracle close and start a dishwasher before loading it; the data's
+ * own program says the order in which the goal is reached (load, close, start).
+ */
+function inGoldOrder(start: EnvGraph, program: Program, subgoals: readonly SubgoalSpec[]): SubgoalSpec[] {
+  if (subgoals.length < 2) return [...subgoals];
+  const holdsAfter = (steps: number): boolean[] => {
+    const graph = start.clone();
+    replayProgram(graph, program.lines.slice(0, steps));
+    const world = { graph, derived: new DerivedStates() };
+    return subgoals.map((spec) => subgoalDone(world, bindSubgoal(spec, graph)));
+  };
+  const achievedAt = subgoals.map(() => 0);
+  let before = holdsAfter(0);
+  for (let step = 1; step <= program.lines.length; step++) {
+    const now = holdsAfter(step);
+    now.forEach((holds, i) => {
+      if (holds && !before[i]) achievedAt[i] = step;
+    });
+    before = now;
+  }
+  return subgoals
+    .map((spec, i) => ({ spec, at: achievedAt[i], i }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map((s) => s.spec);
+}
+
+/** The episodic definition of a task: undefined when its gold replay misses the goal or it keeps no goal. */
+export function eaiDefinition(task: EaiTask): TaskDefinition | undefined {
+  if (!task.goldReached || task.subgoals.length + task.actionGoals.length === 0) return undefined;
+  return {
+    id: `${EAI_FAMILY}/${task.instance.id}`,
+    family: EAI_FAMILY,
+    text: task.instance.task,
+    stepLimit: goldStepLimit(task.programLength),
+    subgoals: task.subgoals,
+    ...(task.actionGoals.length > 0 && { actionGoals: task.actionGoals }),
+    scene: { home: eaiHome(task.instance.id), graph: task.start },
+    source: `EAI instances.json ${task.instance.id}`,
+  };
+}
+
+const LOADED = new Map<string, EaiTask[]>();
+
+/** The tasks of the folder, by instance id (cached); an InputError saying where the data is expected when missing. */
+export function eaiTasks(dir = eaiDataDir()): EaiTask[] {
+  return loadOnce(
+    LOADED,
+    dir,
+    {
+      name: EAI_FAMILY,
+      probe: 'instances.json',
+      origin: "the Embodied Agent Interface's VirtualHome data",
+      source: 'instances.json, init_graphs/, programs/',
+    },
+    (d) => loadEaiInstances(d).map((instance) => eaiTask(d, instance)),
+  );
+}
+
+/** The episodic definitions of the family. */
+export function eaiDefinitions(dir = eaiDataDir()): TaskDefinition[] {
+  return eaiTasks(dir).flatMap((task) => eaiDefinition(task) ?? []);
 }

@@ -108,7 +108,11 @@ async function runOn(
     protocol: 'episodic',
     instructions: [{ id: bound.definition.id, text: bound.definition.text }],
     ...(definition.privileges.includes('meanings') && {
-      goal: { subgoals: bound.definition.subgoals, ...(trueState && { bound: bound.subgoals }) },
+      goal: {
+        subgoals: bound.definition.subgoals,
+        ...(bound.actionGoals.length > 0 && { actionGoals: bound.actionGoals }),
+        ...(trueState && { bound: bound.subgoals }),
+      },
     }),
   };
   const outcomes: StepOutcome[] = [];

@@ -10,7 +10,6 @@
  *   effect already held), wrong temporal order, other.
  */
 import type { ErrorKind } from '../../sim/actions/descriptors.js';
-import type { ActionGoal } from './task.js';
 
 /** One step as the metrics see it. */
 export interface StepOutcome {
@@ -21,22 +20,7 @@ export interface StepOutcome {
   readonly errorKind?: string;
 }
 
-/** How many of the ordered action goals the successful steps meet, in order (each after the previous one's step). */
-export function actionGoalsMet(goals: readonly ActionGoal[], steps: readonly StepOutcome[]): number {
-  let met = 0;
-  for (const step of steps) {
-    if (met === goals.length) break;
-    if (!step.success) continue;
-    const goal = goals[met];
-    const matches = goal.anyOf.some(
-      (alt) =>
-        alt.action === step.action &&
-        (alt.classes === undefined || (step.targetClass !== undefined && alt.classes.includes(step.targetClass))),
-    );
-    if (matches) met++;
-  }
-  return met;
-}
+export { actionGoalsMet } from '../../sim/action-goals.js';
 
 /** EAI's categories, as the metric names carry them. */
 export const ERROR_METRICS: Readonly<Record<ErrorKind, string>> = {

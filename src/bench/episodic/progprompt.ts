@@ -25,7 +25,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
 import { replayProgram } from '../../sim/executor.js';
@@ -33,9 +32,18 @@ import type { EnvGraph } from '../../sim/graph.js';
 import { graphFromJson } from '../../sim/graph-io.js';
 import { addPassagesFromBoxes } from '../../sim/scenes/topology.js';
 import { parseScriptLine, type ScriptLine } from '../../sim/script.js';
-import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
+import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { InputError } from '../../util/errors.js';
 import { Rng } from '../../util/rng.js';
+import {
+  type FactNode,
+  goldStepLimit,
+  loadOnce,
+  orderSubgoals,
+  relationSubgoal,
+  sharedDataDir,
+  stateSubgoal,
+} from './data-family.js';
 import { type GoalConditionResult, goalConditionResults } from './goal.js';
 import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
 import { bindTask, type TaskDefinition } from './task.js';
@@ -48,10 +56,8 @@ export type ProgPromptEnv = (typeof PROGPROMPT_ENVS)[number];
 export const progpromptHome = (env: ProgPromptEnv) => `progprompt-${env}`;
 
 /** The data folder: $HEARTH_SHARED_DATA/progprompt, else ../shared/data/progprompt beside the package. */
-export function progpromptDataDir(env: Record<string, string | undefined> = process.env): string {
-  const root = env.HEARTH_SHARED_DATA ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-  return join(root, 'progprompt');
-}
+export const progpromptDataDir = (env: Record<string, string | undefined> = process.env) =>
+  sharedDataDir('progprompt', env);
 
 export interface ProgPromptTask {
   /** `progprompt/env1/watch-tv`. */
@@ -142,15 +148,6 @@ function graphFacts(graph: EnvGraph): { relations: Set<string>; states: Set<stri
   return { relations, states };
 }
 
-const STATE_PREDICATES: Readonly<Record<string, Predicate>> = {
-  ON: 'isToggledOn',
-  OFF: 'isToggledOff',
-  OPEN: 'isOpen',
-  CLOSED: 'isClosed',
-  CLEAN: 'isClean',
-  HEATED: 'isCooked',
-};
-
 /**
  * The graph with the food property (EATABLE or DRINKABLE, as hearth's catalog gives it) on the nodes of every class a
  * subgoal must cook: Unity's graphs leave chicken without EATABLE, and hearth's cooking rule heats food only.
@@ -173,29 +170,17 @@ export function subgoalsOfFacts(
   states: readonly string[],
   isRoom: (className: string) => boolean,
 ): { subgoals: SubgoalSpec[]; dropped: string[] } {
-  // Order: states first, then placements, then what ends in hand (heat the chicken, then hold it).
-  const stateGoals: SubgoalSpec[] = [];
-  const placements: SubgoalSpec[] = [];
-  const pickups: SubgoalSpec[] = [];
-  const dropped: string[] = [];
-  for (const fact of relations) {
-    const [from, relation, to] = fact.split(' ');
-    if (relation === 'CLOSE' || relation === 'FACING') dropped.push(`${fact} (proximity)`);
-    else if (from === 'character' && relation.startsWith('HOLDS_'))
-      pickups.push({ patient: [to], predicate: 'isPickedUp' });
-    else if (from === 'character') dropped.push(`${fact} (where the character ends)`);
-    else if ((relation === 'ON' || relation === 'INSIDE') && !isRoom(to)) {
-      placements.push({ patient: [from], predicate: 'isPlacedTo', destination: [to] });
-    } else dropped.push(`${fact} (no subgoal form)`);
-  }
-  for (const fact of states) {
-    const [className, state] = fact.split(' ');
-    const predicate = STATE_PREDICATES[state];
-    if (predicate) stateGoals.push({ patient: [className], predicate });
-    else dropped.push(`${fact} (no subgoal form)`);
-  }
-  const subgoals = [...stateGoals, ...placements, ...pickups];
-  return { subgoals, dropped };
+  const node = (className: string): FactNode => ({ className });
+  return orderSubgoals([
+    ...relations.map((label) => {
+      const [from, relation, to] = label.split(' ');
+      return { label, subgoal: relationSubgoal(node(from), relation, node(to), (n) => isRoom(n.className)) };
+    }),
+    ...states.map((label) => {
+      const [className, state] = label.split(' ');
+      return { label, subgoal: stateSubgoal(node(className), state) };
+    }),
+  ]);
 }
 
 const slug = (text: string) =>
@@ -348,8 +333,8 @@ export function replayProgPromptGold(task: ProgPromptTask): ProgPromptGoldReplay
   };
 }
 
-/** Step limit: three times the gold program's length, at least 10 (ProgPrompt caps each subgoal at 10 steps). */
-export const progpromptStepLimit = (task: ProgPromptTask) => Math.max(10, 3 * task.program.length);
+/** Step limit: `goldStepLimit` of the gold program's length. */
+export const progpromptStepLimit = (task: ProgPromptTask) => goldStepLimit(task.program.length);
 
 /** The episodic definition of a task (undefined for a task with no subgoal). */
 export function progpromptDefinition(task: ProgPromptTask): TaskDefinition | undefined {
@@ -370,20 +355,17 @@ const LOADED = new Map<string, ProgPromptTask[]>();
 
 /** The tasks of the folder (cached); an InputError saying where the data is expected when it is missing. */
 export function progpromptTasks(dir = progpromptDataDir()): ProgPromptTask[] {
-  let tasks = LOADED.get(dir);
-  if (!tasks) {
-    try {
-      readFileSync(join(dir, 'new_env', 'env1_annotated.json'));
-    } catch {
-      throw new InputError(
-        `the progprompt family needs ProgPrompt's data at ${dir} (NVlabs/progprompt-vh data/; ` +
-          'set HEARTH_SHARED_DATA to the folder that holds progprompt/)',
-      );
-    }
-    tasks = loadProgPromptTasks(dir);
-    LOADED.set(dir, tasks);
-  }
-  return tasks;
+  return loadOnce(
+    LOADED,
+    dir,
+    {
+      name: PROGPROMPT_FAMILY,
+      probe: join('new_env', 'env1_annotated.json'),
+      origin: "ProgPrompt's data",
+      source: 'NVlabs/progprompt-vh data/',
+    },
+    loadProgPromptTasks,
+  );
 }
 
 /** The episodic definitions of the family (tasks with at least one subgoal). */

@@ -15,6 +15,7 @@
  * for k = 1..need (TEACh counts each instance of a component), then one per action goal.
  */
 
+import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass, placementsOf } from '../../sim/catalog/index.js';
 import { DerivedStates } from '../../sim/derived-states.js';
 import { moveObject, placesOf, setState } from '../../sim/dynamics/edits.js';
@@ -32,8 +33,8 @@ import type { Rng } from '../../util/rng.js';
 
 /** The built-in families (run by default). */
 export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as const;
-/** Families read from ../shared/data where present (`progprompt.ts`): run only when named. */
-export const DATA_FAMILIES = ['progprompt'] as const;
+/** Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`): run only when named. */
+export const DATA_FAMILIES = ['progprompt', 'eai'] as const;
 export type TaskFamily = (typeof TASK_FAMILIES)[number] | (typeof DATA_FAMILIES)[number];
 
 /** An object the task needs: at least `count` nodes of the class, lying ON/INSIDE a node of class `on`/`inside`. */
@@ -44,10 +45,7 @@ export interface ObjectRequirement {
   readonly inside?: string;
 }
 
-/** One ordered action goal: any of the alternatives, taken successfully, after the previous action goal. */
-export interface ActionGoal {
-  readonly anyOf: readonly { readonly action: string; readonly classes?: readonly string[] }[];
-}
+export type { ActionGoal } from '../../sim/action-goals.js';
 
 export interface TaskDefinition {
   /** Unique id, e.g. `llm-state/make-toast`. */

@@ -1,5 +1,6 @@
 /** Every built-in episodic task, by family and by id. */
 import { InputError } from '../../../util/errors.js';
+import { EAI_FAMILY, eaiDefinitions } from '../eai.js';
 import { PROGPROMPT_FAMILY, progpromptDefinitions } from '../progprompt.js';
 import { DATA_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
 import { LLM_STATE_TASKS } from './llm-state.js';
@@ -12,17 +13,26 @@ export const EPISODIC_TASKS: readonly TaskDefinition[] = [...LLM_STATE_TASKS, ..
 
 const BY_ID = new Map(EPISODIC_TASKS.map((task) => [task.id, task]));
 
-/** The tasks of a family; a data family (`progprompt`) is read from ../shared/data (an InputError when missing). */
+/** The definitions of each data family, read from ../shared/data (an InputError when missing). */
+const DATA_DEFINITIONS: Readonly<Record<(typeof DATA_FAMILIES)[number], () => TaskDefinition[]>> = {
+  [PROGPROMPT_FAMILY]: progpromptDefinitions,
+  [EAI_FAMILY]: eaiDefinitions,
+};
+
+const dataFamilyOf = (name: string) =>
+  (DATA_FAMILIES as readonly string[]).includes(name) ? (name as (typeof DATA_FAMILIES)[number]) : undefined;
+
+/** The tasks of a family. */
 export function tasksOfFamily(family: TaskFamily): TaskDefinition[] {
-  if (family === PROGPROMPT_FAMILY) return progpromptDefinitions();
+  const data = dataFamilyOf(family);
+  if (data) return DATA_DEFINITIONS[data]();
   return EPISODIC_TASKS.filter((task) => task.family === family);
 }
 
 /** The task of that id; an InputError naming the families otherwise. */
 export function taskById(id: string): TaskDefinition {
-  const task = id.startsWith(`${PROGPROMPT_FAMILY}/`)
-    ? progpromptDefinitions().find((t) => t.id === id)
-    : BY_ID.get(id);
+  const data = dataFamilyOf(id.split('/')[0]);
+  const task = data ? DATA_DEFINITIONS[data]().find((t) => t.id === id) : BY_ID.get(id);
   if (!task) {
     throw new InputError(
       `unknown episodic task '${id}' (tasks are listed per family: ${[...TASK_FAMILIES, ...DATA_FAMILIES].join(', ')})`,
