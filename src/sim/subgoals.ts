@@ -77,6 +77,12 @@ export interface SubgoalSpec {
   readonly ids?: readonly number[];
   /** Only these destination nodes (likewise). */
   readonly destinationIds?: readonly number[];
+  /**
+   * isPlacedTo: how the patient must lie on or in the destination; default `placeRelation` of the destination (INSIDE
+   * an openable container, ON the rest). `ON_OR_INSIDE` for a fact about named nodes (EAI's): VirtualHome's PUTBACK
+   * leaves a plate ON a dishwasher, the episodic skill set's putin puts it INSIDE, and both mean it is in there.
+   */
+  readonly placeAs?: PlaceAs;
 }
 
 export interface BoundSubgoal {
@@ -130,6 +136,8 @@ export function bindSubgoal(spec: SubgoalSpec, graph: EnvGraph): BoundSubgoal {
   return { spec, patients, destinations, need };
 }
 
+export type PlaceAs = 'ON' | 'INSIDE' | 'ON_OR_INSIDE';
+
 /** How a patient lies on or in a destination: INSIDE openable or surface-less containers, ON the rest. */
 export const placeRelation = (graph: EnvGraph, destination: number) => alfredPutRelation(graph.get(destination));
 
@@ -142,6 +150,7 @@ export function instanceCondition(
   id: number,
   predicate: Predicate,
   destinations: readonly number[],
+  placeAs?: PlaceAs,
 ): Condition | undefined {
   const state = STATE_OF[predicate];
   if (state) return isIn(id, state);
@@ -149,7 +158,15 @@ export function instanceCondition(
     case 'isPickedUp':
       return held(id);
     case 'isPlacedTo':
-      return or(...destinations.filter((d) => d !== id).map((d) => edge(id, placeRelation(graph, d), d)));
+      return or(
+        ...destinations
+          .filter((d) => d !== id)
+          .flatMap((d) =>
+            placeAs === 'ON_OR_INSIDE'
+              ? [edge(id, 'ON', d), edge(id, 'INSIDE', d)]
+              : [edge(id, placeAs ?? placeRelation(graph, d), d)],
+          ),
+      );
     case 'isTakenFrom':
       return and(...destinations.flatMap((d) => [not(edge(id, 'ON', d)), not(edge(id, 'INSIDE', d))]));
     default:
@@ -163,10 +180,11 @@ export function predicateHolds(
   id: number,
   predicate: Predicate,
   destinations: readonly number[] = [],
+  placeAs?: PlaceAs,
 ): boolean {
   const derived = DERIVED[predicate];
   if (derived) return world.derived.has(id, derived);
-  const condition = instanceCondition(world.graph, id, predicate, destinations);
+  const condition = instanceCondition(world.graph, id, predicate, destinations, placeAs);
   return condition !== undefined && holds(condition, world.graph);
 }
 
@@ -180,7 +198,7 @@ export function qualifiedDestinations(world: WorldView, bound: BoundSubgoal): nu
 export function patientSatisfies(world: WorldView, bound: BoundSubgoal, id: number): boolean {
   if (!world.graph.has(id)) return false;
   if (!(bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q))) return false;
-  return predicateHolds(world, id, bound.spec.predicate, qualifiedDestinations(world, bound));
+  return predicateHolds(world, id, bound.spec.predicate, qualifiedDestinations(world, bound), bound.spec.placeAs);
 }
 
 /** The candidates that satisfy the subgoal now, sorted. */
@@ -214,6 +232,7 @@ export function recipeCondition(
   predicate: Predicate,
   destinations: readonly number[] = [],
   using?: readonly string[],
+  placeAs?: PlaceAs,
 ): Condition | undefined {
   const { graph } = world;
   const options: Condition[] = [];
@@ -246,7 +265,7 @@ export function recipeCondition(
       break;
     }
     default:
-      return instanceCondition(graph, id, predicate, destinations);
+      return instanceCondition(graph, id, predicate, destinations, placeAs);
   }
   return options.length === 0 ? undefined : or(...options);
 }
@@ -266,7 +285,7 @@ export function nextPatientGoal(
   for (const id of bound.patients) {
     if (exclude.has(id) || !world.graph.has(id) || patientSatisfies(world, bound, id)) continue;
     if (!(bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q))) continue;
-    const recipe = recipeCondition(world, id, bound.spec.predicate, destinations, bound.spec.using);
+    const recipe = recipeCondition(world, id, bound.spec.predicate, destinations, bound.spec.using, bound.spec.placeAs);
     if (recipe) options.push(recipe);
   }
   if (options.length === 0) return undefined;
@@ -283,7 +302,7 @@ export function keepAchieved(world: WorldView, bounds: readonly BoundSubgoal[]):
     if (bound.spec.predicate === 'isPickedUp') continue;
     const destinations = qualifiedDestinations(world, bound);
     for (const id of satisfyingPatients(world, bound).slice(0, bound.need)) {
-      const condition = instanceCondition(world.graph, id, bound.spec.predicate, destinations);
+      const condition = instanceCondition(world.graph, id, bound.spec.predicate, destinations, bound.spec.placeAs);
       if (condition) keep.push(condition);
     }
   }

@@ -81,7 +81,8 @@ export function relationSubgoal(
       predicate: 'isPlacedTo',
       destination: [to.className],
       ...only(from),
-      ...(to.id !== undefined && { destinationIds: [to.id] }),
+      // A fact about named nodes (EAI's): on or in the named destination (see `SubgoalSpec.placeAs`).
+      ...(to.id !== undefined && { destinationIds: [to.id], placeAs: 'ON_OR_INSIDE' as const }),
     };
   }
   return { dropped: 'no subgoal form' };

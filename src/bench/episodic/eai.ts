@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Condition, edge, holds, isIn } from '../../sim/conditions.js';
 import { DerivedStates } from '../../sim/derived-states.js';
+import { setState } from '../../sim/dynamics/edits.js';
 import { replayProgram } from '../../sim/executor.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { loadGraph } from '../../sim/graph-io.js';
@@ -151,6 +152,8 @@ export interface EaiTask {
   readonly programLength: number;
   /** Whether the gold program, replayed here, reaches the data's goal (node, edge and action goals). */
   readonly goldReached: boolean;
+  /** Whether it reaches the subgoals too (false where hearth's form of a fact differs: a pot put ON a closed oven). */
+  readonly goldReachesSubgoals: boolean;
   /** The node and edge goals as DANLI subgoals, each naming its node(s) by id. */
   readonly subgoals: readonly SubgoalSpec[];
   /** The action goals the episodic skill set can take (alternatives outside it left out). */
@@ -171,9 +174,8 @@ const SKILL_ACTIONS: ReadonlySet<string> = new Set(VIRTUALHOME_SKILLS.actions);
  */
 export function eaiTask(dir: string, instance: EaiInstance): EaiTask {
   const { graph, program } = loadEaiScene(dir, instance);
+  const raw = graph.clone();
   const start = graph.clone();
-  // EAI's graphs carry door BETWEEN edges; the call only fills in passages that lack them, as for ProgPrompt's.
-  addPassagesFromBoxes(start);
   const goldReached = replayOn(graph, program, instance).score.sr === 1;
   const node = (id: number): FactNode => ({ className: start.has(id) ? start.get(id).className : `#${id}`, id });
   const { subgoals, dropped } = orderSubgoals(
@@ -189,31 +191,63 @@ export function eaiTask(dir: string, instance: EaiInstance): EaiTask {
       };
     }),
   );
-  const ordered = inGoldOrder(start, program, subgoals);
+  const { ordered, reached } = inGoldOrder(raw, program, subgoals);
+  repairScene(start, instance);
   const actionGoals: ActionGoal[] = [];
   for (const goal of instance.actionGoals) {
     const anyOf = goal.anyOf.filter((alt) => SKILL_ACTIONS.has(alt.action));
     if (anyOf.length > 0) actionGoals.push({ anyOf });
     else dropped.push(`action ${goal.anyOf.map((a) => a.action.toUpperCase()).join('|')} (not an episodic skill)`);
   }
-  return { instance, start, programLength: program.lines.length, goldReached, subgoals: ordered, actionGoals, dropped };
+  return {
+    instance,
+    start,
+    programLength: program.lines.length,
+    goldReached,
+    goldReachesSubgoals: reached,
+    subgoals: ordered,
+    actionGoals,
+    dropped,
+  };
+}
+
+/**
+ * What the episodic skill set cannot do, done at load time (the gold order is read from the unrepaired scene):
+ * - the character starts standing (one instance starts it SITTING; the skill set has no STANDUP, so no walk works);
+ * - a node the goal wants PLUGGED_IN starts plugged in: the fact is dropped (no subgoal form) and no skill plugs in;
+ * - door BETWEEN edges a passage lacks are added from the bounding boxes, as for ProgPrompt's scenes (EAI's graphs
+ *   carry them; the call changes nothing there).
+ */
+function repairScene(start: EnvGraph, instance: EaiInstance): void {
+  const character = start.characterId();
+  for (const posture of ['SITTING', 'LYING'] as const) start.removeState(character, posture);
+  for (const fact of instance.facts) {
+    if ('state' in fact && fact.state === 'PLUGGED_IN' && start.has(fact.id)) setState(start, fact.id, 'PLUGGED_IN');
+  }
+  addPassagesFromBoxes(start);
 }
 
 /**
  * The subgoals in the order the gold program achieves them for good: by the last step after which each starts to
- * hold (a stable sort; one that holds from the start and is never undone counts as step 0). ProgPrompt's rule
+ * hold (a stable sort). One that holds from the start and is never undone goes last: `bindTask` undoes it (no task
+ * starts solved) and the gold program, which never had to achieve it, says nothing of when (the oven it found
+ * closed, and put a pot ON, must be opened for the skill set's putin, and closed after). ProgPrompt's rule
  * (states first, then placements) would have the Oracle close and start a dishwasher before loading it; the data's
- * own program says the order in which the goal is reached (load, close, start).
+ * own program says the order in which the goal is reached (load, close, start). `reached`: every subgoal holds at
+ * the end of the gold replay.
  */
-function inGoldOrder(start: EnvGraph, program: Program, subgoals: readonly SubgoalSpec[]): SubgoalSpec[] {
-  if (subgoals.length < 2) return [...subgoals];
+function inGoldOrder(
+  start: EnvGraph,
+  program: Program,
+  subgoals: readonly SubgoalSpec[],
+): { ordered: SubgoalSpec[]; reached: boolean } {
   const holdsAfter = (steps: number): boolean[] => {
     const graph = start.clone();
     replayProgram(graph, program.lines.slice(0, steps));
     const world = { graph, derived: new DerivedStates() };
     return subgoals.map((spec) => subgoalDone(world, bindSubgoal(spec, graph)));
   };
-  const achievedAt = subgoals.map(() => 0);
+  const achievedAt = subgoals.map(() => Number.POSITIVE_INFINITY);
   let before = holdsAfter(0);
   for (let step = 1; step <= program.lines.length; step++) {
     const now = holdsAfter(step);
@@ -222,15 +256,20 @@ function inGoldOrder(start: EnvGraph, program: Program, subgoals: readonly Subgo
     });
     before = now;
   }
-  return subgoals
+  const ordered = subgoals
     .map((spec, i) => ({ spec, at: achievedAt[i], i }))
     .sort((a, b) => a.at - b.at || a.i - b.i)
     .map((s) => s.spec);
+  return { ordered, reached: before.every(Boolean) };
 }
 
-/** The episodic definition of a task: undefined when its gold replay misses the goal or it keeps no goal. */
+/**
+ * The episodic definition of a task: undefined when its gold replay misses the data's goal or its subgoals, or it
+ * keeps no goal.
+ */
 export function eaiDefinition(task: EaiTask): TaskDefinition | undefined {
-  if (!task.goldReached || task.subgoals.length + task.actionGoals.length === 0) return undefined;
+  if (!task.goldReached || !task.goldReachesSubgoals) return undefined;
+  if (task.subgoals.length + task.actionGoals.length === 0) return undefined;
   return {
     id: `${EAI_FAMILY}/${task.instance.id}`,
     family: EAI_FAMILY,
