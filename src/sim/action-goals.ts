@@ -50,16 +50,26 @@ const EFFECTS: Readonly<Record<string, { readonly to: State; readonly from: Stat
  * node of the alternative's classes, or any node), from a state where it is not yet so, so that the plan's last skill
  * is that action: `held(x)` for grab (x not held), `x ON` for switchon (x OFF now), and so on. Where no candidate is
  * in the start state an action needs (switchoff with every switch OFF), the opposite state, one step towards it.
- * Candidates in the character's room come first, those elsewhere only when it has none: no plan to act on a thing
- * in another room is shorter (it walks there too), and the search over fewer goals is much faster on large homes.
+ * Candidates in the character's room come first, those elsewhere only when it has none (a step towards comes after
+ * taking the action anywhere): no plan to act on a thing in another room is shorter (it walks there too), and the
+ * search over fewer goals is much faster on large homes.
  * Undefined when the graph offers no candidate or the action has no effect state (walk, put, putin).
  */
 export function actionGoalCondition(graph: EnvGraph, goal: ActionGoal): Condition | undefined {
   const room = graph.roomOf(graph.characterId());
-  return conditionAmong(graph, goal, (id) => graph.roomOf(id) === room) ?? conditionAmong(graph, goal, () => true);
+  const here = candidates(graph, goal, (id) => graph.roomOf(id) === room);
+  const anywhere = candidates(graph, goal, () => true);
+  const chosen = [here.options, anywhere.options, here.towards, anywhere.towards].find((list) => list.length > 0);
+  if (!chosen) return undefined;
+  return chosen.length === 1 ? chosen[0] : or(...chosen);
 }
 
-function conditionAmong(graph: EnvGraph, goal: ActionGoal, within: (id: number) => boolean): Condition | undefined {
+/** The effect conditions over the candidates `within` allows: taking the action now, or a step towards it. */
+function candidates(
+  graph: EnvGraph,
+  goal: ActionGoal,
+  within: (id: number) => boolean,
+): { options: Condition[]; towards: Condition[] } {
   const options: Condition[] = [];
   const towards: Condition[] = [];
   const held = new Set([
@@ -82,7 +92,5 @@ function conditionAmong(graph: EnvGraph, goal: ActionGoal, within: (id: number) 
       else if (n.states.has(effect.to)) towards.push(isIn(n.id, effect.from));
     }
   }
-  const chosen = options.length > 0 ? options : towards;
-  if (chosen.length === 0) return undefined;
-  return chosen.length === 1 ? chosen[0] : or(...chosen);
+  return { options, towards };
 }
