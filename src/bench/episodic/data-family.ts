@@ -91,7 +91,7 @@ export function relationSubgoal(
 /** The subgoal of a state fact `node STATE` (toggled, open, closed, clean, heated), or the reason it has none. */
 export function stateSubgoal(node: FactNode, state: string): SubgoalSpec | { readonly dropped: string } {
   const predicate = STATE_PREDICATES[state];
-  if (!predicate) return { dropped: node.className === 'character' ? 'the character’s posture' : 'no subgoal form' };
+  if (!predicate) return { dropped: node.className === 'character' ? "the character's posture" : 'no subgoal form' };
   return { patient: [node.className], predicate, ...only(node) };
 }
 

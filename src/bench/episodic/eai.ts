@@ -7,6 +7,10 @@
  * SIT, TYPE..., which the episodic skill set does not offer) and scores the end state with the episodic metrics
  * (`metrics.ts`): the goal checker must agree with the data, i.e. SR 1.0 wherever the reference executor ran the
  * program through.
+ *
+ * The `eai` family (`eaiTask`, `eaiDefinition`, `eaiDefinitions`): each instance whose gold replay reaches the goal
+ * becomes an episodic task in its own start graph, its goal facts as subgoals over the nodes they name, its action
+ * goals kept where the episodic skill set can take them (docs/episodic.md lists what is dropped and left out).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
