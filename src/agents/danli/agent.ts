@@ -15,8 +15,15 @@
  *    - the same action failing again after a replan: exclude that instance and replan;
  *    - anything else (grounding, manipulation, a changed world): replan.
  *    Without replanning (ablation) a failed action ends the subgoal.
+ *
+ * After the last subgoal, the task's ordered action goals (offline predictor only; `ActionGoalProgress`, shared with
+ * the episodic Oracle): for the next one it plans over the belief for a state the action brings about (held for grab,
+ * OFF for switchoff, a candidate in its own room first) while keeping the subgoals achieved, so that the plan ends
+ * with that action; with no candidate believed, it searches for the goal's class. Each action goal has the same
+ * failure and step budget as a subgoal; given up, the agent idles.
  */
 import { type HypotheticalObject, planForGoal, withExtraObjects } from '../../planning/household/index.js';
+import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { and, type Condition, edge, not, or } from '../../sim/conditions.js';
 import type { Skill } from '../../sim/skill.js';
@@ -31,6 +38,7 @@ import {
   type WorldView,
 } from '../../sim/subgoals.js';
 import { Rng } from '../../util/rng.js';
+import { ActionGoalProgress } from '../action-goal-progress.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import { idleSkill } from '../heuristics/common.js';
@@ -95,6 +103,12 @@ export class DanliAgent implements Agent {
   /** Patients ever bound per subgoal ("the things that were on the table" stay patients once moved). */
   private remembered: Set<number>[] = [];
   private current = 0;
+  /** The task's action goals, pursued after the subgoals. */
+  private actionGoals = new ActionGoalProgress([]);
+  /** Action goals met when the current one began (its failure and step budget count from there). */
+  private actionGoalsMetBefore = 0;
+  /** An action goal was given up: the agent idles. */
+  private actionGoalsOver = false;
   private plan: Skill[] = [];
   private feedback!: StepFeedback;
   private failures = 0;
@@ -137,15 +151,19 @@ export class DanliAgent implements Agent {
 
   reset(task: TaskBrief, first: StepFeedback): void | Promise<void> {
     const predicted = this.predictor.predict(task, first);
-    if (predicted instanceof Promise) return predicted.then((subgoals) => this.start(subgoals, first));
-    this.start(predicted, first);
+    const actionGoals = this.predictor.actionGoals?.(task) ?? [];
+    if (predicted instanceof Promise) return predicted.then((subgoals) => this.start(subgoals, actionGoals, first));
+    this.start(predicted, actionGoals, first);
   }
 
-  private start(predicted: readonly SubgoalSpec[], first: StepFeedback): void {
+  private start(predicted: readonly SubgoalSpec[], actionGoals: readonly ActionGoal[], first: StepFeedback): void {
     this.subgoals = this.config.lastSubgoalOnly ? predicted.slice(-1) : predicted;
     this.remembered = this.subgoals.map(() => new Set<number>());
     this.state = new DanliState();
     this.current = 0;
+    this.actionGoals = new ActionGoalProgress(actionGoals);
+    this.actionGoalsMetBefore = 0;
+    this.actionGoalsOver = false;
     this.plan = [];
     this.failures = 0;
     this.subgoalSteps = 0;
@@ -163,6 +181,8 @@ export class DanliAgent implements Agent {
     this.feedback = feedback;
     this.state.update(feedback);
     this.subgoalSteps++;
+    if (feedback.lastSkill && this.actionGoals.goals.length > 0)
+      this.actionGoals.record(feedback.lastSkill, feedback.success !== false, this.state.belief.graph);
     const failed = feedback.success === false ? feedback.lastSkill : undefined;
     // A search step that failed to open a container did not look inside: the search may try it again.
     if (failed?.action === 'open') this.opened.delete(failed.objects[0]);
@@ -174,13 +194,32 @@ export class DanliAgent implements Agent {
     this.monitor();
     // Every subgoal done or given up: DANLI's session is over (Algorithm 1 returns). hearth has no stop action, so it
     // idles until the step limit; it does not wander, which could complete a given-up subgoal by chance.
-    if (this.current >= this.subgoals.length) return idleSkill(this.feedback, this.skills);
+    if (this.current >= this.subgoals.length) return this.actOnActionGoals();
     if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
     this.plan = this.makePlan() ?? [];
     if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
     this.plan = [];
     // Nothing to plan: search for what the plan lacks, or for more of the patients (a subgoal over all of them).
     return this.explore(this.searchFor ?? this.subgoals[this.current].patient[0]);
+  }
+
+  /** After the subgoals: the next action goal, or idle once all are met or one is given up. */
+  private actOnActionGoals(): Skill {
+    const met = this.actionGoals.met();
+    if (met > this.actionGoalsMetBefore) {
+      this.actionGoalsMetBefore = met;
+      this.freshBudget();
+    }
+    const next = this.actionGoals.next();
+    if (next && (this.failures >= MAX_SUBGOAL_FAILURES || this.subgoalSteps >= MAX_SUBGOAL_STEPS))
+      this.actionGoalsOver = true;
+    if (!next || this.actionGoalsOver) return idleSkill(this.feedback, this.skills);
+    if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
+    const goal = this.actionGoals.planningGoal(this.state.world, this.bounds());
+    this.plan = (goal && this.callPlanner(goal)) ?? [];
+    if (this.plan.length > 0 && this.executable(this.plan[0])) return this.plan.shift()!;
+    this.plan = [];
+    return this.explore(next.anyOf.find((alt) => alt.classes !== undefined)?.classes?.[0]);
   }
 
   /** Figures for the episode record: counts (deterministic) and planner times (timing). */
@@ -251,6 +290,11 @@ export class DanliAgent implements Agent {
 
   private nextSubgoal(): void {
     this.current++;
+    this.freshBudget();
+  }
+
+  /** A new subgoal (or action goal) starts with no plan and a fresh failure and step budget. */
+  private freshBudget(): void {
     this.plan = [];
     this.failures = 0;
     this.subgoalSteps = 0;

@@ -6,16 +6,15 @@
  * achieved (`planningGoal`), follows the plan, and plans again after a failed step or when the plan is used up. A
  * subgoal once done stays done (a means such as the water spent on a plant is not revisited). With the subgoals
  * done, it takes the ordered action goals one by one: it plans for a state the goal's action brings about
- * (`actionGoalCondition`: held for grab, ON for switchon, ...) while keeping the subgoals achieved, so that the plan
- * ends with that action; it counts the action goals met from its own steps as the metrics do (`actionGoalsMet`).
+ * (`ActionGoalProgress`: held for grab, ON for switchon, ...) while keeping the subgoals achieved, so that the plan
+ * ends with that action; it counts the action goals met from its own steps as the metrics do.
  */
-import { type ActionGoal, type ActionStep, actionGoalCondition, actionGoalsMet } from '../../sim/action-goals.js';
-import { and } from '../../sim/conditions.js';
 import type { DerivedStates } from '../../sim/derived-states.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
-import { type BoundSubgoal, keepAchieved, planningGoal, subgoalDone, type WorldView } from '../../sim/subgoals.js';
+import { type BoundSubgoal, planningGoal, subgoalDone, type WorldView } from '../../sim/subgoals.js';
+import { ActionGoalProgress } from '../action-goal-progress.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import { idleSkill } from './common.js';
@@ -26,9 +25,7 @@ export class EpisodicOracleAgent implements Agent {
   private readonly world: WorldView;
   private readonly skills: SkillSet;
   private subgoals: readonly BoundSubgoal[] = [];
-  private actionGoals: readonly ActionGoal[] = [];
-  /** The steps taken, as action goals see them. */
-  private steps: ActionStep[] = [];
+  private actionGoals = new ActionGoalProgress([]);
   private lastSkill: Skill | undefined;
   private current = 0;
   private feedback: StepFeedback | undefined;
@@ -45,8 +42,7 @@ export class EpisodicOracleAgent implements Agent {
   reset(task: TaskBrief, first: StepFeedback): void {
     if (!task.goal?.bound) throw new Error('the episodic Oracle needs the grounded subgoals (privilege true-state)');
     this.subgoals = task.goal.bound;
-    this.actionGoals = task.goal.actionGoals ?? [];
-    this.steps = [];
+    this.actionGoals = new ActionGoalProgress(task.goal.actionGoals ?? []);
     this.lastSkill = undefined;
     this.current = 0;
     this.feedback = first;
@@ -56,16 +52,7 @@ export class EpisodicOracleAgent implements Agent {
   observe(feedback: StepFeedback): void {
     this.feedback = feedback;
     if (feedback.success === false) this.plan = [];
-    const skill = this.lastSkill;
-    if (skill) {
-      const target = skill.objects[skill.objects.length - 1];
-      const { graph } = this.world;
-      this.steps.push({
-        action: skill.action,
-        ...(target !== undefined && graph.has(target) && { targetClass: graph.get(target).className }),
-        success: feedback.success !== false,
-      });
-    }
+    if (this.lastSkill) this.actionGoals.record(this.lastSkill, feedback.success !== false, this.world.graph);
   }
 
   act(): Skill {
@@ -78,7 +65,7 @@ export class EpisodicOracleAgent implements Agent {
       const goal =
         this.current < this.subgoals.length
           ? planningGoal(this.world, this.subgoals, this.current)
-          : this.actionGoalPlanningGoal();
+          : this.actionGoals.planningGoal(this.world, this.subgoals);
       if (goal) {
         const state = this.world.graph.clone();
         this.plan =
@@ -88,18 +75,5 @@ export class EpisodicOracleAgent implements Agent {
     }
     this.lastSkill = this.plan.shift() ?? idleSkill(feedback, this.skills);
     return this.lastSkill;
-  }
-
-  /** The next unmet action goal's planning goal, keeping the subgoals achieved; undefined when all are met. */
-  private actionGoalPlanningGoal() {
-    const met = actionGoalsMet(this.actionGoals, this.steps);
-    if (met >= this.actionGoals.length) return undefined;
-    const next = actionGoalCondition(this.world.graph, this.actionGoals[met]);
-    if (!next) return undefined;
-    const keep = keepAchieved(
-      this.world,
-      this.subgoals.filter((b) => !b.spec.means),
-    );
-    return keep.length === 0 ? next : and(...keep, next);
   }
 }
