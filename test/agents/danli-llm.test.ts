@@ -74,6 +74,18 @@ describe("DANLI's LLM subgoal answer grammar", () => {
   });
 });
 
+/** One danli-llm episode whose model answers every chat with `answer` (the server is kept for inspection). */
+async function runWithAnswer(task: string, answer: string) {
+  server = await startFakeOpenAiServer({ script: { chat: () => answer } });
+  return runEpisodicEpisode({
+    agent: 'danli-llm',
+    home: 'cottage',
+    task,
+    seed: 0,
+    llm: { provider: 'openai', model: 'm', baseUrl: server.url },
+  });
+}
+
 describe('danli-llm', () => {
   it('is registered as an episodic agent that needs a language model and reads no structured goal', async () => {
     const definition = getAgent('danli-llm');
@@ -87,18 +99,9 @@ describe('danli-llm', () => {
   });
 
   it('reaches the goal from a well-formed answer (the instruction and the view are in the prompt)', async () => {
-    server = await startFakeOpenAiServer({
-      script: { chat: () => 'Completed:\nnone\nFuture:\n1. book isPlacedTo desk' },
-    });
-    const outcome = await runEpisodicEpisode({
-      agent: 'danli-llm',
-      home: 'cottage',
-      task: 'llm-state/book-on-desk',
-      seed: 0,
-      llm: { provider: 'openai', model: 'm', baseUrl: server.url },
-    });
+    const outcome = await runWithAnswer('llm-state/book-on-desk', 'Completed:\nnone\nFuture:\n1. book isPlacedTo desk');
     expect(outcome.score.sr).toBe(1);
-    const chats = server.requests.filter((r) => r.path === '/chat/completions');
+    const chats = server!.requests.filter((r) => r.path === '/chat/completions');
     expect(chats).toHaveLength(1);
     const prompt = promptOf(chats[0].body as unknown as ChatBody);
     expect(prompt).toContain('Instruction: Put a book on the desk.');
@@ -108,30 +111,17 @@ describe('danli-llm', () => {
   });
 
   it('drops malformed lines with a report and still follows the valid ones', async () => {
-    server = await startFakeOpenAiServer({
-      script: { chat: () => 'Future:\nfridge open\nfridge isOpen\nfridge isOpen kitchen' },
-    });
-    const outcome = await runEpisodicEpisode({
-      agent: 'danli-llm',
-      home: 'cottage',
-      task: 'llm-state/open-fridge',
-      seed: 0,
-      llm: { provider: 'openai', model: 'm', baseUrl: server.url },
-    });
+    const outcome = await runWithAnswer(
+      'llm-state/open-fridge',
+      'Future:\nfridge open\nfridge isOpen\nfridge isOpen kitchen',
+    );
     expect(outcome.score.sr).toBe(1);
     const prediction = outcome.agentStats?.prediction as { rejected: { line: number; reason: string }[] };
     expect(prediction.rejected.map((r) => r.line)).toEqual([2, 4]);
   });
 
   it('with no valid subgoal it says so and does not reach the goal', async () => {
-    server = await startFakeOpenAiServer({ script: { chat: () => 'I would put the book on the desk for you.' } });
-    const outcome = await runEpisodicEpisode({
-      agent: 'danli-llm',
-      home: 'cottage',
-      task: 'llm-state/book-on-desk',
-      seed: 0,
-      llm: { provider: 'openai', model: 'm', baseUrl: server.url },
-    });
+    const outcome = await runWithAnswer('llm-state/book-on-desk', 'I would put the book on the desk for you.');
     expect(outcome.score.sr).toBe(0);
     expect(outcome.agentStats?.prediction).toMatchObject({ future: 0, fallback: 'no-valid-subgoal' });
   });
