@@ -124,8 +124,21 @@ export class ExrapMemory {
     return [...(this.entitiesByClass.get(className) ?? [])].sort();
   }
 
-  knowsClass(className: string): boolean {
-    return (this.entitiesByClass.get(className)?.size ?? 0) > 0;
+  /** Whether an instance of the class was ever seen (in a room of class `room`, when given). */
+  knowsClass(className: string, room?: string): boolean {
+    const entities = this.entitiesByClass.get(className);
+    if (room === undefined) return (entities?.size ?? 0) > 0;
+    for (const entity of entities ?? []) if (this.roomClassOf(entity) === room) return true;
+    return false;
+  }
+
+  /** The class of the room the belief puts an entity in (`bedroom`), or undefined when it does not know. */
+  roomClassOf(entity: string): string | undefined {
+    const id = entityId(entity);
+    const room = id === undefined ? undefined : this.belief.roomOf(id);
+    if (room === undefined) return undefined;
+    const className = this.belief.graph.get(room).className;
+    return canonicalClassName(className) ?? className;
   }
 
   /** The agent's current facts (room, what it holds and is close to). */

@@ -128,10 +128,42 @@ export function conditionPhrases(condition: Condition, name: (id: number) => str
         break;
       case 'exists':
       case 'forall':
+        // The room a quantifier may name stays out: "home office" would match every fact of things in that room.
         visit(c.condition, new Map(vars).set(c.var, c.classes.join(' ')));
         break;
     }
   };
   visit(condition, new Map());
   return [...new Set(phrases)];
+}
+
+/** What a quantifier of a condition ranges over: its classes, and the room class it is restricted to, if any. */
+export interface ConditionScope {
+  readonly classes: readonly string[];
+  readonly room?: string;
+}
+
+/** The quantifiers of a condition as scopes, outermost first. */
+export function conditionScopes(condition: Condition): ConditionScope[] {
+  const scopes: ConditionScope[] = [];
+  const visit = (c: Condition): void => {
+    switch (c.kind) {
+      case 'not':
+        visit(c.condition);
+        break;
+      case 'and':
+      case 'or':
+        c.conditions.forEach(visit);
+        break;
+      case 'exists':
+      case 'forall':
+        scopes.push(c.room === undefined ? { classes: c.classes } : { classes: c.classes, room: c.room });
+        visit(c.condition);
+        break;
+      default:
+        break;
+    }
+  };
+  visit(condition);
+  return scopes;
 }

@@ -12,7 +12,8 @@
  * Objects are read universally, hosts existentially. "The book" in a home with four books is one book the speaker
  * has in mind and the text does not say which; reading it as every book the agent knows guarantees that the one
  * meant is covered (at the cost of carrying the others once), where "some book" could be satisfied by the wrong
- * one for ever. "The bookshelf" is any bookshelf: when a home has two, the text cannot say which was meant.
+ * one for ever. "The bookshelf" is any bookshelf; "the bookshelf in the bedroom" (how the benchmark names a host or a
+ * switched thing the home has several of) is a quantifier restricted to that room.
  */
 import type { InstructionBrief } from '../../../agents/agent.js';
 import { type Condition, edge, exists, forall, isIn, not, v } from '../../../sim/conditions.js';
@@ -30,12 +31,14 @@ export function compileReading(reading: InstructionReading): { query: Condition;
   const goal = reading.goal;
   const objects = [...goal.object.classes];
   if (goal.kind === 'state') {
-    const execution = forall('x', objects, isIn(v('x'), goal.state));
+    const room = goal.object.room;
+    const execution = forall('x', objects, isIn(v('x'), goal.state), room);
     const opposite = OPPOSITE_STATE[goal.state]!;
-    const query = reading.phrasing === 'if' ? exists('x', objects, isIn(v('x'), opposite)) : not(execution);
+    const query = reading.phrasing === 'if' ? exists('x', objects, isIn(v('x'), opposite), room) : not(execution);
     return { query, execution };
   }
-  const execution = forall('x', objects, exists('h', [...goal.host.classes], edge(v('x'), goal.relation, v('h'))));
+  const host = exists('h', [...goal.host.classes], edge(v('x'), goal.relation, v('h')), goal.host.room);
+  const execution = forall('x', objects, host);
   return { query: not(execution), execution };
 }
 
