@@ -74,7 +74,7 @@ interface Phrase {
 /** A room named by the words ("the living room"), by name only. */
 function roomNamed(words: readonly string[]): string | undefined {
   const resolved = resolvePhrase(words);
-  if (!resolved || resolved.by !== 'name') return undefined;
+  if (resolved?.by !== 'name') return undefined;
   return catalogClass(resolved.className)?.kind === 'room' ? resolved.className : undefined;
 }
 
