@@ -22,13 +22,15 @@ export type Condition =
   /**
    * For some / every node of the classes, with the node bound to `var`. An empty class makes `forall` true. With
    * `room`, only nodes INSIDE a room of that class count ("the bookshelf in the bedroom"): meant for things that stay
-   * in their room (furniture, appliances), as the instruction texts use it.
+   * in their room (furniture, appliances), as the instruction texts use it. With `only`, only those nodes count
+   * (an agent that has found out which of several books "the book" is narrows its reading so).
    */
   | {
       readonly kind: 'exists' | 'forall';
       readonly var: string;
       readonly classes: readonly string[];
       readonly room?: string;
+      readonly only?: readonly number[];
       readonly condition: Condition;
     };
 
@@ -47,16 +49,18 @@ type Bindings = ReadonlyMap<string, number>;
 
 /**
  * The nodes a quantifier ranges over in a state: the instances of its classes, in a room of class `room` when it
- * has one (a node INSIDE a room node of that class), in the order the view gives them.
+ * has one (a node INSIDE a room node of that class), among `only` when it has that, in the order the view gives them.
  */
 export function quantifierDomain(
-  quantifier: Pick<Quantifier, 'classes' | 'room'>,
+  quantifier: Pick<Quantifier, 'classes' | 'room' | 'only'>,
   view: Pick<StateView, 'idsOfClass' | 'hasEdge'>,
 ): number[] {
   const out: number[] = [];
   const rooms = quantifier.room === undefined ? undefined : view.idsOfClass(quantifier.room);
+  const only = quantifier.only === undefined ? undefined : new Set(quantifier.only);
   for (const className of quantifier.classes) {
     for (const id of view.idsOfClass(className)) {
+      if (only && !only.has(id)) continue;
       if (rooms && !rooms.some((room) => view.hasEdge(id, 'INSIDE', room))) continue;
       out.push(id);
     }
@@ -182,6 +186,14 @@ export function describeCondition(condition: Condition, label: (id: number) => s
       return condition.conditions.map((c) => `(${describeCondition(c, label)})`).join(` ${condition.kind} `);
     case 'exists':
     case 'forall':
-      return `${condition.kind} ?${condition.var} in ${condition.classes.join('|')}${condition.room === undefined ? '' : ` (in a ${condition.room})`}: ${describeCondition(condition.condition, label)}`;
+      return `${condition.kind} ?${condition.var} in ${condition.classes.join('|')}${quantifierNote(condition, label)}: ${describeCondition(condition.condition, label)}`;
   }
+}
+
+/** " (in a bedroom)", " (only 12, 14)" or both, for `describeCondition`. */
+function quantifierNote(quantifier: Quantifier, label: (id: number) => string): string {
+  const notes: string[] = [];
+  if (quantifier.room !== undefined) notes.push(`in a ${quantifier.room}`);
+  if (quantifier.only !== undefined) notes.push(`only ${quantifier.only.map(label).join(', ')}`);
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
 }

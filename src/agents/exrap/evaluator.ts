@@ -121,7 +121,8 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
   }
 
   private prepare(step: ExrapStep): PreparedQuery[] {
-    const interpretation = this.interpretation ?? step.interpretation;
+    // The step's interpretation: the agent may narrow a reading during the episode (`narrowExecution`).
+    const interpretation = step.interpretation ?? this.interpretation;
     return interpretation.queries.map((query) => {
       const goal = executionOf(interpretation, query).goal;
       const { classes } = conditionClasses(query.condition);

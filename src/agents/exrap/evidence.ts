@@ -147,15 +147,23 @@ class EvidenceIndex {
     return this.own.byId.get(id) ?? this.base.entities.byId.get(id);
   }
 
-  /** Instances of the classes found in the evidence (in a room of class `room`, when given and known), sorted. */
-  domain(classes: readonly string[], room?: string): string[] {
+  /**
+   * Instances of the classes found in the evidence, sorted: in a room of class `room` when given (and the evidence
+   * knows rooms), among `only` when given.
+   */
+  domain(classes: readonly string[], room?: string, only?: readonly number[]): string[] {
     const out = new Set<string>();
     for (const cls of classes) {
       for (const e of this.own.byClass.get(cls) ?? []) out.add(e);
       for (const e of this.base.entities.byClass.get(cls) ?? []) out.add(e);
     }
     const roomClassOf = this.evidence.roomClassOf;
-    const kept = room === undefined || !roomClassOf ? [...out] : [...out].filter((e) => roomClassOf(e) === room);
+    const kept = [...out].filter((e) => {
+      if (room !== undefined && roomClassOf && roomClassOf(e) !== room) return false;
+      if (only === undefined) return true;
+      const id = entityId(e);
+      return id !== undefined && only.includes(id);
+    });
     return kept.sort();
   }
 
@@ -272,7 +280,7 @@ export function conditionProbability(
       }
       case 'exists':
       case 'forall': {
-        const domain = index.domain(c.classes, c.room);
+        const domain = index.domain(c.classes, c.room, c.only);
         if (domain.length === 0) return prior;
         let acc = 1;
         for (const entity of domain) {

@@ -31,7 +31,7 @@ import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import { getOrCreate } from './collections.js';
 import type { ExrapMemory } from './memory.js';
-import { conditionClasses, conditionScopes } from './query.js';
+import { conditionClasses, conditionScopes, inScope } from './query.js';
 import type { ExplorationPlanner, ExrapStep, QueryEvaluation } from './roles.js';
 
 /** Local search depth around an object the agent walks to; beyond it paths go through the object's room. */
@@ -112,19 +112,15 @@ export interface TargetGroup {
 export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): TargetGroup[] {
   const scopes = conditionScopes(evaluation.query.condition);
   const classes = conditionClasses(evaluation.query.condition).classes;
-  // An entity counts when a quantifier of the query ranges over it: its class, and the room the text names if any.
-  const roomsOf = new Map<string, (string | undefined)[]>();
-  for (const scope of scopes) for (const cls of scope.classes) getOrCreate(roomsOf, cls, () => []).push(scope.room);
-  const inScope = (entity: string) => {
-    const rooms = roomsOf.get(entityClass(entity));
-    return rooms?.some((room) => room === undefined || memory.roomClassOf(entity) === room);
-  };
+  // An entity counts when a quantifier of the query ranges over it: its class, the room the text names if any, the
+  // one thing the agent found the text means if it did.
+  const counts = (entity: string) => scopes.some((scope) => inScope(scope, entity, memory.roomClassOf(entity)));
   const now = memory.now ?? 0;
   const inView = new Set<string>();
   const newest = new Map<string, number>();
   for (const q of evaluation.retrieved) {
     for (const entity of q.relation === 'is' ? [q.source] : [q.source, q.target]) {
-      if (!inScope(entity)) continue;
+      if (!counts(entity)) continue;
       if (q.t === now) inView.add(entity);
       else newest.set(entity, Math.max(newest.get(entity) ?? Number.NEGATIVE_INFINITY, q.t));
     }

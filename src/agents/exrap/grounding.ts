@@ -5,6 +5,7 @@
  * planned as they are.
  */
 import type { Belief } from '../../memory/belief.js';
+import { entityClass, entityId, type Quadruple } from '../../memory/quadruple.js';
 import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
 import { type Condition, edge, holds, isIn } from '../../sim/conditions.js';
 import type { Relation, State } from '../../sim/vocabulary.js';
@@ -16,11 +17,15 @@ export type ExecutionShape =
       readonly classes: readonly string[];
       /** The room class the objects are in ("the TV in the bedroom"), when the text names one. */
       readonly room?: string;
+      /** The objects the agent found the text means, when it narrowed its reading. */
+      readonly only?: readonly number[];
       readonly state: State;
     }
   | {
       readonly kind: 'placement';
       readonly classes: readonly string[];
+      /** The objects the agent found the text means, when it narrowed its reading. */
+      readonly only?: readonly number[];
       readonly relation: Relation;
       readonly hosts: readonly string[];
       /** The room class the host is in ("the bookshelf in the bedroom"), when the text names one. */
@@ -32,19 +37,25 @@ export function executionShape(goal: Condition): ExecutionShape | undefined {
   const inner = goal.condition;
   const bound = (ref: unknown) => typeof ref === 'object' && ref !== null && (ref as { var: string }).var === goal.var;
   if (inner.kind === 'state' && bound(inner.node)) {
-    return { kind: 'state', classes: goal.classes, state: inner.state, ...(goal.room && { room: goal.room }) };
+    return {
+      kind: 'state',
+      classes: goal.classes,
+      state: inner.state,
+      ...(goal.room && { room: goal.room }),
+      ...(goal.only && { only: goal.only }),
+    };
   }
   if (inner.kind === 'exists' && inner.condition.kind === 'edge') {
     const e = inner.condition;
     const host = typeof e.to === 'object' && e.to.var === inner.var;
     if (bound(e.from) && host && goal.room === undefined) {
-      const hostRoom = inner.room;
       return {
         kind: 'placement',
         classes: goal.classes,
         relation: e.relation,
         hosts: inner.classes,
-        ...(hostRoom && { hostRoom }),
+        ...(inner.room && { hostRoom: inner.room }),
+        ...(goal.only && { only: goal.only }),
       };
     }
   }
@@ -108,7 +119,10 @@ export function groundExecution(
       ? { targets: [], unknown: false }
       : { targets: [{ node: -1, goal, lost: false }], unknown: false };
   }
-  const instances = beliefInstances(belief, shape.classes, shape.kind === 'state' ? shape.room : undefined);
+  const only = shape.only === undefined ? undefined : new Set(shape.only);
+  const instances = beliefInstances(belief, shape.classes, shape.kind === 'state' ? shape.room : undefined).filter(
+    (id) => !only || only.has(id),
+  );
   if (instances.length === 0) {
     const room = shape.kind === 'state' ? shape.room : undefined;
     return { targets: [], unknown: true, missing: { classes: shape.classes, ...(room && { room }) } };
@@ -155,4 +169,51 @@ export function chooseHost(
     return room !== undefined && rooms.has(canonicalClassName(belief.graph.get(room).className) ?? '');
   });
   return (typical.length > 0 && typical.length < hosts.length ? typical : hosts)[0];
+}
+
+/**
+ * Which facts state what some execution wants (a fact of its goal: the book on a sofa, the TV on), for the hazard
+ * model to learn from (`HazardModel.learnOnly`): the facts whose loss makes an instruction's query true again.
+ * Executions of another shape count every fact about their classes. `roomClassOf` gives the class of an entity's room.
+ */
+export function goalFacts(
+  executions: readonly { readonly goal: Condition }[],
+  roomClassOf: (entity: string) => string | undefined,
+): (fact: Pick<Quadruple, 'source' | 'relation' | 'target'>) => boolean {
+  const shapes = executions.map((e) => ({ shape: executionShape(e.goal), classes: conditionClassNames(e.goal) }));
+  const classOf = (entity: string) => canonicalClassName(entityClass(entity)) ?? entityClass(entity);
+  const among = (entity: string, classes: readonly string[], only?: readonly number[]) =>
+    classes.includes(classOf(entity)) && (only === undefined || only.includes(entityId(entity) ?? Number.NaN));
+  return (fact) =>
+    shapes.some(({ shape, classes }) => {
+      if (!shape) return classes.includes(classOf(fact.source));
+      if (!among(fact.source, shape.classes, shape.only)) return false;
+      if (shape.kind === 'state') {
+        return (
+          fact.relation === 'is' &&
+          fact.target === shape.state.toLowerCase() &&
+          (shape.room === undefined || roomClassOf(fact.source) === shape.room)
+        );
+      }
+      return (
+        fact.relation === shape.relation.toLowerCase() &&
+        among(fact.target, shape.hosts) &&
+        (shape.hostRoom === undefined || roomClassOf(fact.target) === shape.hostRoom)
+      );
+    });
+}
+
+/** The classes a condition quantifies over. */
+function conditionClassNames(condition: Condition): string[] {
+  const out: string[] = [];
+  const visit = (c: Condition): void => {
+    if (c.kind === 'not') visit(c.condition);
+    else if (c.kind === 'and' || c.kind === 'or') c.conditions.forEach(visit);
+    else if (c.kind === 'exists' || c.kind === 'forall') {
+      out.push(...c.classes.map((name) => canonicalClassName(name) ?? name));
+      visit(c.condition);
+    }
+  };
+  visit(condition);
+  return out;
 }

@@ -42,6 +42,7 @@ export class ExrapMemory {
   private readonly names = new Map<number, string>();
   private readonly roomVisits = new Map<string, number>();
   private lastUpdate: TekgUpdate | undefined;
+  private foreign: readonly Quadruple[] = [];
 
   constructor(options: ExrapMemoryOptions = {}) {
     this.tekg.attach(this.index);
@@ -101,6 +102,9 @@ export class ExrapMemory {
     const caused = new Set(causedByAgent);
     for (const q of this.agentFacts()) if (q.relation === 'holds_rh' || q.relation === 'holds_lh') caused.add(q.target);
     this.hazard.observe(update, agent, caused);
+    this.foreign = update.removed
+      .map((r) => r.quadruple)
+      .filter((q) => q.source !== agent && q.target !== agent && !caused.has(q.source));
     if (observation.room !== undefined) this.roomVisits.set(observation.room, observation.t);
     this.lastUpdate = update;
     return update;
@@ -139,6 +143,14 @@ export class ExrapMemory {
     if (room === undefined) return undefined;
     const className = this.belief.graph.get(room).className;
     return canonicalClassName(className) ?? className;
+  }
+
+  /**
+   * Facts the last update removed that the agent did not undo itself (its skill did not act on their subject, and it
+   * does not hold it): changes someone else made, as far as the agent can tell.
+   */
+  get changedByOthers(): readonly Quadruple[] {
+    return this.foreign;
   }
 
   /** The agent's current facts (room, what it holds and is close to). */

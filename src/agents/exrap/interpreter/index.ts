@@ -27,7 +27,11 @@ export type { InstructionReading } from './grammar.js';
 export { parseInstruction } from './grammar.js';
 
 /** The query and execution of one reading. */
-export function compileReading(reading: InstructionReading): { query: Condition; execution: Condition } {
+export function compileReading(reading: InstructionReading): {
+  query: Condition;
+  execution: Condition;
+  singular: boolean;
+} {
   const goal = reading.goal;
   const objects = [...goal.object.classes];
   if (goal.kind === 'state') {
@@ -35,11 +39,11 @@ export function compileReading(reading: InstructionReading): { query: Condition;
     const execution = forall('x', objects, isIn(v('x'), goal.state), room);
     const opposite = OPPOSITE_STATE[goal.state]!;
     const query = reading.phrasing === 'if' ? exists('x', objects, isIn(v('x'), opposite), room) : not(execution);
-    return { query, execution };
+    return { query, execution, singular: false };
   }
   const host = exists('h', [...goal.host.classes], edge(v('x'), goal.relation, v('h')), goal.host.room);
   const execution = forall('x', objects, host);
-  return { query: not(execution), execution };
+  return { query: not(execution), execution, singular: goal.quantity === 'one' };
 }
 
 /** The readings of one text, with ids: the brief's id, or `<id>#<n>` when the text states several instructions. */
@@ -54,7 +58,8 @@ export class GrammarInterpreter implements InstructionInterpreter {
   readonly name = 'grammar';
 
   interpret(instructions: readonly InstructionBrief[]): Interpretation {
-    const parts: { instruction: string; text: string; query: Condition; execution: Condition }[] = [];
+    const parts: { instruction: string; text: string; query: Condition; execution: Condition; singular: boolean }[] =
+      [];
     const problems: string[] = [];
     for (const brief of instructions) {
       try {
