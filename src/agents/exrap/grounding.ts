@@ -180,13 +180,22 @@ export function goalFacts(
   executions: readonly { readonly goal: Condition }[],
   roomClassOf: (entity: string) => string | undefined,
 ): (fact: Pick<Quadruple, 'source' | 'relation' | 'target'>) => boolean {
-  const shapes = executions.map((e) => ({ shape: executionShape(e.goal), classes: conditionClassNames(e.goal) }));
-  const classOf = (entity: string) => canonicalClassName(entityClass(entity)) ?? entityClass(entity);
+  const shapes = executions.map((e) => ({ shape: executionShape(e.goal), named: conditionClassNames(e.goal) }));
+  // Called for every fact of every observation: the class of an entity name is looked up once.
+  const classes = new Map<string, string>();
+  const classOf = (entity: string) => {
+    let name = classes.get(entity);
+    if (name === undefined) {
+      name = canonicalClassName(entityClass(entity)) ?? entityClass(entity);
+      classes.set(entity, name);
+    }
+    return name;
+  };
   const among = (entity: string, classes: readonly string[], only?: readonly number[]) =>
     classes.includes(classOf(entity)) && (only === undefined || only.includes(entityId(entity) ?? Number.NaN));
   return (fact) =>
-    shapes.some(({ shape, classes }) => {
-      if (!shape) return classes.includes(classOf(fact.source));
+    shapes.some(({ shape, named }) => {
+      if (!shape) return named.includes(classOf(fact.source));
       if (!among(fact.source, shape.classes, shape.only)) return false;
       if (shape.kind === 'state') {
         return (
