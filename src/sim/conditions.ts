@@ -19,13 +19,23 @@ export type Condition =
   | { readonly kind: 'not'; readonly condition: Condition }
   | { readonly kind: 'and'; readonly conditions: readonly Condition[] }
   | { readonly kind: 'or'; readonly conditions: readonly Condition[] }
-  /** For some / every node of the classes, with the node bound to `var`. An empty class makes `forall` true. */
+  /**
+   * For some / every node of the classes, with the node bound to `var`. An empty class makes `forall` true. With
+   * `room`, only nodes INSIDE a room of that class count ("the bookshelf in the bedroom"): meant for things that stay
+   * in their room (furniture, appliances), as the instruction texts use it. With `only`, only those nodes count
+   * (an agent that has found out which of several books "the book" is narrows its reading so).
+   */
   | {
       readonly kind: 'exists' | 'forall';
       readonly var: string;
       readonly classes: readonly string[];
+      readonly room?: string;
+      readonly only?: readonly number[];
       readonly condition: Condition;
     };
+
+/** A quantifier of a condition. */
+export type Quantifier = Extract<Condition, { kind: 'exists' | 'forall' }>;
 
 /** What a condition needs to know about a state. EnvGraph implements it; so can an agent's belief. */
 export interface StateView {
@@ -36,6 +46,27 @@ export interface StateView {
 }
 
 type Bindings = ReadonlyMap<string, number>;
+
+/**
+ * The nodes a quantifier ranges over in a state: the instances of its classes, in a room of class `room` when it
+ * has one (a node INSIDE a room node of that class), among `only` when it has that, in the order the view gives them.
+ */
+export function quantifierDomain(
+  quantifier: Pick<Quantifier, 'classes' | 'room' | 'only'>,
+  view: Pick<StateView, 'idsOfClass' | 'hasEdge'>,
+): number[] {
+  const out: number[] = [];
+  const rooms = quantifier.room === undefined ? undefined : view.idsOfClass(quantifier.room);
+  const only = quantifier.only === undefined ? undefined : new Set(quantifier.only);
+  for (const className of quantifier.classes) {
+    for (const id of view.idsOfClass(className)) {
+      if (only && !only.has(id)) continue;
+      if (rooms && !rooms.some((room) => view.hasEdge(id, 'INSIDE', room))) continue;
+      out.push(id);
+    }
+  }
+  return out;
+}
 
 function resolve(ref: NodeRef, bindings: Bindings): number {
   if (typeof ref === 'number') return ref;
@@ -64,19 +95,17 @@ export function holds(condition: Condition, view: StateView, bindings: Bindings 
     case 'exists':
     case 'forall': {
       const wantAll = condition.kind === 'forall';
-      for (const className of condition.classes) {
-        for (const id of view.idsOfClass(className)) {
-          const inner = new Map(bindings).set(condition.var, id);
-          if (holds(condition.condition, view, inner) !== wantAll) return !wantAll;
-        }
+      for (const id of quantifierDomain(condition, view)) {
+        const inner = new Map(bindings).set(condition.var, id);
+        if (holds(condition.condition, view, inner) !== wantAll) return !wantAll;
       }
       return wantAll;
     }
   }
 }
 
-/** Ids of the nodes a condition mentions, fixed ids and every instance of quantified classes, sorted. */
-export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsOfClass'>): number[] {
+/** Ids of the nodes a condition mentions, fixed ids and every node a quantifier ranges over, sorted. */
+export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsOfClass' | 'hasEdge'>): number[] {
   const ids = new Set<number>();
   const visit = (c: Condition): void => {
     switch (c.kind) {
@@ -97,7 +126,7 @@ export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsO
         break;
       case 'exists':
       case 'forall':
-        for (const className of c.classes) for (const id of view.idsOfClass(className)) ids.add(id);
+        for (const id of quantifierDomain(c, view)) ids.add(id);
         visit(c.condition);
         break;
     }
@@ -120,18 +149,25 @@ export const held = (node: NodeRef): Condition => ({ kind: 'held', node });
 export const not = (condition: Condition): Condition => ({ kind: 'not', condition });
 export const and = (...conditions: Condition[]): Condition => ({ kind: 'and', conditions });
 export const or = (...conditions: Condition[]): Condition => ({ kind: 'or', conditions });
-export const exists = (variable: string, classes: string | string[], condition: Condition): Condition => ({
-  kind: 'exists',
+const quantifier = (
+  kind: Quantifier['kind'],
+  variable: string,
+  classes: string | string[],
+  condition: Condition,
+  room: string | undefined,
+): Condition => ({
+  kind,
   var: variable,
   classes: typeof classes === 'string' ? [classes] : classes,
+  ...(room === undefined ? {} : { room }),
   condition,
 });
-export const forall = (variable: string, classes: string | string[], condition: Condition): Condition => ({
-  kind: 'forall',
-  var: variable,
-  classes: typeof classes === 'string' ? [classes] : classes,
-  condition,
-});
+/** Some node of the classes (in a room of class `room`, when given) meets the condition. */
+export const exists = (variable: string, classes: string | string[], condition: Condition, room?: string) =>
+  quantifier('exists', variable, classes, condition, room);
+/** Every node of the classes (in a room of class `room`, when given) meets the condition. */
+export const forall = (variable: string, classes: string | string[], condition: Condition, room?: string) =>
+  quantifier('forall', variable, classes, condition, room);
 
 /** A readable form, e.g. `state(142) is OFF and not (17 ON 33)`. Names come from `label` when given. */
 export function describeCondition(condition: Condition, label: (id: number) => string = String): string {
@@ -150,6 +186,14 @@ export function describeCondition(condition: Condition, label: (id: number) => s
       return condition.conditions.map((c) => `(${describeCondition(c, label)})`).join(` ${condition.kind} `);
     case 'exists':
     case 'forall':
-      return `${condition.kind} ?${condition.var} in ${condition.classes.join('|')}: ${describeCondition(condition.condition, label)}`;
+      return `${condition.kind} ?${condition.var} in ${condition.classes.join('|')}${quantifierNote(condition, label)}: ${describeCondition(condition.condition, label)}`;
   }
+}
+
+/** " (in a bedroom)", " (only 12, 14)" or both, for `describeCondition`. */
+function quantifierNote(quantifier: Quantifier, label: (id: number) => string): string {
+  const notes: string[] = [];
+  if (quantifier.room !== undefined) notes.push(`in a ${quantifier.room}`);
+  if (quantifier.only !== undefined) notes.push(`only ${quantifier.only.map(label).join(', ')}`);
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
 }

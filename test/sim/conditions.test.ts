@@ -11,6 +11,7 @@ import {
   mentionedNodes,
   not,
   or,
+  quantifierDomain,
   v,
 } from '../../src/sim/conditions.js';
 import { graphFromJson } from '../../src/sim/graph-io.js';
@@ -65,6 +66,24 @@ describe('conditions', () => {
     expect(mentionedNodes(c, g)).toEqual([3, 4, 5, 6]);
     const name = (id: number) => `${g.get(id).className}.${id}`;
     expect(describeCondition(c, name)).toBe('(tv.3 is off) and (forall ?m in mug: ?m on coffeetable.4)');
+  });
+
+  it('restricts a quantifier to the instances in a room of a class', () => {
+    const g = home();
+    g.addNode({ id: 7, className: 'bedroom', category: 'Rooms', properties: [], states: [] });
+    g.addNode({ id: 8, className: 'tv', category: 'Electronics', properties: ['HAS_SWITCH'], states: ['ON'] });
+    g.addEdge(8, 'INSIDE', 7);
+    // the TV in the bedroom is on, the one in the living room is off
+    expect(holds(forall('x', 'tv', isIn(v('x'), 'ON')), g)).toBe(false);
+    expect(holds(forall('x', 'tv', isIn(v('x'), 'ON'), 'bedroom'), g)).toBe(true);
+    expect(holds(exists('x', 'tv', isIn(v('x'), 'OFF'), 'bedroom'), g)).toBe(false);
+    expect(holds(exists('x', 'tv', isIn(v('x'), 'OFF'), 'living_room'), g)).toBe(true);
+    expect(quantifierDomain({ classes: ['tv'], room: 'bedroom' }, g)).toEqual([8]);
+    expect(quantifierDomain({ classes: ['tv'] }, g).sort()).toEqual([3, 8]);
+    expect(mentionedNodes(exists('x', 'tv', isIn(v('x'), 'OFF'), 'bedroom'), g)).toEqual([8]);
+    expect(describeCondition(forall('x', 'tv', isIn(v('x'), 'ON'), 'bedroom'))).toBe(
+      'forall ?x in tv (in a bedroom): ?x is on',
+    );
   });
 
   it('refuses an unbound variable', () => {

@@ -13,6 +13,8 @@
  * The ablations are configurations (`EXRAP_CONFIGS`): ExRAP-TC evaluates without the temporal-consistency
  * refinement; ExRAP-EXP has no exploration planner and gives the exploitation planner "Find {query}" commands.
  */
+import { entityClass, entityId } from '../../memory/quadruple.js';
+import { canonicalClassName } from '../../sim/catalog/index.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
@@ -23,7 +25,8 @@ import { EXECUTION_THRESHOLD } from './exploitation.js';
 import { type IntegrationWeights, integrate, PAPER_WEIGHTS } from './integration.js';
 import { ExrapMemory, type ExrapMemoryOptions } from './memory.js';
 import './offline-roles.js';
-import { conditionClasses, type Interpretation } from './query.js';
+import { executionShape, goalFacts } from './grounding.js';
+import { conditionClasses, type Interpretation, narrowExecution } from './query.js';
 import {
   createExrapRole,
   type ExploitationPlanner,
@@ -142,8 +145,10 @@ export class ExrapAgent implements Agent {
     this.feedback = undefined;
     this.lastDecision = undefined;
     this.interpretation = await this.interpreter.interpret(task.instructions);
-    // The hazard rates of the instructed classes are pooled among themselves, not with the furniture.
+    // The hazard rates of the instructed classes are pooled among themselves, not with the furniture, and learnt
+    // from the facts the instructions want (docs/exrap.md, "Hazard rate").
     this.memory.hazard.poolOver(this.interpretation.queries.flatMap((q) => conditionClasses(q.condition).classes));
+    this.learnFromGoals();
     this.evaluator.reset(this.interpretation);
     this.exploitation.reset?.(this.interpretation);
     await this.perceive(first);
@@ -160,7 +165,42 @@ export class ExrapAgent implements Agent {
     const acted = feedback.lastSkill && feedback.success ? feedback.lastSkill.objects : [];
     this.memory.absorb(feedback, acted);
     this.feedback = feedback;
-    this.evaluations = await this.evaluator.evaluate(step);
+    this.learnReferents();
+    this.evaluations = await this.evaluator.evaluate(this.step(feedback));
+  }
+
+  /**
+   * Which of several things a singular placement means ("the book" in a home with four books). It is read as every
+   * book until one is seen taken off the host it should be on by someone else: the home undoes the instruction's
+   * goal by moving the thing the instruction is about (the resident of the protocol does exactly that), so that one
+   * is the book meant, and from then on the execution and its query are about it alone (docs/exrap.md, "Which
+   * thing").
+   */
+  private learnReferents(): void {
+    const canonical = (name: string) => canonicalClassName(entityClass(name)) ?? entityClass(name);
+    for (const execution of this.interpretation.executions) {
+      if (!execution.singular) continue;
+      const shape = executionShape(execution.goal);
+      if (shape?.kind !== 'placement' || shape.only !== undefined) continue;
+      const relation = shape.relation.toLowerCase();
+      const moved = this.memory.changedByOthers.find(
+        (q) =>
+          q.relation === relation &&
+          shape.classes.includes(canonical(q.source)) &&
+          shape.hosts.includes(canonical(q.target)) &&
+          (shape.hostRoom === undefined || this.memory.roomClassOf(q.target) === shape.hostRoom),
+      );
+      const node = moved === undefined ? undefined : entityId(moved.source);
+      if (node === undefined) continue;
+      this.interpretation = narrowExecution(this.interpretation, execution.id, node);
+      this.learnFromGoals();
+    }
+  }
+
+  /** The hazard model learns from the facts the executions want, as the interpretation now reads them. */
+  private learnFromGoals(): void {
+    const memory = this.memory;
+    memory.hazard.learnOnly(goalFacts(this.interpretation.executions, (entity) => memory.roomClassOf(entity)));
   }
 
   private step(feedback: StepFeedback): ExrapStep {

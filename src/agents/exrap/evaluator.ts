@@ -26,7 +26,14 @@ import { InputError } from '../../util/errors.js';
 import { binaryEntropy, UNINFORMED } from './entropy.js';
 import { conditionProbability, type Evidence, EvidenceBase, type EvidenceReading } from './evidence.js';
 import type { ExrapMemory } from './memory.js';
-import { conditionClasses, conditionPhrases, type ExrapQuery, executionOf, type Interpretation } from './query.js';
+import {
+  conditionClasses,
+  conditionPhrases,
+  conditionScopes,
+  type ExrapQuery,
+  executionOf,
+  type Interpretation,
+} from './query.js';
 import type { ExrapStep, QueryEvaluation, QueryEvaluator } from './roles.js';
 
 export interface BayesianEvaluatorOptions {
@@ -114,7 +121,8 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
   }
 
   private prepare(step: ExrapStep): PreparedQuery[] {
-    const interpretation = this.interpretation ?? step.interpretation;
+    // The step's interpretation: the agent may narrow a reading during the episode (`narrowExecution`).
+    const interpretation = step.interpretation ?? this.interpretation;
     return interpretation.queries.map((query) => {
       const goal = executionOf(interpretation, query).goal;
       const { classes } = conditionClasses(query.condition);
@@ -143,7 +151,8 @@ export function temporallyConsistentPrior(previous: number, responses: readonly 
 /**
  * The task directives a query's evidence is retrieved with (section 3.3): the query and execution in the words of
  * fact sentences, and, for a class the memory knows no instance of yet, that class with the rooms the
- * catalog finds it in (`towel bathroom`: where to look, the commonsense an LLM would add).
+ * catalog finds it in (`towel bathroom`: where to look, the commonsense an LLM would add), or with the room the
+ * instruction names (`bookshelf bedroom`).
  */
 export function queryDirectives(query: ExrapQuery, goal: Condition, memory: ExrapMemory): string[] {
   const name = (id: number) => {
@@ -151,11 +160,13 @@ export function queryDirectives(query: ExrapQuery, goal: Condition, memory: Exra
     return entity === undefined ? 'object' : entityClass(entity);
   };
   const directives = [...conditionPhrases(query.condition, name), ...conditionPhrases(goal, name)];
-  const classes = new Set([...conditionClasses(query.condition).classes, ...conditionClasses(goal).classes]);
-  for (const cls of [...classes].sort()) {
-    if (memory.knowsClass(cls)) continue;
-    const rooms = [...new Set(memory.typicalRooms(cls).map(entityClass))];
-    if (rooms.length > 0) directives.push(`${cls} ${rooms.join(' ')}`);
+  const scopes = [...conditionScopes(query.condition), ...conditionScopes(goal)];
+  for (const { classes, room } of scopes) {
+    for (const cls of [...classes].sort()) {
+      if (memory.knowsClass(cls, room)) continue;
+      const rooms = room === undefined ? [...new Set(memory.typicalRooms(cls).map(entityClass))] : [room];
+      if (rooms.length > 0) directives.push(`${cls} ${rooms.join(' ')}`);
+    }
   }
   return [...new Set(directives)];
 }
@@ -166,6 +177,7 @@ function evidenceBase(memory: ExrapMemory, classes: readonly string[]): Omit<Evi
     agentFacts: memory.agentFacts(),
     agent: memory.agent ?? '',
     rooms: memory.rooms(),
+    roomClassOf: (entity) => memory.roomClassOf(entity),
   };
 }
 

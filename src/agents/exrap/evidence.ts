@@ -36,6 +36,11 @@ export interface Evidence {
   readonly agent: string;
   /** Entity names that are rooms (a placement in a room does not contradict one on a piece of furniture). */
   readonly rooms: ReadonlySet<string>;
+  /**
+   * The class of the room an entity is in (`bedroom`), for quantifiers restricted to a room ("the bookshelf in the
+   * bedroom"); without it such a quantifier ranges over every instance of its classes.
+   */
+  readonly roomClassOf?: (entity: string) => string | undefined;
 }
 
 /** How long a fact is believed to last: the hazard model, or anything with its `survival`. */
@@ -142,14 +147,24 @@ class EvidenceIndex {
     return this.own.byId.get(id) ?? this.base.entities.byId.get(id);
   }
 
-  /** Instances of the classes found in the evidence, sorted. */
-  domain(classes: readonly string[]): string[] {
+  /**
+   * Instances of the classes found in the evidence, sorted: in a room of class `room` when given (and the evidence
+   * knows rooms), among `only` when given.
+   */
+  domain(classes: readonly string[], room?: string, only?: readonly number[]): string[] {
     const out = new Set<string>();
     for (const cls of classes) {
       for (const e of this.own.byClass.get(cls) ?? []) out.add(e);
       for (const e of this.base.entities.byClass.get(cls) ?? []) out.add(e);
     }
-    return [...out].sort();
+    const roomClassOf = this.evidence.roomClassOf;
+    const kept = [...out].filter((e) => {
+      if (room !== undefined && roomClassOf && roomClassOf(e) !== room) return false;
+      if (only === undefined) return true;
+      const id = entityId(e);
+      return id !== undefined && only.includes(id);
+    });
+    return kept.sort();
   }
 
   stateEvidence(entity: string, state: string): AtomEvidence | undefined {
@@ -265,7 +280,7 @@ export function conditionProbability(
       }
       case 'exists':
       case 'forall': {
-        const domain = index.domain(c.classes);
+        const domain = index.domain(c.classes, c.room, c.only);
         if (domain.length === 0) return prior;
         let acc = 1;
         for (const entity of domain) {

@@ -31,7 +31,7 @@ import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import { getOrCreate } from './collections.js';
 import type { ExrapMemory } from './memory.js';
-import { conditionClasses } from './query.js';
+import { conditionClasses, conditionScopes, inScope } from './query.js';
 import type { ExplorationPlanner, ExrapStep, QueryEvaluation } from './roles.js';
 
 /** Local search depth around an object the agent walks to; beyond it paths go through the object's room. */
@@ -110,14 +110,17 @@ export interface TargetGroup {
  * while an instance elsewhere went unchecked.
  */
 export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): TargetGroup[] {
+  const scopes = conditionScopes(evaluation.query.condition);
   const classes = conditionClasses(evaluation.query.condition).classes;
-  const wanted = new Set(classes);
+  // An entity counts when a quantifier of the query ranges over it: its class, the room the text names if any, the
+  // one thing the agent found the text means if it did.
+  const counts = (entity: string) => scopes.some((scope) => inScope(scope, entity, memory.roomClassOf(entity)));
   const now = memory.now ?? 0;
   const inView = new Set<string>();
   const newest = new Map<string, number>();
   for (const q of evaluation.retrieved) {
     for (const entity of q.relation === 'is' ? [q.source] : [q.source, q.target]) {
-      if (!wanted.has(entityClass(entity))) continue;
+      if (!counts(entity)) continue;
       if (q.t === now) inView.add(entity);
       else newest.set(entity, Math.max(newest.get(entity) ?? Number.NEGATIVE_INFINITY, q.t));
     }
@@ -126,11 +129,23 @@ export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): 
     .filter((e) => !inView.has(e))
     .sort()
     .map((e) => ({ entities: [e], age: Math.max(1, now - newest.get(e)!) }));
-  const unknown = classes.filter((cls) => !memory.knowsClass(cls));
+  const unvisited = (rooms: readonly string[]) => rooms.filter((room) => memory.lastVisit(room) === undefined);
+  const unscoped = new Set(scopes.filter((scope) => scope.room === undefined).flatMap((scope) => scope.classes));
+  const unknown = classes.filter((cls) => unscoped.has(cls) && !memory.knowsClass(cls));
   if (unknown.length > 0) {
-    const unvisited = (rooms: readonly string[]) => rooms.filter((room) => memory.lastVisit(room) === undefined);
     const typical = unvisited([...new Set(unknown.flatMap((cls) => memory.typicalRooms(cls)))].sort());
     const rooms = typical.length > 0 ? typical : unvisited([...memory.tekg.rooms()].sort());
+    if (rooms.length > 0) groups.push({ entities: rooms, age: Math.max(1, now + 1) });
+  }
+  // A thing the text places in a room, not seen there yet: look in the rooms of that class not visited yet.
+  for (const { classes: scoped, room } of scopes) {
+    if (room === undefined || scoped.every((cls) => memory.knowsClass(cls, room))) continue;
+    const rooms = unvisited(
+      memory.tekg
+        .rooms()
+        .filter((r) => entityClass(r) === room)
+        .sort(),
+    );
     if (rooms.length > 0) groups.push({ entities: rooms, age: Math.max(1, now + 1) });
   }
   let total = 0;

@@ -5,45 +5,84 @@
  * planned as they are.
  */
 import type { Belief } from '../../memory/belief.js';
+import { entityClass, entityId, type Quadruple } from '../../memory/quadruple.js';
 import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
 import { type Condition, edge, holds, isIn } from '../../sim/conditions.js';
 import type { Relation, State } from '../../sim/vocabulary.js';
 
 /** The shape of a class-level execution, when it has one of the interpreter's two shapes. */
 export type ExecutionShape =
-  | { readonly kind: 'state'; readonly classes: readonly string[]; readonly state: State }
+  | {
+      readonly kind: 'state';
+      readonly classes: readonly string[];
+      /** The room class the objects are in ("the TV in the bedroom"), when the text names one. */
+      readonly room?: string;
+      /** The objects the agent found the text means, when it narrowed its reading. */
+      readonly only?: readonly number[];
+      readonly state: State;
+    }
   | {
       readonly kind: 'placement';
       readonly classes: readonly string[];
+      /** The objects the agent found the text means, when it narrowed its reading. */
+      readonly only?: readonly number[];
       readonly relation: Relation;
       readonly hosts: readonly string[];
+      /** The room class the host is in ("the bookshelf in the bedroom"), when the text names one. */
+      readonly hostRoom?: string;
     };
 
 export function executionShape(goal: Condition): ExecutionShape | undefined {
   if (goal.kind !== 'forall') return undefined;
   const inner = goal.condition;
   const bound = (ref: unknown) => typeof ref === 'object' && ref !== null && (ref as { var: string }).var === goal.var;
-  if (inner.kind === 'state' && bound(inner.node)) return { kind: 'state', classes: goal.classes, state: inner.state };
+  if (inner.kind === 'state' && bound(inner.node)) {
+    return {
+      kind: 'state',
+      classes: goal.classes,
+      state: inner.state,
+      ...(goal.room && { room: goal.room }),
+      ...(goal.only && { only: goal.only }),
+    };
+  }
   if (inner.kind === 'exists' && inner.condition.kind === 'edge') {
     const e = inner.condition;
     const host = typeof e.to === 'object' && e.to.var === inner.var;
-    if (bound(e.from) && host) {
-      return { kind: 'placement', classes: goal.classes, relation: e.relation, hosts: inner.classes };
+    if (bound(e.from) && host && goal.room === undefined) {
+      return {
+        kind: 'placement',
+        classes: goal.classes,
+        relation: e.relation,
+        hosts: inner.classes,
+        ...(inner.room && { hostRoom: inner.room }),
+        ...(goal.only && { only: goal.only }),
+      };
     }
   }
   return undefined;
 }
 
-/** Node ids of the belief whose class is one of the classes (names compared through the catalog), sorted. */
-export function beliefInstances(belief: Belief, classes: readonly string[]): number[] {
+/**
+ * Node ids of the belief whose class is one of the classes (names compared through the catalog), sorted; with
+ * `room`, only those the belief puts in a room of that class.
+ */
+export function beliefInstances(belief: Belief, classes: readonly string[], room?: string): number[] {
   const wanted = new Set(classes.map((c) => canonicalClassName(c) ?? c));
   const out: number[] = [];
   for (const node of belief.graph.nodes()) {
     if (node.id < 0) continue;
     const cls = canonicalClassName(node.className) ?? node.className;
-    if (wanted.has(cls)) out.push(node.id);
+    if (wanted.has(cls) && (room === undefined || roomClass(belief, node.id) === room)) out.push(node.id);
   }
   return out.sort((a, b) => a - b);
+}
+
+/** The class of the room the belief puts a node in. */
+function roomClass(belief: Belief, id: number): string | undefined {
+  const room = belief.roomOf(id);
+  if (room === undefined) return undefined;
+  const className = belief.graph.get(room).className;
+  return canonicalClassName(className) ?? className;
 }
 
 /** One thing to bring about: an instance and its goal over ids. */
@@ -60,6 +99,8 @@ export interface Grounding {
   readonly targets: readonly GroundTarget[];
   /** No instance of the classes is known: they must be found first. */
   readonly unknown: boolean;
+  /** Where to look when `unknown`: the classes not found, and the room class the text names for them. */
+  readonly missing?: { readonly classes: readonly string[]; readonly room?: string };
 }
 
 /**
@@ -78,8 +119,14 @@ export function groundExecution(
       ? { targets: [], unknown: false }
       : { targets: [{ node: -1, goal, lost: false }], unknown: false };
   }
-  const instances = beliefInstances(belief, shape.classes);
-  if (instances.length === 0) return { targets: [], unknown: true };
+  const only = shape.only === undefined ? undefined : new Set(shape.only);
+  const instances = beliefInstances(belief, shape.classes, shape.kind === 'state' ? shape.room : undefined).filter(
+    (id) => !only || only.has(id),
+  );
+  if (instances.length === 0) {
+    const room = shape.kind === 'state' ? shape.room : undefined;
+    return { targets: [], unknown: true, missing: { classes: shape.classes, ...(room && { room }) } };
+  }
   const targets: GroundTarget[] = [];
   if (shape.kind === 'state') {
     for (const node of instances) {
@@ -87,12 +134,15 @@ export function groundExecution(
         targets.push({ node, goal: isIn(node, shape.state), lost: belief.isLost(node) });
     }
   } else {
-    const hosts = beliefInstances(belief, shape.hosts);
+    const hosts = beliefInstances(belief, shape.hosts, shape.hostRoom);
     for (const node of instances) {
       if (hosts.includes(node)) continue;
       if (hosts.some((h) => belief.hasEdge(node, shape.relation, h))) continue;
       const chosen = host(shape, node);
-      if (chosen === undefined) return { targets: [], unknown: true };
+      if (chosen === undefined) {
+        const missing = { classes: shape.hosts, ...(shape.hostRoom && { room: shape.hostRoom }) };
+        return { targets: [], unknown: true, missing };
+      }
       targets.push({ node, goal: edge(node, shape.relation, chosen), lost: belief.isLost(node) });
     }
   }
@@ -101,16 +151,17 @@ export function groundExecution(
 }
 
 /**
- * The host a placement goes to when the home has several: one in a room where the catalog finds the object's class
- * (plates to the kitchen sink, towels to the bathroom's), else the first by id. Commonsense an LLM would bring;
- * the text itself does not say.
+ * The host a placement goes to when the home has several: one in the room the text names, if it names one; else one
+ * in a room where the catalog finds the object's class (plates to the kitchen sink, towels to the bathroom's), else
+ * the first by id (commonsense an LLM would bring, where the text does not say).
  */
 export function chooseHost(
   belief: Belief,
   objectClasses: readonly string[],
   hostClasses: readonly string[],
+  hostRoom?: string,
 ): number | undefined {
-  const hosts = beliefInstances(belief, hostClasses);
+  const hosts = beliefInstances(belief, hostClasses, hostRoom);
   if (hosts.length <= 1) return hosts[0];
   const rooms = new Set<string>(objectClasses.flatMap((c) => catalogClass(c)?.rooms ?? []));
   const typical = hosts.filter((h) => {
@@ -118,4 +169,60 @@ export function chooseHost(
     return room !== undefined && rooms.has(canonicalClassName(belief.graph.get(room).className) ?? '');
   });
   return (typical.length > 0 && typical.length < hosts.length ? typical : hosts)[0];
+}
+
+/**
+ * Which facts state what some execution wants (a fact of its goal: the book on a sofa, the TV on), for the hazard
+ * model to learn from (`HazardModel.learnOnly`): the facts whose loss makes an instruction's query true again.
+ * Executions of another shape count every fact about their classes. `roomClassOf` gives the class of an entity's room.
+ */
+export function goalFacts(
+  executions: readonly { readonly goal: Condition }[],
+  roomClassOf: (entity: string) => string | undefined,
+): (fact: Pick<Quadruple, 'source' | 'relation' | 'target'>) => boolean {
+  const shapes = executions.map((e) => ({ shape: executionShape(e.goal), named: conditionClassNames(e.goal) }));
+  // Called for every fact of every observation: the class of an entity name is looked up once.
+  const classes = new Map<string, string>();
+  const classOf = (entity: string) => {
+    let name = classes.get(entity);
+    if (name === undefined) {
+      name = canonicalClassName(entityClass(entity)) ?? entityClass(entity);
+      classes.set(entity, name);
+    }
+    return name;
+  };
+  const among = (entity: string, classes: readonly string[], only?: readonly number[]) =>
+    classes.includes(classOf(entity)) && (only === undefined || only.includes(entityId(entity) ?? Number.NaN));
+  return (fact) =>
+    shapes.some(({ shape, named }) => {
+      if (!shape) return named.includes(classOf(fact.source));
+      if (!among(fact.source, shape.classes, shape.only)) return false;
+      if (shape.kind === 'state') {
+        return (
+          fact.relation === 'is' &&
+          fact.target === shape.state.toLowerCase() &&
+          (shape.room === undefined || roomClassOf(fact.source) === shape.room)
+        );
+      }
+      return (
+        fact.relation === shape.relation.toLowerCase() &&
+        among(fact.target, shape.hosts) &&
+        (shape.hostRoom === undefined || roomClassOf(fact.target) === shape.hostRoom)
+      );
+    });
+}
+
+/** The classes a condition quantifies over. */
+function conditionClassNames(condition: Condition): string[] {
+  const out: string[] = [];
+  const visit = (c: Condition): void => {
+    if (c.kind === 'not') visit(c.condition);
+    else if (c.kind === 'and' || c.kind === 'or') c.conditions.forEach(visit);
+    else if (c.kind === 'exists' || c.kind === 'forall') {
+      out.push(...c.classes.map((name) => canonicalClassName(name) ?? name));
+      visit(c.condition);
+    }
+  };
+  visit(condition);
+  return out;
 }

@@ -64,6 +64,8 @@ export class HazardModel {
   private readonly byClass = new Map<string, Counts>();
   /** The classes whose counts make the pooled rate; undefined: every class. */
   private pool: ReadonlySet<string> | undefined;
+  /** The facts whose sightings and changes are counted at all; undefined: every fact. */
+  private learnable: ((fact: Pick<Fact, 'source' | 'relation' | 'target'>) => boolean) | undefined;
 
   constructor(options: HazardOptions = {}) {
     this.priorRate = options.priorRate ?? 1 / 50;
@@ -80,6 +82,15 @@ export class HazardModel {
   }
 
   /**
+   * Counts only the facts `learnable` accepts (what the instructions want: a book on the sofa, the TV on), so that
+   * the rate is how fast the home undoes a goal, not how often a thing nobody touches stays put. Counts made before
+   * are kept. Undefined counts every fact again.
+   */
+  learnOnly(learnable: ((fact: Pick<Fact, 'source' | 'relation' | 'target'>) => boolean) | undefined): void {
+    this.learnable = learnable;
+  }
+
+  /**
    * Learns from one memory update. `agent` is the agent's entity (its own facts are not the home's changes);
    * `causedByAgent` the entities the agent's last skill acted on, whose changes are its own.
    */
@@ -89,7 +100,7 @@ export class HazardModel {
       const q = removal.quadruple;
       if (removal.reason === 'agent' || q.source === agent || q.target === agent) continue;
       const predicate = predicateOf(q);
-      if (predicate === undefined) continue;
+      if (predicate === undefined || (this.learnable && !this.learnable(q))) continue;
       const key = q.source + SEP + predicate;
       if (changed.has(key)) continue; // one change per object and predicate (a move removes `on` and `inside`)
       const last = this.lastSeen.get(key);
@@ -105,7 +116,7 @@ export class HazardModel {
   private sighting(q: Quadruple, agent: string, changed: ReadonlySet<string>, seen: Set<string>): void {
     if (q.source === agent || q.target === agent) return;
     const predicate = predicateOf(q);
-    if (predicate === undefined) return;
+    if (predicate === undefined || (this.learnable && !this.learnable(q))) return;
     const key = q.source + SEP + predicate;
     if (seen.has(key)) return;
     seen.add(key);

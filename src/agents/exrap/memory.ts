@@ -42,6 +42,7 @@ export class ExrapMemory {
   private readonly names = new Map<number, string>();
   private readonly roomVisits = new Map<string, number>();
   private lastUpdate: TekgUpdate | undefined;
+  private foreign: readonly Quadruple[] = [];
 
   constructor(options: ExrapMemoryOptions = {}) {
     this.tekg.attach(this.index);
@@ -101,6 +102,9 @@ export class ExrapMemory {
     const caused = new Set(causedByAgent);
     for (const q of this.agentFacts()) if (q.relation === 'holds_rh' || q.relation === 'holds_lh') caused.add(q.target);
     this.hazard.observe(update, agent, caused);
+    this.foreign = update.removed
+      .map((r) => r.quadruple)
+      .filter((q) => q.source !== agent && q.target !== agent && !caused.has(q.source));
     if (observation.room !== undefined) this.roomVisits.set(observation.room, observation.t);
     this.lastUpdate = update;
     return update;
@@ -124,8 +128,29 @@ export class ExrapMemory {
     return [...(this.entitiesByClass.get(className) ?? [])].sort();
   }
 
-  knowsClass(className: string): boolean {
-    return (this.entitiesByClass.get(className)?.size ?? 0) > 0;
+  /** Whether an instance of the class was ever seen (in a room of class `room`, when given). */
+  knowsClass(className: string, room?: string): boolean {
+    const entities = this.entitiesByClass.get(className);
+    if (room === undefined) return (entities?.size ?? 0) > 0;
+    for (const entity of entities ?? []) if (this.roomClassOf(entity) === room) return true;
+    return false;
+  }
+
+  /** The class of the room the belief puts an entity in (`bedroom`), or undefined when it does not know. */
+  roomClassOf(entity: string): string | undefined {
+    const id = entityId(entity);
+    const room = id === undefined ? undefined : this.belief.roomOf(id);
+    if (room === undefined) return undefined;
+    const className = this.belief.graph.get(room).className;
+    return canonicalClassName(className) ?? className;
+  }
+
+  /**
+   * Facts the last update removed that the agent did not undo itself (its skill did not act on their subject, and it
+   * does not hold it): changes someone else made, as far as the agent can tell.
+   */
+  get changedByOthers(): readonly Quadruple[] {
+    return this.foreign;
   }
 
   /** The agent's current facts (room, what it holds and is close to). */

@@ -4,6 +4,7 @@
  * simulator's condition language (src/sim/conditions.ts), quantified over class names, so one interpretation holds
  * in any home.
  */
+import { entityClass, entityId } from '../../memory/quadruple.js';
 import type { Condition, NodeRef } from '../../sim/conditions.js';
 
 export interface ExrapQuery {
@@ -21,6 +22,11 @@ export interface ExrapExecution {
   readonly id: string;
   readonly instruction: string;
   readonly goal: Condition;
+  /**
+   * The text names one thing to place ("the book"), not all of a class: when the home has several, one of them is
+   * meant, and the agent may find out which (`narrowExecution`).
+   */
+  readonly singular?: boolean;
 }
 
 export interface Interpretation {
@@ -32,7 +38,7 @@ export interface Interpretation {
 
 /** Builds an interpretation from (instruction, query, execution) triples, with ids and the condition map. */
 export function makeInterpretation(
-  parts: readonly { instruction: string; text: string; query: Condition; execution: Condition }[],
+  parts: readonly { instruction: string; text: string; query: Condition; execution: Condition; singular?: boolean }[],
 ): Interpretation {
   const queries: ExrapQuery[] = [];
   const executions: ExrapExecution[] = [];
@@ -48,6 +54,7 @@ export function makeInterpretation(
       id: `e:${part.instruction}`,
       instruction: part.instruction,
       goal: part.execution,
+      ...(part.singular && { singular: true }),
     };
     if (conditionMap.has(query.id)) throw new RangeError(`instruction ${part.instruction} is given twice`);
     queries.push(query);
@@ -128,10 +135,102 @@ export function conditionPhrases(condition: Condition, name: (id: number) => str
         break;
       case 'exists':
       case 'forall':
+        // The room a quantifier may name stays out: "home office" would match every fact of things in that room.
         visit(c.condition, new Map(vars).set(c.var, c.classes.join(' ')));
         break;
     }
   };
   visit(condition, new Map());
   return [...new Set(phrases)];
+}
+
+/** What a quantifier of a condition ranges over: its classes, the room class and the nodes it is restricted to. */
+export interface ConditionScope {
+  readonly classes: readonly string[];
+  readonly room?: string;
+  readonly only?: readonly number[];
+}
+
+/** The quantifiers of a condition as scopes, outermost first. */
+export function conditionScopes(condition: Condition): ConditionScope[] {
+  const scopes: ConditionScope[] = [];
+  const visit = (c: Condition): void => {
+    switch (c.kind) {
+      case 'not':
+        visit(c.condition);
+        break;
+      case 'and':
+      case 'or':
+        c.conditions.forEach(visit);
+        break;
+      case 'exists':
+      case 'forall':
+        scopes.push({
+          classes: c.classes,
+          ...(c.room !== undefined && { room: c.room }),
+          ...(c.only !== undefined && { only: c.only }),
+        });
+        visit(c.condition);
+        break;
+      default:
+        break;
+    }
+  };
+  visit(condition);
+  return scopes;
+}
+
+/** Whether an entity of the memory (`book.24`, in a room of class `roomClass`) is among what a scope ranges over. */
+export function inScope(scope: ConditionScope, entity: string, roomClass: string | undefined): boolean {
+  if (!scope.classes.includes(entityClass(entity))) return false;
+  if (scope.room !== undefined && roomClass !== scope.room) return false;
+  if (scope.only !== undefined) {
+    const id = entityId(entity);
+    if (id === undefined || !scope.only.includes(id)) return false;
+  }
+  return true;
+}
+
+/** The condition with every quantifier over exactly these classes restricted to the nodes `ids`. */
+export function restrictQuantifiers(
+  condition: Condition,
+  classes: readonly string[],
+  ids: readonly number[],
+): Condition {
+  const same = (a: readonly string[]) => a.length === classes.length && a.every((c, i) => c === classes[i]);
+  const visit = (c: Condition): Condition => {
+    switch (c.kind) {
+      case 'not':
+        return { kind: 'not', condition: visit(c.condition) };
+      case 'and':
+      case 'or':
+        return { kind: c.kind, conditions: c.conditions.map(visit) };
+      case 'exists':
+      case 'forall':
+        return { ...c, ...(same(c.classes) && { only: [...ids] }), condition: visit(c.condition) };
+      default:
+        return c;
+    }
+  };
+  return visit(condition);
+}
+
+/**
+ * The interpretation with one singular execution (and its query) narrowed to the node the agent found the text
+ * means: its object quantifier ranges over that node only.
+ */
+export function narrowExecution(interpretation: Interpretation, executionId: string, node: number): Interpretation {
+  const execution = interpretation.executions.find((e) => e.id === executionId);
+  if (!execution) throw new RangeError(`no execution ${executionId}`);
+  if (execution.goal.kind !== 'forall') return interpretation;
+  const classes = execution.goal.classes;
+  const executions = interpretation.executions.map((e) =>
+    e.id === executionId ? { ...e, goal: restrictQuantifiers(e.goal, classes, [node]) } : e,
+  );
+  const queries = interpretation.queries.map((q) =>
+    interpretation.conditionMap.get(q.id) === executionId
+      ? { ...q, condition: restrictQuantifiers(q.condition, classes, [node]) }
+      : q,
+  );
+  return { queries, executions, conditionMap: interpretation.conditionMap };
 }

@@ -7,7 +7,8 @@
  * have shown it); among those, the more places the catalog says the class is kept on or in (known hosts in the room,
  * plus one), the better, divided by 1 + the walks to get there. When every room has been seen since, the rooms are
  * weighed by how long ago they were seen instead. A class never seen weighs rooms by how long ago they were seen
- * (never: t + 1), twice for a room of a type the catalog finds the class in.
+ * (never: t + 1), twice for a room of a type the catalog finds the class in. A thing the text places in a room
+ * ("the bookshelf in the bedroom") is looked for only in rooms of that class.
  */
 import type { Belief } from '../../memory/belief.js';
 import { canonicalClassName, catalogClass, placementsOf } from '../../sim/catalog/index.js';
@@ -57,15 +58,21 @@ export interface SearchRequest {
   readonly room: number;
   readonly adjacent: RoomPairs;
   readonly t: number;
+  /** The room class the text says the thing is in: only rooms of that class are searched. */
+  readonly roomClass?: string;
 }
 
 /** The room to look in next, or undefined when there is no other room. */
 export function searchRoom(request: SearchRequest): number | undefined {
   const { belief, room, adjacent, t } = request;
   const distance = roomDistances(room, adjacent);
+  const ofClass = (r: number) => {
+    const className = belief.graph.get(r).className;
+    return request.roomClass === undefined || (canonicalClassName(className) ?? className) === request.roomClass;
+  };
   const rooms = belief.graph
     .rooms()
-    .filter((r) => r !== room && distance.has(r))
+    .filter((r) => r !== room && distance.has(r) && ofClass(r))
     .sort((a, b) => a - b);
   if (rooms.length === 0) return undefined;
   const hostClasses = new Set(

@@ -135,7 +135,7 @@ export function recordDemonstrations(recipe: DemonstrationRecipe = DEFAULT_RECIP
       const drawRng = rng.fork(`draw:${draw}`);
       const [instruction] = drawInstructions(pool, homeGraph(home), 1, drawRng, home);
       if (taken.has(instruction.def.id)) continue;
-      const [text] = briefsFor([instruction], 'sentence');
+      const [text] = briefsFor([instruction], 'sentence', homeGraph(home));
       const demo = recordOne(home, kept + 1, instruction, text, recipe, drawRng);
       if (!demo) continue;
       taken.add(instruction.def.id);

@@ -28,7 +28,7 @@ import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { type EpisodeLlm, languageModelForEpisode, llmMetrics, llmUsageRecord } from '../llm.js';
-import { type BoundInstruction, drawInstructions } from './instructions/bind.js';
+import { type BoundInstruction, drawInstructions, roomQualifier } from './instructions/bind.js';
 import { instructionPool } from './instructions/tables.js';
 import { type TextStyle, textsFor } from './instructions/text.js';
 import type { Domain } from './instructions/types.js';
@@ -98,11 +98,20 @@ export function homeGraph(spec: string): EnvGraph {
   return graph;
 }
 
-/** The instruction texts of a set in a style: one brief per sentence (summaries cover several instructions). */
-export function briefsFor(instructions: readonly BoundInstruction[], style: TextStyle): InstructionBrief[] {
+/**
+ * The instruction texts of a set in a style, for the home they are bound in (which names the rooms of things the home
+ * has several of): one brief per sentence (summaries cover several instructions).
+ */
+export function briefsFor(
+  instructions: readonly BoundInstruction[],
+  style: TextStyle,
+  graph: EnvGraph,
+): InstructionBrief[] {
+  const qualifiers = new Map(instructions.map((i) => [i.def.id, roomQualifier(graph, i)] as const));
   return textsFor(
     instructions.map((i) => i.def),
     style,
+    qualifiers,
   ).map((part, index) => ({ id: style === 'summarized' ? `summary-${index + 1}` : part.covers[0], text: part.text }));
 }
 
@@ -139,7 +148,7 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
       affordance: (skill: Skill) => graph.tryChanges(() => world.step(skill).success),
     }),
   });
-  const briefs = briefsFor(instructions, style);
+  const briefs = briefsFor(instructions, style, graph);
   const meanings: InstructionMeaning[] = instructions.map((i) => ({
     id: i.id,
     query: i.query,

@@ -4,7 +4,7 @@
  * its quantifiers expanded over the kept instances of their classes.
  */
 import { grabOrigin } from '../../sim/actions/evaluate.js';
-import type { Condition, NodeRef } from '../../sim/conditions.js';
+import { type Condition, type NodeRef, quantifierDomain } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { roomAdjacency } from '../../sim/scenes/topology.js';
 import { RELATIONS } from '../../sim/vocabulary.js';
@@ -131,7 +131,7 @@ export function buildHouseholdProblem(info: HouseholdDomainInfo, input: ProblemI
 
 /**
  * The goal as a PDDL formula over the problem's objects. `exists` / `forall` expand to a disjunction / conjunction
- * over the kept nodes of their classes (pruning keeps them all; an empty class gives false / true, as `holds` does).
+ * over the kept nodes they range over (pruning keeps them all; an empty class gives false / true, as `holds` does).
  */
 export function goalFormula(
   goal: Condition,
@@ -174,10 +174,7 @@ export function goalFormula(
         return { kind: c.kind, args: c.conditions.map((x) => translate(x, bindings)) };
       case 'exists':
       case 'forall': {
-        const instances = new Set<number>();
-        for (const className of c.classes) {
-          for (const id of graph.idsOfClass(className)) if (names.has(id)) instances.add(id);
-        }
+        const instances = new Set<number>(quantifierDomain(c, graph).filter((id) => names.has(id)));
         const args = [...instances]
           .sort((a, b) => a - b)
           .map((id) => translate(c.condition, new Map(bindings).set(c.var, id)));

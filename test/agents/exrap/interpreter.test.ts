@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileReading, GrammarInterpreter, parseInstruction } from '../../../src/agents/exrap/interpreter/index.js';
 import { instructionPool } from '../../../src/bench/continual/instructions/tables.js';
-import { singleTexts, textsFor } from '../../../src/bench/continual/instructions/text.js';
+import { ROOM_WORDS, singleTexts, textsFor } from '../../../src/bench/continual/instructions/text.js';
 import type { InstructionDef } from '../../../src/bench/continual/instructions/types.js';
 import { DOMAINS } from '../../../src/bench/continual/instructions/types.js';
 import { canonicalClassName } from '../../../src/sim/catalog/index.js';
-import { holds } from '../../../src/sim/conditions.js';
+import { describeCondition, holds } from '../../../src/sim/conditions.js';
 import { setState } from '../../../src/sim/dynamics/index.js';
 import { InputError } from '../../../src/util/errors.js';
 import { IDS, scenarioHome } from '../heuristics/scenario.js';
@@ -19,11 +19,15 @@ const canon = (classes: readonly string[]) => new Set(classes.map((c) => canonic
 const overlaps = (a: readonly string[], b: readonly string[]) => [...canon(a)].some((c) => canon(b).has(c));
 
 /** The reading states the definition's goal: kind, state or relation, and the classes it names. */
-function expectSameGoal(readingText: string, def: InstructionDef, index = 0): void {
+function expectSameGoal(readingText: string, def: InstructionDef, index = 0, room?: string): void {
   const result = parseInstruction(readingText);
   if (!result.ok) throw new Error(`"${readingText}" does not parse: ${result.reason}`);
   const reading = result.readings[index];
   const goal = def.goal;
+  // the room a text names belongs to a state goal's object or a placement's host, never to a carried object
+  const named = reading.goal.kind === 'state' ? reading.goal.object.room : reading.goal.host.room;
+  expect(named, readingText).toBe(room);
+  if (reading.goal.kind === 'placement') expect(reading.goal.object.room, readingText).toBeUndefined();
   expect(reading.goal.kind, readingText).toBe(goal.kind);
   expect(overlaps(reading.goal.object.classes, goal.object.classes), readingText).toBe(true);
   if (goal.kind === 'state' && reading.goal.kind === 'state') expect(reading.goal.state, readingText).toBe(goal.state);
@@ -40,6 +44,18 @@ describe('GrammarInterpreter on the continual pools', () => {
       const texts = singleTexts(pool);
       expect(texts.length).toBe(pool.length * 2);
       for (const { id, text } of texts) expectSameGoal(text, pool.find((d) => d.id === id)!);
+    });
+
+    it(`reads the room every ${domain} instruction names for a thing the home has several of`, () => {
+      for (const room of Object.keys(ROOM_WORDS)) {
+        for (const { id, text } of singleTexts(pool, room))
+          expectSameGoal(text, pool.find((d) => d.id === id)!, 0, room);
+        const qualifiers = new Map(pool.map((d) => [d.id, { object: room, host: room }] as const));
+        for (const part of textsFor(pool, 'summarized', qualifiers)) {
+          for (const [i, id] of part.covers.entries())
+            expectSameGoal(part.text, pool.find((d) => d.id === id)!, i, room);
+        }
+      }
     });
 
     it(`reads every ${domain} summary sentence as the instructions it covers, in order`, () => {
@@ -68,6 +84,28 @@ describe('GrammarInterpreter on the continual pools', () => {
       ]);
     expect(run).toThrow(InputError);
     expect(run).toThrow(/'moon'.*'gadget'/);
+  });
+});
+
+describe('rooms in noun phrases', () => {
+  it('compiles "in the ROOM" into a quantifier restricted to that room', () => {
+    const read = (text: string) => {
+      const result = parseInstruction(text);
+      if (!result.ok) throw new Error(result.reason);
+      return compileReading(result.readings[0]);
+    };
+    const shelf = read('If the book is not on the shelf for books in the living room, put it there.');
+    expect(describeCondition(shelf.execution)).toBe(
+      'forall ?x in book: exists ?h in bookshelf (in a livingroom): ?x on ?h',
+    );
+    const tv = read('If the TV in the home office has been left off, switch it on.');
+    expect(describeCondition(tv.query)).toBe('exists ?x in tv (in a home_office): ?x is off');
+  });
+
+  it('refuses a room for a thing to be carried: it leaves that room', () => {
+    const result = parseInstruction('If the book in the bedroom is not on the sofa, put it there.');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/book to be moved cannot be named by the room/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   LlmInterpreter,
   LlmQueryEvaluator,
   questionText,
+  readingOf,
 } from '../../../src/agents/exrap/llm/index.js';
 import type { QueryEvaluation } from '../../../src/agents/exrap/roles.js';
 import { getAgent } from '../../../src/agents/registry.js';
@@ -118,6 +119,37 @@ describe('ExRAP LLM roles', () => {
       } finally {
         server.script.chat = original;
       }
+    });
+
+    it('reads the room a goal names into the reading, and refuses a room that is not one', () => {
+      const goal = {
+        kind: 'placement' as const,
+        objects: ['book'],
+        state: 'none' as const,
+        relation: 'ON' as const,
+        hosts: ['desk'],
+        conditional: true,
+      };
+      const reading = readingOf({ ...goal, room: 'bedroom' });
+      expect(typeof reading === 'object' && reading.goal.kind === 'placement' && reading.goal.host.room).toBe(
+        'bedroom',
+      );
+      const tv = readingOf({
+        ...goal,
+        kind: 'state',
+        objects: ['TV'],
+        state: 'ON',
+        relation: 'none',
+        hosts: [],
+        room: 'home office',
+      });
+      expect(typeof tv === 'object' && tv.goal.object.room).toBe('home_office');
+      expect(readingOf({ ...goal, room: 'attic' })).toMatch(/unknown room "attic"/);
+      expect(readingOf({ ...goal, room: 'sofa' })).toMatch(/unknown room "sofa"/);
+      expect(
+        INTERPRETATION_SCHEMA.safeParse({ instructions: [{ number: 1, goals: [{ ...goal, room: 'bedroom' }] }] })
+          .success,
+      ).toBe(true);
     });
 
     it('has a schema that refuses a state goal without its fields', () => {

@@ -11,6 +11,8 @@ import {
   instancesOf,
   LEXICON,
   PREPOSITIONS,
+  ROOM_WORDS,
+  roomQualifier,
   SENTENCE_TEMPLATES,
   STATE_WORDS,
   sentenceFor,
@@ -233,6 +235,40 @@ describe('instruction texts', () => {
     // A set without shared shapes keeps one sentence per instruction.
     const mixed = [defs[0], defs[1], defs[3]];
     expect(textsFor(mixed, 'summarized').map((p) => p.text)).toEqual(mixed.map((d) => sentenceFor(d)));
+  });
+
+  it('name the room of a host or a switched thing the home has several of, and only then', () => {
+    let qualified = 0;
+    for (const [name, home] of graphs) {
+      for (const def of [...VIRTUALHOME_INSTRUCTIONS, ...ALFRED_INSTRUCTIONS]) {
+        const bound = bindInstruction(def, home, new Rng(5));
+        if (!bound) continue;
+        const goal = def.goal;
+        const slot = goal.kind === 'state' ? goal.object : goal.host;
+        const node = goal.kind === 'state' ? bound.objects[0] : bound.host!;
+        const several = new Set(slot.classes.flatMap((c) => [...instancesOf(home, c)])).size > 1;
+        const qualifier = roomQualifier(home, bound);
+        const room = goal.kind === 'state' ? qualifier.object : qualifier.host;
+        const text = sentenceFor(def, 'sentence', qualifier);
+        if (!several) {
+          expect(room, `${name} ${def.id}`).toBeUndefined();
+          expect(text).toBe(sentenceFor(def));
+          continue;
+        }
+        qualified++;
+        expect(room, `${name} ${def.id}`).toBe(home.get(home.roomOf(node)!).className);
+        expect(text, `${name} ${def.id}`).toContain(`in the ${ROOM_WORDS[room!]}`);
+        // carried objects are never named by a room
+        expect(goal.kind === 'state' || qualifier.object === undefined).toBe(true);
+      }
+    }
+    expect(qualified).toBeGreaterThan(0);
+    const gen11 = graphs.get('gen:11')!;
+    const bookshelf = bindInstruction(VIRTUALHOME_INSTRUCTIONS[12], gen11, new Rng(2))!;
+    const room = gen11.get(gen11.roomOf(bookshelf.host!)!).className;
+    expect(
+      textsFor([bookshelf.def], 'sentence', new Map([[bookshelf.def.id, roomQualifier(gen11, bookshelf)]]))[0].text,
+    ).toBe(`If the book is not on the bookshelf in the ${ROOM_WORDS[room]}, put it there.`);
   });
 
   it('give each instruction its template by phrasing and goal', () => {

@@ -6,6 +6,8 @@
  * state word. A production matches only the whole sentence. The result is a structured reading per instruction the
  * sentence states (a summary states several).
  *
+ * A noun phrase may end in "in the ROOM" (a room class by name): the thing in that room, where the home has several.
+ *
  * Productions (`|` separates alternatives; NP a noun phrase, NP+ a list of them joined by `,` and `or`/`and`):
  *   if NP+ (has been left | is left | is | are | ...) STATE , ACTION         conditional state goal
  *   (keep | always leave | leave) NP+ STATE [at all times | always]          standing state goal
@@ -25,18 +27,28 @@ import { resolvePhrase } from './lexicon.js';
 export type ReadingState = 'ON' | 'OFF' | 'OPEN' | 'CLOSED';
 
 /** One instruction as the grammar reads it (the shape of the benchmark's structured instructions, without ids). */
+/** What a noun phrase of an instruction means: catalog classes, and the room class that narrows them if one is named. */
+export interface ReadingThing {
+  readonly classes: readonly string[];
+  readonly room?: string;
+}
+
 export interface InstructionReading {
   readonly phrasing: 'if' | 'always';
   readonly goal:
-    | { readonly kind: 'state'; readonly object: { readonly classes: readonly string[] }; readonly state: ReadingState }
+    | { readonly kind: 'state'; readonly object: ReadingThing; readonly state: ReadingState }
     | {
         readonly kind: 'placement';
-        readonly object: { readonly classes: readonly string[] };
+        readonly object: ReadingThing;
         readonly quantity: 'one' | 'all';
         readonly relation: 'ON' | 'INSIDE';
-        readonly host: { readonly classes: readonly string[] };
+        readonly host: ReadingThing;
       };
 }
+
+/** The reading of a phrase: its class, and its room when it names one. */
+const thingOf = (phrase: Phrase): ReadingThing =>
+  phrase.room === undefined ? { classes: [phrase.className] } : { classes: [phrase.className], room: phrase.room };
 
 // ---- tokens --------------------------------------------------------------------------------------------------------
 
@@ -55,6 +67,28 @@ interface Phrase {
   readonly className: string;
   readonly plural: boolean;
   readonly words: string;
+  /** The room class the phrase is qualified by ("in the bedroom"). */
+  readonly room?: string;
+}
+
+/** A room named by the words ("the living room"), by name only. */
+function roomNamed(words: readonly string[]): string | undefined {
+  const resolved = resolvePhrase(words);
+  if (resolved?.by !== 'name') return undefined;
+  return catalogClass(resolved.className)?.kind === 'room' ? resolved.className : undefined;
+}
+
+/** "NP in the ROOM": the phrase with its room, split at the last "in" whose tail names a room. */
+function roomQualified(span: readonly string[]): Phrase | undefined {
+  for (let p = span.length - 2; p >= 1; p--) {
+    if (span[p] !== 'in') continue;
+    const room = roomNamed(span.slice(p + 1));
+    if (room === undefined) continue;
+    const head = resolvePhrase(span.slice(0, p));
+    if (!head || catalogClass(head.className)?.kind === 'room') return undefined;
+    return { className: head.className, plural: head.plural, words: span.join(' '), room };
+  }
+  return undefined;
 }
 
 type Value = string | Phrase | Phrase[] | Env[];
@@ -144,13 +178,24 @@ class Matcher {
     }
   }
 
-  /** Noun phrases starting at i, shortest first: each resolved span and the position after it. */
+  /**
+   * Noun phrases starting at i, shortest first: each resolved span and the position after it. A span that ends in
+   * "in the ROOM" is the phrase before it qualified by the room ("the bookshelf in the bedroom"); such a span is not
+   * read whole, so a description cannot swallow the room's name.
+   */
   private *phrases(i: number): Generator<[Phrase, number]> {
     for (let j = i + 1; j <= this.tokens.length; j++) {
       const span = this.tokens.slice(i, j);
       if (span.includes(',') || span.includes('.')) return;
+      const qualified = roomQualified(span);
+      if (qualified) {
+        yield [qualified, j];
+        continue;
+      }
       const resolved = resolvePhrase(span);
-      if (resolved) yield [{ className: resolved.className, plural: resolved.plural, words: span.join(' ') }, j];
+      if (resolved && catalogClass(resolved.className)?.kind !== 'room') {
+        yield [{ className: resolved.className, plural: resolved.plural, words: span.join(' ') }, j];
+      }
     }
   }
 
@@ -197,7 +242,7 @@ const relationOf = (env: Env, name: string) => env.get(name) as 'ON' | 'INSIDE';
 
 const stateGoal = (phrasing: 'if' | 'always', object: Phrase, goalState: ReadingState): InstructionReading => ({
   phrasing,
-  goal: { kind: 'state', object: { classes: [object.className] }, state: goalState },
+  goal: { kind: 'state', object: thingOf(object), state: goalState },
 });
 
 const placementGoal = (
@@ -210,10 +255,10 @@ const placementGoal = (
   phrasing,
   goal: {
     kind: 'placement',
-    object: { classes: [object.className] },
+    object: thingOf(object),
     quantity,
     relation,
-    host: { classes: [host.className] },
+    host: thingOf(host),
   },
 });
 
@@ -429,6 +474,9 @@ function nonsense(reading: InstructionReading): string | undefined {
   }
   const host = catalogClass(goal.host.classes[0])!;
   if (!object.properties.includes('GRABBABLE')) return `a ${object.name} cannot be carried`;
+  if (goal.object.room !== undefined) {
+    return `a ${object.name} to be moved cannot be named by the room it is in (it leaves it); name the host's room`;
+  }
   const needed = goal.relation === 'ON' ? 'SURFACES' : 'CONTAINERS';
   if (!host.properties.includes(needed)) {
     return `nothing can be put ${goal.relation === 'ON' ? 'on' : 'in'} a ${host.name}`;

@@ -12,7 +12,8 @@
  * Objects are read universally, hosts existentially. "The book" in a home with four books is one book the speaker
  * has in mind and the text does not say which; reading it as every book the agent knows guarantees that the one
  * meant is covered (at the cost of carrying the others once), where "some book" could be satisfied by the wrong
- * one for ever. "The bookshelf" is any bookshelf: when a home has two, the text cannot say which was meant.
+ * one for ever. "The bookshelf" is any bookshelf; "the bookshelf in the bedroom" (how the benchmark names a host or a
+ * switched thing the home has several of) is a quantifier restricted to that room.
  */
 import type { InstructionBrief } from '../../../agents/agent.js';
 import { type Condition, edge, exists, forall, isIn, not, v } from '../../../sim/conditions.js';
@@ -26,17 +27,23 @@ export type { InstructionReading } from './grammar.js';
 export { parseInstruction } from './grammar.js';
 
 /** The query and execution of one reading. */
-export function compileReading(reading: InstructionReading): { query: Condition; execution: Condition } {
+export function compileReading(reading: InstructionReading): {
+  query: Condition;
+  execution: Condition;
+  singular: boolean;
+} {
   const goal = reading.goal;
   const objects = [...goal.object.classes];
   if (goal.kind === 'state') {
-    const execution = forall('x', objects, isIn(v('x'), goal.state));
+    const room = goal.object.room;
+    const execution = forall('x', objects, isIn(v('x'), goal.state), room);
     const opposite = OPPOSITE_STATE[goal.state]!;
-    const query = reading.phrasing === 'if' ? exists('x', objects, isIn(v('x'), opposite)) : not(execution);
-    return { query, execution };
+    const query = reading.phrasing === 'if' ? exists('x', objects, isIn(v('x'), opposite), room) : not(execution);
+    return { query, execution, singular: false };
   }
-  const execution = forall('x', objects, exists('h', [...goal.host.classes], edge(v('x'), goal.relation, v('h'))));
-  return { query: not(execution), execution };
+  const host = exists('h', [...goal.host.classes], edge(v('x'), goal.relation, v('h')), goal.host.room);
+  const execution = forall('x', objects, host);
+  return { query: not(execution), execution, singular: goal.quantity === 'one' };
 }
 
 /** The readings of one text, with ids: the brief's id, or `<id>#<n>` when the text states several instructions. */
@@ -51,7 +58,8 @@ export class GrammarInterpreter implements InstructionInterpreter {
   readonly name = 'grammar';
 
   interpret(instructions: readonly InstructionBrief[]): Interpretation {
-    const parts: { instruction: string; text: string; query: Condition; execution: Condition }[] = [];
+    const parts: { instruction: string; text: string; query: Condition; execution: Condition; singular: boolean }[] =
+      [];
     const problems: string[] = [];
     for (const brief of instructions) {
       try {

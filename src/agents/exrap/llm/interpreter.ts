@@ -42,6 +42,8 @@ const goalSchema = z.strictObject({
   state: z.enum(['ON', 'OFF', 'OPEN', 'CLOSED', 'none']),
   relation: z.enum(['ON', 'INSIDE', 'none']),
   hosts: z.array(z.string().min(1).max(40)).max(4),
+  /** The room the text names for the place (placements) or the thing (state goals): "the desk in the bedroom". */
+  room: z.string().min(1).max(40).optional(),
   conditional: z.boolean(),
 });
 
@@ -72,9 +74,14 @@ export function readingOf(goal: GoalOutput): InstructionReading | string {
   if (unknown.length > 0) return `unknown object class ${unknown.map((n) => JSON.stringify(n)).join(', ')}`;
   const classes = [...new Set(objects.map(([, cls]) => cls!))];
   const phrasing = goal.conditional ? 'if' : 'always';
+  const room = goal.room === undefined || goal.room === 'none' ? undefined : catalogClassOf(goal.room);
+  if (goal.room !== undefined && goal.room !== 'none' && (room === undefined || catalogClass(room)?.kind !== 'room')) {
+    return `unknown room ${JSON.stringify(goal.room)}`;
+  }
+  const inRoom = room === undefined ? {} : { room };
   if (goal.kind === 'state') {
     if (goal.state === 'none') return 'a state goal without a state';
-    return { phrasing, goal: { kind: 'state', object: { classes }, state: goal.state } };
+    return { phrasing, goal: { kind: 'state', object: { classes, ...inRoom }, state: goal.state } };
   }
   if (goal.relation === 'none' || goal.hosts.length === 0) return 'a placement goal without a relation or a place';
   const hosts = goal.hosts.map((name) => [name, catalogClassOf(name)] as const);
@@ -87,7 +94,7 @@ export function readingOf(goal: GoalOutput): InstructionReading | string {
       object: { classes },
       quantity: 'all',
       relation: goal.relation,
-      host: { classes: [...new Set(hosts.map(([, cls]) => cls!))] },
+      host: { classes: [...new Set(hosts.map(([, cls]) => cls!))], ...inRoom },
     },
   };
 }

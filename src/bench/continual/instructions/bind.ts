@@ -21,6 +21,7 @@ import type { EnvGraph } from '../../../sim/graph.js';
 import { OPPOSITE_STATE, type State } from '../../../sim/vocabulary.js';
 import { InputError } from '../../../util/errors.js';
 import type { Rng } from '../../../util/rng.js';
+import type { TextQualifier } from './text.js';
 import type { InstructionDef, Slot } from './types.js';
 
 /** An instruction bound to the nodes of one home. */
@@ -61,6 +62,29 @@ function classIndex(graph: EnvGraph): Map<string, number[]> {
 export function instancesOf(graph: EnvGraph, className: string): readonly number[] {
   const name = catalogClass(className)?.name ?? className;
   return classIndex(graph).get(name) ?? [];
+}
+
+/**
+ * The rooms a bound instruction's text must name so that it says which thing it means: the room of a state goal's
+ * object and of a placement's host, when the home has more than one instance of the slot's classes. Carried objects
+ * are never qualified (they move). Where two instances share a room (or two rooms share a class) the room narrows the
+ * reading without settling it; the generated and built-in homes keep one of each furnishing per room.
+ */
+export function roomQualifier(graph: EnvGraph, instruction: BoundInstruction): TextQualifier {
+  const goal = instruction.def.goal;
+  const roomClass = (id: number): string | undefined => {
+    const room = graph.roomOf(id);
+    return room === undefined
+      ? undefined
+      : (catalogClass(graph.get(room).className)?.name ?? graph.get(room).className);
+  };
+  const ambiguous = (slot: Slot) =>
+    new Set(slot.classes.flatMap((c) => [...instancesOf(graph, c)]).filter((id) => graph.roomOf(id) !== undefined))
+      .size > 1;
+  if (goal.kind === 'state') {
+    return ambiguous(goal.object) ? { object: roomClass(instruction.objects[0]) } : {};
+  }
+  return instruction.host !== undefined && ambiguous(goal.host) ? { host: roomClass(instruction.host) } : {};
 }
 
 /** Not INSIDE a closed container (a room does not count). */

@@ -10,6 +10,11 @@
  * The texts come from a closed set of templates over a closed lexicon, so that an interpreter can parse them with a
  * grammar (ExRAP's offline instruction interpreter is one); both are exported for that grammar's tests. The wording
  * is hearth's own.
+ *
+ * A text names what it is scored on: where the home has more than one thing of a class that stays in its room (the
+ * host of a placement, the object of a state goal), its room is named ("the bookshelf in the bedroom"), given as a
+ * `TextQualifier` by the binding (`bind.ts`, `roomQualifier`). Objects that are carried about are not named by a
+ * room: where they are changes.
  */
 import type { GoalState, InstructionDef } from './types.js';
 
@@ -102,6 +107,32 @@ export const STATE_WORDS: Readonly<Record<GoalState, { state: string; current: s
 
 export const PREPOSITIONS = { ON: 'on', INSIDE: 'in' } as const;
 
+/** Room classes as the texts name them ("in the living room"). */
+export const ROOM_WORDS: Readonly<Record<string, string>> = Object.freeze({
+  kitchen: 'kitchen',
+  livingroom: 'living room',
+  bedroom: 'bedroom',
+  bathroom: 'bathroom',
+  dining_room: 'dining room',
+  home_office: 'home office',
+});
+
+/** Rooms (room class names) that single out the thing a text means, where the class alone does not. */
+export interface TextQualifier {
+  /** The room of a state goal's object. */
+  readonly object?: string;
+  /** The room of a placement's host. */
+  readonly host?: string;
+}
+
+/** Rooms that qualify texts, by instruction id. */
+export type TextQualifiers = ReadonlyMap<string, TextQualifier>;
+
+/** " in the bedroom" for a room class (unknown classes spelled with spaces), or "" without one. */
+function inRoom(room: string | undefined): string {
+  return room === undefined ? '' : ` in the ${ROOM_WORDS[room] ?? room.replace(/_/g, ' ')}`;
+}
+
 export function classWords(className: string): ClassWords {
   const entry = LEXICON[className];
   if (!entry) throw new Error(`no words for class ${className} in the instruction lexicon`);
@@ -123,25 +154,34 @@ function fill(template: string, values: Readonly<Record<string, string>>): strin
   });
 }
 
-/** The slot values of one instruction: object (singular noun phrase), objects (plural), host, state words. */
-function slotValues(def: InstructionDef, vague: boolean): Record<string, string> {
+/**
+ * The slot values of one instruction: object (singular noun phrase), objects (plural), host, state words; a state
+ * goal's object and a placement's host carry their room when the qualifier gives one.
+ */
+function slotValues(def: InstructionDef, vague: boolean, qualifier: TextQualifier = {}): Record<string, string> {
   const goal = def.goal;
   const object = classWords(goal.object.classes[0]);
   const values: Record<string, string> = {
     object: vague ? object.vague : `the ${object.name}`,
     objects: vague ? object.vaguePlural : object.plural,
   };
-  if (goal.kind === 'state') Object.assign(values, STATE_WORDS[goal.state]);
-  else {
+  if (goal.kind === 'state') {
+    Object.assign(values, STATE_WORDS[goal.state]);
+    values.object += inRoom(qualifier.object);
+  } else {
     values.prep = PREPOSITIONS[goal.relation];
-    values.host = `the ${classWords(goal.host.classes[0]).name}`;
+    values.host = `the ${classWords(goal.host.classes[0]).name}${inRoom(qualifier.host)}`;
   }
   return values;
 }
 
 /** The instruction as one sentence, named plainly (`sentence`) or by what the object is for (`ambiguous`). */
-export function sentenceFor(def: InstructionDef, style: 'sentence' | 'ambiguous' = 'sentence'): string {
-  return fill(SENTENCE_TEMPLATES[templateOf(def)], slotValues(def, style === 'ambiguous'));
+export function sentenceFor(
+  def: InstructionDef,
+  style: 'sentence' | 'ambiguous' = 'sentence',
+  qualifier?: TextQualifier,
+): string {
+  return fill(SENTENCE_TEMPLATES[templateOf(def)], slotValues(def, style === 'ambiguous', qualifier));
 }
 
 /** "a", "a or b", "a, b or c". */
@@ -167,7 +207,7 @@ function summaryGroup(def: InstructionDef): string {
  * states the same goal state) share a sentence; a group of one keeps its single sentence. Sentences come in the
  * order of each group's first instruction.
  */
-export function summarize(defs: readonly InstructionDef[]): TextPart[] {
+export function summarize(defs: readonly InstructionDef[], qualifiers: TextQualifiers = new Map()): TextPart[] {
   const groups = new Map<string, InstructionDef[]>();
   for (const def of defs) {
     const key = summaryGroup(def);
@@ -177,9 +217,9 @@ export function summarize(defs: readonly InstructionDef[]): TextPart[] {
   }
   return [...groups.values()].map((group) => {
     const covers = group.map((def) => def.id);
-    if (group.length === 1) return { text: sentenceFor(group[0]), covers };
+    if (group.length === 1) return { text: sentenceFor(group[0], 'sentence', qualifiers.get(group[0].id)), covers };
     const first = group[0];
-    const values = group.map((def) => slotValues(def, false));
+    const values = group.map((def) => slotValues(def, false, qualifiers.get(def.id)));
     if (first.goal.kind === 'state') {
       const words = STATE_WORDS[first.goal.state];
       const template = first.phrasing === 'if' ? SUMMARY_TEMPLATES['if-state'] : SUMMARY_TEMPLATES['always-state'];
@@ -207,21 +247,30 @@ export function summarize(defs: readonly InstructionDef[]): TextPart[] {
 }
 
 /** The texts an agent is given for a set of instructions in a style: one part per sentence. */
-export function textsFor(defs: readonly InstructionDef[], style: TextStyle): TextPart[] {
-  if (style === 'summarized') return summarize(defs);
-  return defs.map((def) => ({ text: sentenceFor(def, style), covers: [def.id] }));
+export function textsFor(
+  defs: readonly InstructionDef[],
+  style: TextStyle,
+  qualifiers: TextQualifiers = new Map(),
+): TextPart[] {
+  if (style === 'summarized') return summarize(defs, qualifiers);
+  return defs.map((def) => ({ text: sentenceFor(def, style, qualifiers.get(def.id)), covers: [def.id] }));
 }
 
-/** Every single-instruction text of a pool in both one-sentence styles, for a grammar's tests. */
+/**
+ * Every single-instruction text of a pool in both one-sentence styles, for a grammar's tests; with `room`, the
+ * state goals' objects and the placements' hosts are named with that room, as in a home with several of them.
+ */
 export function singleTexts(
   defs: readonly InstructionDef[],
+  room?: string,
 ): Array<{ id: string; style: 'sentence' | 'ambiguous'; template: SentenceTemplate; text: string }> {
+  const qualifier: TextQualifier = room === undefined ? {} : { object: room, host: room };
   return defs.flatMap((def) =>
     (['sentence', 'ambiguous'] as const).map((style) => ({
       id: def.id,
       style,
       template: templateOf(def),
-      text: sentenceFor(def, style),
+      text: sentenceFor(def, style, qualifier),
     })),
   );
 }
