@@ -185,6 +185,20 @@ describeBuilt('hearth run: bad input fails at once with one clear line', () => {
   });
 });
 
+describeBuilt('hearth run --protocol episodic --tasks', () => {
+  it('runs the named tasks alone, and the named families besides them only when --families is given', () => {
+    const families = (extra: string[]) => {
+      const args = ['--protocol', 'episodic', '--agents', 'oracle', '--tasks', 'teach/coffee', '--seeds', '1'];
+      const r = hearth([...args, ...extra, '--json', '--quiet', '--store', newStore()]);
+      expect(r.code, r.stderr).toBe(0);
+      const results = JSON.parse(r.stdout).results as { family: string; episodes: number }[];
+      return results.map((x) => `${x.family}:${x.episodes}`);
+    };
+    expect(families([])).toEqual(['teach:1']);
+    expect(families(['--families', 'llm-state-simple']).sort()).toEqual(['llm-state-simple:8', 'teach:1']);
+  });
+});
+
 describeBuilt('hearth run --protocol episodic --slip', () => {
   it('makes manipulation skills fail (Exec below 1), and the Oracle still solves the task', () => {
     const run = (slip: string) => {

@@ -107,7 +107,11 @@ export function registerRunCommand(program: Command): void {
         '$HEARTH_SHARED_DATA, only when named); --nonstationarity, --instructions, --steps do not apply',
       TASK_FAMILIES.join(','),
     )
-    .option('--tasks <list>', 'episodic: single task ids besides the families (e.g. llm-state/make-toast)', '')
+    .option(
+      '--tasks <list>',
+      'episodic: single task ids (e.g. llm-state/make-toast); alone they run by themselves, with --families besides them',
+      '',
+    )
     .option(
       '--slip <p>',
       'episodic: execution noise, the probability that a manipulation skill fails with no effect (seeded)',
@@ -129,6 +133,10 @@ export function registerRunCommand(program: Command): void {
       const run = parseRunOptions(options);
       if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
         options.agents = agentsWithoutLlm('episodic').join(',');
+      }
+      // `--tasks` alone runs just those tasks; the default families come along only when --families is named.
+      if (listOf(options.tasks).length > 0 && command.getOptionValueSource('families') === 'default') {
+        options.families = '';
       }
       const grid = parseGridOptions(options, {
         knownAgents: agentNames(),
