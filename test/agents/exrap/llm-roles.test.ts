@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemonstrationLibrary } from '../../../src/agents/demonstrations/library.js';
-import { compileReading } from '../../../src/agents/exrap/interpreter/index.js';
+import { compileReading, GrammarInterpreter } from '../../../src/agents/exrap/interpreter/index.js';
 import {
   INTERPRETATION_SCHEMA,
   LlmExploitationPlanner,
@@ -16,6 +16,8 @@ import {
   questionText,
   readingOf,
 } from '../../../src/agents/exrap/llm/index.js';
+import { commandText } from '../../../src/agents/exrap/llm/text.js';
+import { narrowExecution } from '../../../src/agents/exrap/query.js';
 import type { QueryEvaluation } from '../../../src/agents/exrap/roles.js';
 import { getAgent } from '../../../src/agents/registry.js';
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
@@ -150,6 +152,19 @@ describe('ExRAP LLM roles', () => {
         INTERPRETATION_SCHEMA.safeParse({ instructions: [{ number: 1, goals: [{ ...goal, room: 'bedroom' }] }] })
           .success,
       ).toBe(true);
+    });
+
+    it('words the rooms a text names and a narrowed reading in its questions and commands', () => {
+      const read = (text: string) => new GrammarInterpreter().interpret([{ id: 'a', text }]);
+      const shelf = read('If the book is not on the bookshelf in the bedroom, put it there.');
+      expect(questionText(shelf.queries[0].condition)).toBe('Is some book not on a bookshelf in the bedroom?');
+      const narrowed = narrowExecution(shelf, 'e:a', 24);
+      expect(questionText(narrowed.queries[0].condition)).toBe(
+        'Is some book book.24 not on a bookshelf in the bedroom?',
+      );
+      expect(commandText(narrowed.executions[0].goal)).toBe('put every book book.24 on a bookshelf in the bedroom');
+      const tv = read('If the TV in the home office has been left off, switch it on.');
+      expect(questionText(tv.queries[0].condition)).toBe('Is any tv in the home office off?');
     });
 
     it('has a schema that refuses a state goal without its fields', () => {

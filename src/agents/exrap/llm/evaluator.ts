@@ -90,7 +90,7 @@ export class LlmQueryEvaluator implements QueryEvaluator {
   }
 
   async refine(step: ExrapStep): Promise<void> {
-    const interpretation = this.interpretation ?? step.interpretation;
+    const interpretation = step.interpretation ?? this.interpretation;
     for (const [index, query] of interpretation.queries.entries()) {
       const last = this.state.get(query.id);
       if (!last) {
@@ -113,7 +113,7 @@ export class LlmQueryEvaluator implements QueryEvaluator {
   }
 
   async evaluate(step: ExrapStep): Promise<QueryEvaluation[]> {
-    const interpretation = this.interpretation ?? step.interpretation;
+    const interpretation = step.interpretation ?? this.interpretation;
     const out: QueryEvaluation[] = [];
     for (const [index, query] of interpretation.queries.entries()) {
       const retrieved = step.memory.sample(step.memory.scores(this.directives(query, step, interpretation)), step.rng);

@@ -4,24 +4,30 @@
  * the shapes the interpreters produce get plain sentences; anything else is described generically.
  */
 import { formatQuadruples, type Quadruple } from '../../../memory/quadruple.js';
-import { type Condition, describeCondition } from '../../../sim/conditions.js';
+import { type Condition, describeCondition, type Quantifier } from '../../../sim/conditions.js';
 import type { Skill } from '../../../sim/skill.js';
 import { type PhraseTable, phrasesFor, skillPhrase } from '../../prompting/skill-text.js';
 import type { ExrapMemory } from '../memory.js';
 import type { ExrapStep } from '../roles.js';
 
 const classes = (list: readonly string[]) => list.join(' or ');
+/** A quantifier's things: `tv`, `bookshelf in the bedroom`, `book book.24` (a reading narrowed to one thing). */
+const things = (q: Quantifier) => {
+  const room = q.room === undefined ? '' : ` in the ${q.room.replace(/_/g, ' ')}`;
+  const only = q.only === undefined ? '' : ` ${q.only.map((id) => `${q.classes[0]}.${id}`).join(' or ')}`;
+  return `${classes(q.classes)}${only}${room}`;
+};
 const relationWord = (relation: string) => (relation === 'INSIDE' ? 'in' : relation.toLowerCase().replace(/_/g, ' '));
 
 /** `every tv is on`, `every book is on some bookshelf`, or undefined for other shapes. */
 function universalSentence(c: Condition): { subject: string; predicate: string } | undefined {
   if (c.kind !== 'forall') return undefined;
   const inner = c.condition;
-  if (inner.kind === 'state') return { subject: classes(c.classes), predicate: inner.state.toLowerCase() };
+  if (inner.kind === 'state') return { subject: things(c), predicate: inner.state.toLowerCase() };
   if (inner.kind === 'exists' && inner.condition.kind === 'edge') {
     return {
-      subject: classes(c.classes),
-      predicate: `${relationWord(inner.condition.relation)} a ${classes(inner.classes)}`,
+      subject: things(c),
+      predicate: `${relationWord(inner.condition.relation)} a ${things(inner)}`,
     };
   }
   return undefined;
@@ -30,7 +36,7 @@ function universalSentence(c: Condition): { subject: string; predicate: string }
 /** A query as a yes/no question. */
 export function questionText(condition: Condition): string {
   if (condition.kind === 'exists' && condition.condition.kind === 'state') {
-    return `Is any ${classes(condition.classes)} ${condition.condition.state.toLowerCase()}?`;
+    return `Is any ${things(condition)} ${condition.condition.state.toLowerCase()}?`;
   }
   if (condition.kind === 'not') {
     const sentence = universalSentence(condition.condition);
@@ -42,7 +48,7 @@ export function questionText(condition: Condition): string {
 /** An execution as a command. */
 export function commandText(goal: Condition): string {
   if (goal.kind === 'exists' && goal.condition.kind === 'state') {
-    return `make some ${classes(goal.classes)} ${goal.condition.state.toLowerCase()}`;
+    return `make some ${things(goal)} ${goal.condition.state.toLowerCase()}`;
   }
   const sentence = universalSentence(goal);
   if (sentence) {
