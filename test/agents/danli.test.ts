@@ -95,6 +95,28 @@ describe('DANLI', () => {
     expect(agent.act()).toEqual({ action: 'walk', objects: [near] });
   });
 
+  it('excludes an instance only when the belief knows another of its class; the only one is tried again', () => {
+    const { agent, world } = setUp('llm-state/book-on-desk');
+    const base = world.feedback(0);
+    // What the agent has seen so far is its whole belief: instances counted among the observed nodes.
+    const seen = base.observation.nodes.filter((n) => n.category !== 'Rooms' && n.className !== 'character');
+    const count = (className: string) => seen.filter((n) => n.className === className).length;
+    const only = seen.find((n) => count(n.className) === 1)?.id;
+    const several = seen.find((n) => count(n.className) > 1)?.id;
+    expect(only).toBeDefined();
+    expect(several).toBeDefined();
+    const twice = (id: number, t: number) => {
+      const skill: Skill = { action: 'open', objects: [id] };
+      agent.observe(failure(t, base, skill, 'open failed'));
+      agent.observe(failure(t + 1, base, skill, 'open failed'));
+    };
+    twice(only!, 1);
+    expect(agent.counts.exclude).toBe(0);
+    expect(agent.counts.replan).toBe(2);
+    twice(several!, 3);
+    expect(agent.counts.exclude).toBe(1);
+  });
+
   it('gives a subgoal up after five failures', () => {
     const { agent, world } = setUp('llm-state/toothbrush-facecream-cabinet');
     const base = world.feedback(0);

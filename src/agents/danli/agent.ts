@@ -12,7 +12,8 @@
  * 4. pop the plan's first action; a failed action goes through the recovery tree (Figure 4/7):
  *    - "not close to" the target: move closer (walk to it) and retry;
  *    - "too many things" on a receptacle: clear it (take one thing off) and replan;
- *    - the same action failing again after a replan: exclude that instance and replan;
+ *    - the same action failing again after a replan: exclude that instance and replan (when the belief knows another
+ *      instance of its class; excluding the only one would leave nothing to do it with, so it is retried);
  *    - anything else (grounding, manipulation, a changed world): replan.
  *    Without replanning (ablation) a failed action ends the subgoal.
  *
@@ -446,6 +447,18 @@ export class DanliAgent implements Agent {
 
   // ---- recovery --------------------------------------------------------------------------------------------------
 
+  /**
+   * Whether the belief knows another instance of the node's class to use instead (not excluded, not lost). Excluding
+   * the only one leaves nothing to plan with but a search for a thing that may not exist: then the action is retried.
+   */
+  private hasAlternative(node: number): boolean {
+    const graph = this.state.belief.graph;
+    if (!graph.has(node)) return true; // nothing known about it: excluding it costs nothing
+    return graph
+      .idsOfClass(graph.get(node).className)
+      .some((id) => id !== node && !this.exclude.has(id) && !this.state.belief.isLost(id));
+  }
+
   private recover(skill: Skill, error: string): void {
     this.failures++;
     const key = skillKey(skill);
@@ -463,7 +476,7 @@ export class DanliAgent implements Agent {
       this.counts.clear++;
       this.clearing = target;
       this.plan = [];
-    } else if (this.lastFailed === key && target !== undefined) {
+    } else if (this.lastFailed === key && target !== undefined && this.hasAlternative(target)) {
       this.counts.exclude++;
       this.exclude.add(target);
       this.plan = [];
