@@ -104,6 +104,21 @@ export function holds(condition: Condition, view: StateView, bindings: Bindings 
   }
 }
 
+/** The quantifiers of a condition, outermost first (through negation and connectives). */
+export function quantifiersOf(condition: Condition): Quantifier[] {
+  const out: Quantifier[] = [];
+  const visit = (c: Condition): void => {
+    if (c.kind === 'not') visit(c.condition);
+    else if (c.kind === 'and' || c.kind === 'or') c.conditions.forEach(visit);
+    else if (c.kind === 'exists' || c.kind === 'forall') {
+      out.push(c);
+      visit(c.condition);
+    }
+  };
+  visit(condition);
+  return out;
+}
+
 /** Ids of the nodes a condition mentions, fixed ids and every node a quantifier ranges over, sorted. */
 export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsOfClass' | 'hasEdge'>): number[] {
   const ids = new Set<number>();

@@ -13,8 +13,7 @@
  * The ablations are configurations (`EXRAP_CONFIGS`): ExRAP-TC evaluates without the temporal-consistency
  * refinement; ExRAP-EXP has no exploration planner and gives the exploitation planner "Find {query}" commands.
  */
-import { entityClass, entityId } from '../../memory/quadruple.js';
-import { canonicalClassName } from '../../sim/catalog/index.js';
+import { entityId } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
@@ -177,19 +176,13 @@ export class ExrapAgent implements Agent {
    * thing").
    */
   private learnReferents(): void {
-    const canonical = (name: string) => canonicalClassName(entityClass(name)) ?? entityClass(name);
+    const memory = this.memory;
     for (const execution of this.interpretation.executions) {
       if (!execution.singular) continue;
       const shape = executionShape(execution.goal);
       if (shape?.kind !== 'placement' || shape.only !== undefined) continue;
-      const relation = shape.relation.toLowerCase();
-      const moved = this.memory.changedByOthers.find(
-        (q) =>
-          q.relation === relation &&
-          shape.classes.includes(canonical(q.source)) &&
-          shape.hosts.includes(canonical(q.target)) &&
-          (shape.hostRoom === undefined || this.memory.roomClassOf(q.target) === shape.hostRoom),
-      );
+      const wanted = goalFacts([execution], (entity) => memory.roomClassOf(entity));
+      const moved = memory.changedByOthers.find(wanted);
       const node = moved === undefined ? undefined : entityId(moved.source);
       if (node === undefined) continue;
       this.interpretation = narrowExecution(this.interpretation, execution.id, node);

@@ -62,7 +62,6 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
   readonly name: string;
   readonly samples: number;
   readonly temporalConsistency: boolean;
-  private interpretation: Interpretation | undefined;
   private readonly state = new Map<string, QueryState>();
   private readonly priors = new Map<string, number>();
 
@@ -75,8 +74,8 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
     this.name = this.temporalConsistency ? 'bayesian' : 'bayesian-no-tc';
   }
 
-  reset(interpretation: Interpretation): void {
-    this.interpretation = interpretation;
+  /** A new episode: what was evaluated is forgotten (the interpretation comes with each step). */
+  reset(_interpretation?: Interpretation): void {
     this.state.clear();
     this.priors.clear();
   }
@@ -122,7 +121,7 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
 
   private prepare(step: ExrapStep): PreparedQuery[] {
     // The step's interpretation: the agent may narrow a reading during the episode (`narrowExecution`).
-    const interpretation = step.interpretation ?? this.interpretation;
+    const interpretation = step.interpretation;
     return interpretation.queries.map((query) => {
       const goal = executionOf(interpretation, query).goal;
       const { classes } = conditionClasses(query.condition);

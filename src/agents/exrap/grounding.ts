@@ -7,7 +7,7 @@
 import type { Belief } from '../../memory/belief.js';
 import { entityClass, entityId, type Quadruple } from '../../memory/quadruple.js';
 import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
-import { type Condition, edge, holds, isIn } from '../../sim/conditions.js';
+import { type Condition, edge, holds, isIn, quantifiersOf } from '../../sim/conditions.js';
 import type { Relation, State } from '../../sim/vocabulary.js';
 
 /** The shape of a class-level execution, when it has one of the interpreter's two shapes. */
@@ -64,13 +64,18 @@ export function executionShape(goal: Condition): ExecutionShape | undefined {
 
 /**
  * Node ids of the belief whose class is one of the classes (names compared through the catalog), sorted; with
- * `room`, only those the belief puts in a room of that class.
+ * `room`, only those the belief puts in a room of that class; with `only`, only those nodes.
  */
-export function beliefInstances(belief: Belief, classes: readonly string[], room?: string): number[] {
+export function beliefInstances(
+  belief: Belief,
+  classes: readonly string[],
+  room?: string,
+  only?: readonly number[],
+): number[] {
   const wanted = new Set(classes.map((c) => canonicalClassName(c) ?? c));
   const out: number[] = [];
   for (const node of belief.graph.nodes()) {
-    if (node.id < 0) continue;
+    if (node.id < 0 || (only !== undefined && !only.includes(node.id))) continue;
     const cls = canonicalClassName(node.className) ?? node.className;
     if (wanted.has(cls) && (room === undefined || roomClass(belief, node.id) === room)) out.push(node.id);
   }
@@ -119,10 +124,7 @@ export function groundExecution(
       ? { targets: [], unknown: false }
       : { targets: [{ node: -1, goal, lost: false }], unknown: false };
   }
-  const only = shape.only === undefined ? undefined : new Set(shape.only);
-  const instances = beliefInstances(belief, shape.classes, shape.kind === 'state' ? shape.room : undefined).filter(
-    (id) => !only || only.has(id),
-  );
+  const instances = beliefInstances(belief, shape.classes, shape.kind === 'state' ? shape.room : undefined, shape.only);
   if (instances.length === 0) {
     const room = shape.kind === 'state' ? shape.room : undefined;
     return { targets: [], unknown: true, missing: { classes: shape.classes, ...(room && { room }) } };
@@ -180,7 +182,10 @@ export function goalFacts(
   executions: readonly { readonly goal: Condition }[],
   roomClassOf: (entity: string) => string | undefined,
 ): (fact: Pick<Quadruple, 'source' | 'relation' | 'target'>) => boolean {
-  const shapes = executions.map((e) => ({ shape: executionShape(e.goal), named: conditionClassNames(e.goal) }));
+  const shapes = executions.map((e) => ({
+    shape: executionShape(e.goal),
+    named: quantifiersOf(e.goal).flatMap((q) => q.classes.map((name) => canonicalClassName(name) ?? name)),
+  }));
   // Called for every fact of every observation: the class of an entity name is looked up once.
   const classes = new Map<string, string>();
   const classOf = (entity: string) => {
@@ -210,19 +215,4 @@ export function goalFacts(
         (shape.hostRoom === undefined || roomClassOf(fact.target) === shape.hostRoom)
       );
     });
-}
-
-/** The classes a condition quantifies over. */
-function conditionClassNames(condition: Condition): string[] {
-  const out: string[] = [];
-  const visit = (c: Condition): void => {
-    if (c.kind === 'not') visit(c.condition);
-    else if (c.kind === 'and' || c.kind === 'or') c.conditions.forEach(visit);
-    else if (c.kind === 'exists' || c.kind === 'forall') {
-      out.push(...c.classes.map((name) => canonicalClassName(name) ?? name));
-      visit(c.condition);
-    }
-  };
-  visit(condition);
-  return out;
 }

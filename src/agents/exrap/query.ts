@@ -5,7 +5,7 @@
  * in any home.
  */
 import { entityClass, entityId } from '../../memory/quadruple.js';
-import type { Condition, NodeRef } from '../../sim/conditions.js';
+import { type Condition, type NodeRef, quantifiersOf } from '../../sim/conditions.js';
 
 export interface ExrapQuery {
   /** Unique within an interpretation (`q:<instruction id>`). */
@@ -153,31 +153,11 @@ export interface ConditionScope {
 
 /** The quantifiers of a condition as scopes, outermost first. */
 export function conditionScopes(condition: Condition): ConditionScope[] {
-  const scopes: ConditionScope[] = [];
-  const visit = (c: Condition): void => {
-    switch (c.kind) {
-      case 'not':
-        visit(c.condition);
-        break;
-      case 'and':
-      case 'or':
-        c.conditions.forEach(visit);
-        break;
-      case 'exists':
-      case 'forall':
-        scopes.push({
-          classes: c.classes,
-          ...(c.room !== undefined && { room: c.room }),
-          ...(c.only !== undefined && { only: c.only }),
-        });
-        visit(c.condition);
-        break;
-      default:
-        break;
-    }
-  };
-  visit(condition);
-  return scopes;
+  return quantifiersOf(condition).map((q) => ({
+    classes: q.classes,
+    ...(q.room !== undefined && { room: q.room }),
+    ...(q.only !== undefined && { only: q.only }),
+  }));
 }
 
 /** Whether an entity of the memory (`book.24`, in a room of class `roomClass`) is among what a scope ranges over. */

@@ -66,7 +66,6 @@ export class LlmQueryEvaluator implements QueryEvaluator {
   private readonly refineDraws: number;
   private readonly shortcut: boolean;
   private readonly method: YesNoOptions['method'];
-  private interpretation: Interpretation | undefined;
   private readonly state = new Map<string, QueryState>();
   private readonly priors = new Map<string, number>();
 
@@ -83,14 +82,14 @@ export class LlmQueryEvaluator implements QueryEvaluator {
     this.name = this.temporalConsistency ? 'llm' : 'llm-no-tc';
   }
 
-  reset(interpretation: Interpretation): void {
-    this.interpretation = interpretation;
+  /** A new episode: what was evaluated is forgotten (the interpretation comes with each step). */
+  reset(_interpretation?: Interpretation): void {
     this.state.clear();
     this.priors.clear();
   }
 
   async refine(step: ExrapStep): Promise<void> {
-    const interpretation = step.interpretation ?? this.interpretation;
+    const interpretation = step.interpretation;
     for (const [index, query] of interpretation.queries.entries()) {
       const last = this.state.get(query.id);
       if (!last) {
@@ -113,7 +112,7 @@ export class LlmQueryEvaluator implements QueryEvaluator {
   }
 
   async evaluate(step: ExrapStep): Promise<QueryEvaluation[]> {
-    const interpretation = step.interpretation ?? this.interpretation;
+    const interpretation = step.interpretation;
     const out: QueryEvaluation[] = [];
     for (const [index, query] of interpretation.queries.entries()) {
       const retrieved = step.memory.sample(step.memory.scores(this.directives(query, step, interpretation)), step.rng);
