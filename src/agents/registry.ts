@@ -12,6 +12,7 @@ import { DANLI_DEFAULT, DANLI_VARIANTS, DanliAgent } from './danli/index.js';
 import { LlmSubgoalPredictor } from './danli/llm-predictor.js';
 import { createExrapAgent } from './exrap/agent.js';
 import { withExrapLlmRoles } from './exrap/llm/definitions.js';
+import type { MeaningSource } from './heuristics/common.js';
 import { EpisodicOracleAgent } from './heuristics/episodic-oracle.js';
 import {
   GreedyAgent,
@@ -49,6 +50,48 @@ export type AgentProtocol = 'continual' | 'episodic';
 export const protocolsOf = (definition: AgentDefinition): readonly AgentProtocol[] =>
   definition.protocols ?? ['continual'];
 
+/** ExRAP E.4's heuristics: what each does, and how it is built from the context and where it learns the meanings. */
+const HEURISTICS: readonly {
+  kind: string;
+  description: string;
+  create: (context: AgentContext, source: MeaningSource) => Agent;
+}[] = [
+  {
+    kind: 'greedy',
+    description: 'ExRAP E.4: serves one instruction at a time, the one with the shortest plan on its belief',
+    create: (context, source) => new GreedyAgent(context, source),
+  },
+  {
+    kind: 'multi-instruction-first',
+    description: "ExRAP E.4: takes the skill that the most instructions' plans begin with; explores where they gather",
+    create: (context, source) => new MultiInstructionFirstAgent(context, source),
+  },
+  {
+    kind: 'max-staleness-first',
+    description: 'ExRAP E.4: serves the instruction whose information is oldest, looking before acting',
+    create: (context, source) => new MaxStalenessFirstAgent(context, source),
+  },
+];
+
+/**
+ * The heuristics given the benchmark's structured meanings (privilege `meanings`), or reading the texts with the
+ * offline grammar as ExRAP does (`<name>-text`: no privilege, run only when named).
+ */
+function heuristicDefinitions(source: MeaningSource): AgentDefinition[] {
+  return HEURISTICS.map(({ kind, description, create }) =>
+    source === 'meanings'
+      ? { name: kind, description, privileges: ['meanings'], needsLlm: false, create: (c) => create(c, source) }
+      : {
+          name: `${kind}-text`,
+          description: `${description}; reads the texts with the offline grammar instead of being given the meanings`,
+          privileges: [],
+          needsLlm: false,
+          optIn: true,
+          create: (c) => create(c, source),
+        },
+  );
+}
+
 const BUILT_IN: readonly AgentDefinition[] = [
   {
     name: 'oracle',
@@ -59,27 +102,7 @@ const BUILT_IN: readonly AgentDefinition[] = [
     create: (context) =>
       context.protocol === 'episodic' ? new EpisodicOracleAgent(context) : new OracleAgent(context),
   },
-  {
-    name: 'greedy',
-    description: 'ExRAP E.4: serves one instruction at a time, the one with the shortest plan on its belief',
-    privileges: ['meanings'],
-    needsLlm: false,
-    create: (context) => new GreedyAgent(context),
-  },
-  {
-    name: 'multi-instruction-first',
-    description: "ExRAP E.4: takes the skill that the most instructions' plans begin with; explores where they gather",
-    privileges: ['meanings'],
-    needsLlm: false,
-    create: (context) => new MultiInstructionFirstAgent(context),
-  },
-  {
-    name: 'max-staleness-first',
-    description: 'ExRAP E.4: serves the instruction whose information is oldest, looking before acting',
-    privileges: ['meanings'],
-    needsLlm: false,
-    create: (context) => new MaxStalenessFirstAgent(context),
-  },
+  ...heuristicDefinitions('meanings'),
   {
     name: 'exrap',
     description: 'ExRAP (offline roles): TEKG memory, query evaluation with temporal consistency, eq. 12 planning',
@@ -101,6 +124,7 @@ const BUILT_IN: readonly AgentDefinition[] = [
     needsLlm: false,
     create: (context) => createExrapAgent(context, 'exrap-exp'),
   },
+  ...heuristicDefinitions('texts'),
   {
     name: 'random',
     description: 'a skill drawn uniformly from the allowed ones at every step (lower bound)',

@@ -1,11 +1,14 @@
 /**
  * The shared body of the heuristics of ExRAP appendix E.4 (Greedy, Multiple-Instruction-First, Max-Staleness-First).
- * They see only what the agent observes, plus the instructions' structured meanings (privilege `meanings`): each
- * keeps a `Belief` of the home, judges every instruction on it, plans on it with the household planner, and moves
+ * They see only what the agent observes, plus what the instructions mean: either the structured meanings the benchmark
+ * gives (privilege `meanings`: the nodes it scores, the book meant among several included), or, in the `-text`
+ * variants, what they read in the texts with the offline grammar, as ExRAP does (src/agents/language: conditions over
+ * classes, "the book" read as every book). Each keeps a `Belief` of the home, judges every instruction on it, plans on it with the household planner, and moves
  * between rooms to look when what it needs is unknown or stale. A subclass says only which skill to take next.
  *
- * Per instruction the base computes (`InstructionStatus`): the nodes its execution names; whether all are known
- * with a place (`known`: only then can a plan be searched for); whether the execution holds in the belief (`done`);
+ * Per instruction the base computes (`InstructionStatus`): the nodes its execution names (for a condition over
+ * classes, the instances the belief knows); whether all are known with a place and every class it ranges over has a
+ * known instance (`known`: only then can a plan be searched for); whether the execution holds in the belief (`done`);
  * and the age of the information (`age`: steps since its least recently checked node was checked, see
  * `Belief.checkedAt`; t + 1 when a node was never seen).
  *
@@ -14,35 +17,38 @@
  * how they look around, not in how they trust what they saw.
  */
 import { Belief } from '../../memory/belief.js';
-import { holds, mentionedNodes } from '../../sim/conditions.js';
+import { holds, mentionedNodes, quantifierDomain, quantifiersOf } from '../../sim/conditions.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import type { Agent, InstructionMeaning, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
-import { idleSkill, requireMeanings, roomDistances, stepTowards } from './common.js';
+import { idleSkill, type MeaningSource, meaningsOf, roomDistances, stepTowards } from './common.js';
 import { planSkills, planWorks, skillKey } from './plans.js';
 
 export interface InstructionStatus {
   readonly meaning: InstructionMeaning;
   /** Position in the task's list (ties go to the earlier instruction). */
   readonly index: number;
-  /** The nodes the execution names, sorted. */
+  /** The nodes the execution names, sorted (for a condition over classes, the instances the belief knows). */
   readonly nodes: readonly number[];
+  /** A class the execution ranges over has no instance the belief knows (where to look is unknown). */
+  readonly unseenClass: boolean;
   /** Every node is known and has a place (or is held): a plan can be searched for. */
   readonly known: boolean;
   /** The execution holds in the belief. */
   readonly done: boolean;
   /** Steps since the least recently checked node was checked (t + 1 when a node was never seen). */
   readonly age: number;
-  /** That least recently checked node. */
-  readonly stalest: number;
+  /** That least recently checked node (undefined when it is an instance of a class the belief knows none of). */
+  readonly stalest: number | undefined;
 }
 
 /** Steps to wait before searching again for an instruction whose search found no plan. */
 const RETRY_AFTER = 5;
 
 export abstract class BeliefAgent implements Agent {
-  abstract readonly name: string;
+  /** The heuristic's name; the agent's `name` adds `-text` when it reads the texts. */
+  protected abstract readonly kind: string;
   protected belief = new Belief();
   protected meanings: readonly InstructionMeaning[] = [];
   protected feedback!: StepFeedback;
@@ -52,12 +58,19 @@ export abstract class BeliefAgent implements Agent {
   /** Plans searched for (for the record and the benchmarks). */
   plansMade = 0;
 
-  constructor(context: AgentContext) {
+  constructor(
+    context: AgentContext,
+    private readonly source: MeaningSource = 'meanings',
+  ) {
     this.skills = context.skills;
   }
 
+  get name(): string {
+    return this.source === 'texts' ? `${this.kind}-text` : this.kind;
+  }
+
   reset(task: TaskBrief, first: StepFeedback): void {
-    this.meanings = requireMeanings(this.name, task);
+    this.meanings = meaningsOf(this.name, task, this.source);
     this.belief = new Belief();
     this.plans = new Map();
     this.retryAt = new Map();
@@ -105,10 +118,12 @@ export abstract class BeliefAgent implements Agent {
     const belief = this.belief;
     return this.meanings.map((meaning, index) => {
       const nodes = mentionedNodes(meaning.execution, belief);
-      const known = nodes.every((id) => belief.knows(id) && belief.roomOf(id) !== undefined);
-      let stalest = nodes[0] ?? -1;
-      let oldest = Number.POSITIVE_INFINITY;
-      for (const id of nodes) {
+      const unseenClass = quantifiersOf(meaning.execution).some((q) => quantifierDomain(q, belief).length === 0);
+      const known = !unseenClass && nodes.every((id) => belief.knows(id) && belief.roomOf(id) !== undefined);
+      // An instance of an unseen class is what is stalest: no known node stands for it.
+      let stalest = unseenClass ? undefined : nodes[0];
+      let oldest = unseenClass ? -1 : Number.POSITIVE_INFINITY;
+      for (const id of unseenClass ? [] : nodes) {
         const checked = belief.checkedAt(id) ?? -1;
         if (checked < oldest) {
           oldest = checked;
@@ -119,6 +134,7 @@ export abstract class BeliefAgent implements Agent {
         meaning,
         index,
         nodes,
+        unseenClass,
         known,
         done: known && holds(meaning.execution, belief),
         age: oldest < 0 ? this.t + 1 : this.t - oldest,

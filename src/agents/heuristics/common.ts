@@ -3,6 +3,20 @@
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import type { InstructionMeaning, StepFeedback, TaskBrief } from '../agent.js';
+import { readInstructions } from '../language/index.js';
+
+/** Where a model-free agent learns what its instructions mean: the benchmark's meanings, or the texts. */
+export type MeaningSource = 'meanings' | 'texts';
+
+/** The instructions' meanings from the source: the task's, or the texts read with the offline grammar. */
+export function meaningsOf(agent: string, task: TaskBrief, source: MeaningSource): readonly InstructionMeaning[] {
+  if (source === 'meanings') return requireMeanings(agent, task);
+  return readInstructions(task.instructions).map((read) => ({
+    id: read.instruction,
+    query: read.query,
+    execution: read.execution,
+  }));
+}
 
 /** The task's meanings; an agent that needs them fails loudly when the protocol did not grant them. */
 export function requireMeanings(agent: string, task: TaskBrief): readonly InstructionMeaning[] {

@@ -8,7 +8,7 @@ import type { Skill } from '../../sim/skill.js';
 import { BeliefAgent } from './belief-agent.js';
 
 export class GreedyAgent extends BeliefAgent {
-  readonly name = 'greedy';
+  protected readonly kind = 'greedy';
   private focus: string | undefined;
 
   protected override onReset(): void {

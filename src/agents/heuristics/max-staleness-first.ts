@@ -11,8 +11,8 @@ import type { Skill } from '../../sim/skill.js';
 import { BeliefAgent, type InstructionStatus } from './belief-agent.js';
 
 export class MaxStalenessFirstAgent extends BeliefAgent {
-  readonly name = 'max-staleness-first';
-  private target: { id: string; node: number; since: number } | undefined;
+  protected readonly kind = 'max-staleness-first';
+  private target: { id: string; node: number | undefined; since: number } | undefined;
   /**
    * Per instruction: when a search for its stalest node ended without finding it (every room seen since the target
    * was taken). Counts as a check for the age, so that an object nobody can find does not hold the target for ever.
@@ -40,6 +40,17 @@ export class MaxStalenessFirstAgent extends BeliefAgent {
     return searched === undefined ? age : Math.min(age, this.t - searched);
   }
 
+  /** The target's node has been checked since it was taken (one of a class not seen then: the class has been seen). */
+  private targetChecked(status: InstructionStatus): boolean {
+    const { node, since } = this.target!;
+    return node === undefined ? !status.unseenClass : (this.belief.checkedAt(node) ?? -1) > since;
+  }
+
+  /** The room the belief places the node in (none for no node). */
+  private placeOf(node: number | undefined): number | undefined {
+    return node === undefined ? undefined : this.belief.roomOf(node);
+  }
+
   /** Every room has been in view since the step. */
   private allRoomsSeenSince(step: number): boolean {
     return this.belief.graph.rooms().every((room) => (this.belief.roomSeen(room) ?? -1) > step);
@@ -63,12 +74,9 @@ export class MaxStalenessFirstAgent extends BeliefAgent {
   private currentTarget(statuses: InstructionStatus[]): InstructionStatus | undefined {
     if (this.target) {
       const status = statuses.find((s) => s.meaning.id === this.target?.id);
-      const checked = status && (this.belief.checkedAt(this.target.node) ?? -1) > this.target.since;
+      const checked = status && this.targetChecked(status);
       const unfound =
-        status &&
-        !checked &&
-        this.belief.roomOf(this.target.node) === undefined &&
-        this.allRoomsSeenSince(this.target.since);
+        status && !checked && this.placeOf(this.target.node) === undefined && this.allRoomsSeenSince(this.target.since);
       if (unfound) this.searchedAt.set(this.target.id, this.t);
       else if (status && !(checked && status.done)) return status;
       this.target = undefined;
@@ -84,8 +92,8 @@ export class MaxStalenessFirstAgent extends BeliefAgent {
   private serve(status: InstructionStatus): Skill | undefined {
     if (status.known && !status.done) return this.planFor(status)?.[0];
     const node = this.target!.node;
-    if ((this.belief.checkedAt(node) ?? -1) > this.target!.since) return undefined;
-    const room = this.belief.roomOf(node);
+    if (this.targetChecked(status)) return undefined;
+    const room = this.placeOf(node);
     if (room === undefined) return this.patrol();
     if (room === this.room) return undefined;
     return this.walkTowards(room);

@@ -5,14 +5,14 @@
  * instruction). Nothing is committed to, so the vote can switch between instructions from one step to the next. With
  * nothing to do it explores where instructions gather: it walks towards the room with the highest
  * (1 + instructions with a node believed there) x (steps since the room was seen), counting an instruction with a
- * node it never saw for every room it never saw.
+ * node it never saw (or a class it knows no instance of) for every room it never saw.
  */
 import type { Skill } from '../../sim/skill.js';
 import { BeliefAgent } from './belief-agent.js';
 import { skillKey } from './plans.js';
 
 export class MultiInstructionFirstAgent extends BeliefAgent {
-  readonly name = 'multi-instruction-first';
+  protected readonly kind = 'multi-instruction-first';
 
   protected decide(): Skill | undefined {
     const statuses = this.statuses();
@@ -44,12 +44,15 @@ export class MultiInstructionFirstAgent extends BeliefAgent {
     if (best) return best.skill;
 
     const belief = this.belief;
+    const neverSeen = (room: number) => belief.roomSeen(room) === undefined;
     const gathered = (room: number) =>
-      statuses.filter((s) =>
-        s.nodes.some((id) => {
-          const at = belief.roomOf(id);
-          return at === undefined ? belief.roomSeen(room) === undefined : at === room;
-        }),
+      statuses.filter(
+        (s) =>
+          (s.unseenClass && neverSeen(room)) ||
+          s.nodes.some((id) => {
+            const at = belief.roomOf(id);
+            return at === undefined ? neverSeen(room) : at === room;
+          }),
       ).length;
     return this.exploreBy((room, unseenFor) => (1 + gathered(room)) * unseenFor);
   }

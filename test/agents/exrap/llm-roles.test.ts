@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemonstrationLibrary } from '../../../src/agents/demonstrations/library.js';
-import { compileReading, GrammarInterpreter } from '../../../src/agents/exrap/interpreter/index.js';
+import { GrammarInterpreter } from '../../../src/agents/exrap/interpreter/index.js';
 import {
   INTERPRETATION_SCHEMA,
   LlmExploitationPlanner,
@@ -19,6 +19,7 @@ import {
 import { commandText } from '../../../src/agents/exrap/llm/text.js';
 import { narrowExecution } from '../../../src/agents/exrap/query.js';
 import type { QueryEvaluation } from '../../../src/agents/exrap/roles.js';
+import { compileReading } from '../../../src/agents/language/index.js';
 import { getAgent } from '../../../src/agents/registry.js';
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';

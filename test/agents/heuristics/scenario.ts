@@ -88,12 +88,15 @@ export class Driver {
   t = 0;
   readonly taken: Skill[] = [];
 
+  /** `instructions`: the meanings the agent is given, or a task brief (texts, for the text-reading agents). */
   constructor(
     readonly world: EpisodeWorld,
     readonly agent: Agent,
-    meanings: InstructionMeaning[],
+    instructions: InstructionMeaning[] | TaskBrief,
   ) {
-    const task: TaskBrief = { protocol: 'continual', instructions: [], meanings };
+    const task: TaskBrief = Array.isArray(instructions)
+      ? { protocol: 'continual', instructions: [], meanings: instructions }
+      : instructions;
     void agent.reset(task, world.feedback(0));
   }
 

@@ -1,76 +1,17 @@
 /**
- * `GrammarInterpreter`, the offline instruction interpreter Phi_I of ExRAP (eq. 4): each instruction text is read by
- * the grammar (grammar.ts) into structured readings, and each reading is compiled into a query and an execution over
- * catalog classes (so one interpretation serves any home):
- *
- * - a state goal "the C should be S":  execution  forall x in C: x is S;
- *   query  exists x in C: x is (opposite of S)  for a conditional ("if the TV has been left off"), and
- *   not (execution) for a standing rule ("keep the microwave open"); for two-valued states they agree.
- * - a placement goal "the C should be PREP the H":  execution  forall x in C: exists h in H: x PREP h;
- *   query  not (execution).
- *
- * Objects are read universally, hosts existentially. "The book" in a home with four books is one book the speaker
- * has in mind and the text does not say which; reading it as every book the agent knows guarantees that the one
- * meant is covered (at the cost of carrying the others once), where "some book" could be satisfied by the wrong
- * one for ever. "The bookshelf" is any bookshelf; "the bookshelf in the bedroom" (how the benchmark names a host or a
- * switched thing the home has several of) is a quantifier restricted to that room.
+ * `GrammarInterpreter`, the offline instruction interpreter Phi_I of ExRAP (eq. 4): the texts are read by hearth's
+ * instruction grammar (src/agents/language: what each reading compiles to is written there), and the readings become
+ * ExRAP's queries, executions and condition map.
  */
 import type { InstructionBrief } from '../../../agents/agent.js';
-import { type Condition, edge, exists, forall, isIn, not, v } from '../../../sim/conditions.js';
-import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
-import { InputError } from '../../../util/errors.js';
+import { readInstructions } from '../../language/index.js';
 import { type Interpretation, makeInterpretation } from '../query.js';
 import type { InstructionInterpreter } from '../roles.js';
-import { type InstructionReading, parseInstruction } from './grammar.js';
-
-export type { InstructionReading } from './grammar.js';
-export { parseInstruction } from './grammar.js';
-
-/** The query and execution of one reading. */
-export function compileReading(reading: InstructionReading): {
-  query: Condition;
-  execution: Condition;
-  singular: boolean;
-} {
-  const goal = reading.goal;
-  const objects = [...goal.object.classes];
-  if (goal.kind === 'state') {
-    const room = goal.object.room;
-    const execution = forall('x', objects, isIn(v('x'), goal.state), room);
-    const opposite = OPPOSITE_STATE[goal.state]!;
-    const query = reading.phrasing === 'if' ? exists('x', objects, isIn(v('x'), opposite), room) : not(execution);
-    return { query, execution, singular: false };
-  }
-  const host = exists('h', [...goal.host.classes], edge(v('x'), goal.relation, v('h')), goal.host.room);
-  const execution = forall('x', objects, host);
-  return { query: not(execution), execution, singular: goal.quantity === 'one' };
-}
-
-/** The readings of one text, with ids: the brief's id, or `<id>#<n>` when the text states several instructions. */
-export function readInstruction(brief: InstructionBrief): { id: string; reading: InstructionReading }[] {
-  const result = parseInstruction(brief.text);
-  if (!result.ok) throw new InputError(`instruction '${brief.id}': cannot interpret "${brief.text}": ${result.reason}`);
-  const { readings } = result;
-  return readings.map((reading, n) => ({ id: readings.length === 1 ? brief.id : `${brief.id}#${n + 1}`, reading }));
-}
 
 export class GrammarInterpreter implements InstructionInterpreter {
   readonly name = 'grammar';
 
   interpret(instructions: readonly InstructionBrief[]): Interpretation {
-    const parts: { instruction: string; text: string; query: Condition; execution: Condition; singular: boolean }[] =
-      [];
-    const problems: string[] = [];
-    for (const brief of instructions) {
-      try {
-        for (const { id, reading } of readInstruction(brief))
-          parts.push({ instruction: id, text: brief.text, ...compileReading(reading) });
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        problems.push(error.message);
-      }
-    }
-    if (problems.length > 0) throw new InputError(problems.join('; '));
-    return makeInterpretation(parts);
+    return makeInterpretation(readInstructions(instructions));
   }
 }

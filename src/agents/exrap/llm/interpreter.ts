@@ -18,8 +18,8 @@ import { catalogClass } from '../../../sim/catalog/index.js';
 import type { Condition } from '../../../sim/conditions.js';
 import type { InstructionBrief } from '../../agent.js';
 import { numberedLines } from '../../demonstrations/render.js';
+import { compileReading, type InstructionReading } from '../../language/index.js';
 import { PromptSet } from '../../prompting/templates.js';
-import { compileReading, type InstructionReading } from '../interpreter/index.js';
 import { type Interpretation, makeInterpretation } from '../query.js';
 import type { InstructionInterpreter } from '../roles.js';
 

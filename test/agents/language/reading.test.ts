@@ -1,10 +1,12 @@
 /**
- * The offline instruction interpreter (eq. 4) against the benchmark's own instructions: every text of both pools, in
+ * The offline reading of instruction texts (ExRAP's interpreter of eq. 4, and the text-reading heuristics) against the
+ * benchmark's own instructions: every text of both pools, in
  * all three styles, is read into the goal the benchmark's structured instruction states; the compiled query and
  * execution hold exactly when they should on a hand-built home.
  */
 import { describe, expect, it } from 'vitest';
-import { compileReading, GrammarInterpreter, parseInstruction } from '../../../src/agents/exrap/interpreter/index.js';
+import { GrammarInterpreter } from '../../../src/agents/exrap/interpreter/index.js';
+import { compileReading, parseInstruction, readInstructions } from '../../../src/agents/language/index.js';
 import { instructionPool } from '../../../src/bench/continual/instructions/tables.js';
 import { ROOM_WORDS, singleTexts, textsFor } from '../../../src/bench/continual/instructions/text.js';
 import type { InstructionDef } from '../../../src/bench/continual/instructions/types.js';
@@ -37,7 +39,7 @@ function expectSameGoal(readingText: string, def: InstructionDef, index = 0, roo
   }
 }
 
-describe('GrammarInterpreter on the continual pools', () => {
+describe('the instruction grammar on the continual pools', () => {
   for (const domain of DOMAINS) {
     const pool = instructionPool(domain);
     it(`reads every ${domain} instruction in the sentence and ambiguous styles as its goal`, () => {
@@ -75,15 +77,28 @@ describe('GrammarInterpreter on the continual pools', () => {
   }
 
   it('names every instruction it cannot interpret', () => {
-    const interpreter = new GrammarInterpreter();
-    const run = () =>
-      interpreter.interpret([
-        { id: 'tv', text: 'If the TV has been left off, switch it on.' },
-        { id: 'moon', text: 'Sing about the moon.' },
-        { id: 'gadget', text: 'If the flux capacitor has been left off, switch it on.' },
-      ]);
-    expect(run).toThrow(InputError);
-    expect(run).toThrow(/'moon'.*'gadget'/);
+    const briefs = [
+      { id: 'tv', text: 'If the TV has been left off, switch it on.' },
+      { id: 'moon', text: 'Sing about the moon.' },
+      { id: 'gadget', text: 'If the flux capacitor has been left off, switch it on.' },
+    ];
+    for (const run of [() => readInstructions(briefs), () => new GrammarInterpreter().interpret(briefs)]) {
+      expect(run).toThrow(InputError);
+      expect(run).toThrow(/'moon'.*'gadget'/);
+    }
+  });
+
+  it('gives each instruction of a summary its own id, and ExRAP one query and execution per instruction', () => {
+    const briefs = [
+      { id: 'summary-1', text: 'If the TV or the radio has been left off, switch it on.' },
+      { id: 'vh-15', text: 'Make sure the paper stays in the cabinet.' },
+    ];
+    const read = readInstructions(briefs);
+    expect(read.map((r) => r.instruction)).toEqual(['summary-1#1', 'summary-1#2', 'vh-15']);
+    expect(read.map((r) => r.singular)).toEqual([false, false, true]);
+    const interpretation = new GrammarInterpreter().interpret(briefs);
+    expect(interpretation.executions.map((e) => e.goal)).toEqual(read.map((r) => r.execution));
+    expect(interpretation.queries.map((q) => q.condition)).toEqual(read.map((r) => r.query));
   });
 });
 

@@ -21,7 +21,7 @@
  *       PLACE: NP PREP NP  |  all the NP PREP NP
  *   ACTION: (switch | turn) (it | them) STATE | (switch | turn) STATE (it | them) | open (it | them) | close ...
  */
-import { catalogClass } from '../../../sim/catalog/index.js';
+import { catalogClass } from '../../sim/catalog/index.js';
 import { resolvePhrase } from './lexicon.js';
 
 export type ReadingState = 'ON' | 'OFF' | 'OPEN' | 'CLOSED';

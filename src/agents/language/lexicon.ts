@@ -9,7 +9,7 @@
  *    stand-in for an LLM's world knowledge; it covers the catalog classes an instruction is likely to name, not any
  *    benchmark's word list.
  */
-import { catalogClass } from '../../../sim/catalog/index.js';
+import { catalogClass } from '../../sim/catalog/index.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
 export function stem(word: string): string {

@@ -1,0 +1,3 @@
+/** Offline language understanding shared by the agents that read instruction texts without a model. */
+export { type InstructionReading, type ParseResult, parseInstruction } from './grammar.js';
+export { compileReading, type ReadInstruction, readInstruction, readInstructions } from './reading.js';
