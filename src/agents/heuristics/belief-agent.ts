@@ -3,8 +3,9 @@
  * They see only what the agent observes, plus what the instructions mean: either the structured meanings the benchmark
  * gives (privilege `meanings`: the nodes it scores, the book meant among several included), or, in the `-text`
  * variants, what they read in the texts with the offline grammar, as ExRAP does (src/agents/language: conditions over
- * classes, "the book" read as every book). Each keeps a `Belief` of the home, judges every instruction on it, plans on it with the household planner, and moves
- * between rooms to look when what it needs is unknown or stale. A subclass says only which skill to take next.
+ * classes, "the book" read as every book). Each keeps a `Belief` of the home, judges every instruction on it, plans
+ * on it with the household planner, and moves between rooms to look when what it needs is unknown or stale. A
+ * subclass says only which skill to take next.
  *
  * Per instruction the base computes (`InstructionStatus`): the nodes its execution names (for a condition over
  * classes, the instances the belief knows); whether all are known with a place and every class it ranges over has a
