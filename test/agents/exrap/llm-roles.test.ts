@@ -168,6 +168,30 @@ describe('ExRAP LLM roles', () => {
       expect(questionText(tv.queries[0].condition)).toBe('Is any tv in the home office off?');
     });
 
+    it('reads "count" into one thing or all of them, so that ExRAP-LLM can learn which book "the book" is', () => {
+      const goal = {
+        kind: 'placement' as const,
+        objects: ['book'],
+        state: 'none' as const,
+        relation: 'ON' as const,
+        hosts: ['bookshelf'],
+        conditional: true,
+      };
+      const quantity = (output: typeof goal & { count?: 'one' | 'all' }) => {
+        const reading = readingOf(output);
+        return typeof reading === 'object' && reading.goal.kind === 'placement' ? reading.goal.quantity : reading;
+      };
+      expect(quantity({ ...goal, count: 'one' })).toBe('one');
+      expect(quantity({ ...goal, count: 'all' })).toBe('all');
+      expect(quantity(goal)).toBe('all');
+      const one = readingOf({ ...goal, count: 'one' });
+      if (typeof one === 'string') throw new Error(one);
+      expect(compileReading(one).singular).toBe(true);
+      expect(
+        INTERPRETATION_SCHEMA.safeParse({ instructions: [{ number: 1, goals: [{ ...goal, count: 'some' }] }] }).success,
+      ).toBe(false);
+    });
+
     it('has a schema that refuses a state goal without its fields', () => {
       expect(
         INTERPRETATION_SCHEMA.safeParse({ instructions: [{ number: 1, goals: [{ kind: 'state' }] }] }).success,

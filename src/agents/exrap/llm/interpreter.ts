@@ -44,6 +44,11 @@ const goalSchema = z.strictObject({
   hosts: z.array(z.string().min(1).max(40)).max(4),
   /** The room the text names for the place (placements) or the thing (state goals): "the desk in the bedroom". */
   room: z.string().min(1).max(40).optional(),
+  /**
+   * A placement of one thing ("the book": when the home has several, one of them is meant, and ExRAP may find out
+   * which) or of all of them ("all the books", "any towels"); absent, a placement is read as all.
+   */
+  count: z.enum(['one', 'all']).optional(),
   conditional: z.boolean(),
 });
 
@@ -92,7 +97,7 @@ export function readingOf(goal: GoalOutput): InstructionReading | string {
     goal: {
       kind: 'placement',
       object: { classes },
-      quantity: 'all',
+      quantity: goal.count === 'one' ? 'one' : 'all',
       relation: goal.relation,
       host: { classes: [...new Set(hosts.map(([, cls]) => cls!))], ...inRoom },
     },
