@@ -121,16 +121,10 @@ export abstract class BeliefAgent implements Agent {
       const nodes = mentionedNodes(meaning.execution, belief);
       const unseenClass = quantifiersOf(meaning.execution).some((q) => quantifierDomain(q, belief).length === 0);
       const known = !unseenClass && nodes.every((id) => belief.knows(id) && belief.roomOf(id) !== undefined);
-      // An instance of an unseen class is what is stalest: no known node stands for it.
-      let stalest = unseenClass ? undefined : nodes[0];
-      let oldest = unseenClass ? -1 : Number.POSITIVE_INFINITY;
-      for (const id of unseenClass ? [] : nodes) {
-        const checked = belief.checkedAt(id) ?? -1;
-        if (checked < oldest) {
-          oldest = checked;
-          stalest = id;
-        }
-      }
+      // An instance of an unseen class is what is stalest, never checked: no known node stands for it.
+      const { node: stalest, checked } = unseenClass
+        ? { node: undefined, checked: -1 }
+        : this.leastRecentlyChecked(nodes);
       return {
         meaning,
         index,
@@ -138,10 +132,24 @@ export abstract class BeliefAgent implements Agent {
         unseenClass,
         known,
         done: known && holds(meaning.execution, belief),
-        age: oldest < 0 ? this.t + 1 : this.t - oldest,
+        age: checked < 0 ? this.t + 1 : this.t - checked,
         stalest,
       };
     });
+  }
+
+  /** The node checked longest ago (the first among equals), and when it was checked (-1: never). */
+  private leastRecentlyChecked(nodes: readonly number[]): { node: number | undefined; checked: number } {
+    let node = nodes[0];
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const id of nodes) {
+      const checked = this.belief.checkedAt(id) ?? -1;
+      if (checked < oldest) {
+        oldest = checked;
+        node = id;
+      }
+    }
+    return { node, checked: oldest };
   }
 
   /**

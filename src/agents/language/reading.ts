@@ -34,11 +34,7 @@ export interface ReadInstruction {
 }
 
 /** The query and execution of one reading. */
-export function compileReading(reading: InstructionReading): {
-  query: Condition;
-  execution: Condition;
-  singular: boolean;
-} {
+export function compileReading(reading: InstructionReading): Pick<ReadInstruction, 'query' | 'execution' | 'singular'> {
   const goal = reading.goal;
   const objects = [...goal.object.classes];
   if (goal.kind === 'state') {

@@ -75,6 +75,16 @@ describe('ExRAP LLM roles', () => {
   });
 
   describe('interpreter', () => {
+    /** A placement goal as the model answers it: "the book on the desk", conditional. */
+    const goal = {
+      kind: 'placement' as const,
+      objects: ['book'],
+      state: 'none' as const,
+      relation: 'ON' as const,
+      hosts: ['desk'],
+      conditional: true,
+    };
+
     it('asks with the numbered instructions and compiles the JSON goals like the grammar would', async () => {
       const interpreter = new LlmInterpreter({ llm });
       const prompt = interpreter.prompt([{ id: 'a', text: 'Turn the TV on when it is off.' }]);
@@ -125,14 +135,6 @@ describe('ExRAP LLM roles', () => {
     });
 
     it('reads the room a goal names into the reading, and refuses a room that is not one', () => {
-      const goal = {
-        kind: 'placement' as const,
-        objects: ['book'],
-        state: 'none' as const,
-        relation: 'ON' as const,
-        hosts: ['desk'],
-        conditional: true,
-      };
       const reading = readingOf({ ...goal, room: 'bedroom' });
       expect(typeof reading === 'object' && reading.goal.kind === 'placement' && reading.goal.host.room).toBe(
         'bedroom',
@@ -169,14 +171,6 @@ describe('ExRAP LLM roles', () => {
     });
 
     it('reads "count" into one thing or all of them, so that ExRAP-LLM can learn which book "the book" is', () => {
-      const goal = {
-        kind: 'placement' as const,
-        objects: ['book'],
-        state: 'none' as const,
-        relation: 'ON' as const,
-        hosts: ['bookshelf'],
-        conditional: true,
-      };
       const quantity = (output: typeof goal & { count?: 'one' | 'all' }) => {
         const reading = readingOf(output);
         return typeof reading === 'object' && reading.goal.kind === 'placement' ? reading.goal.quantity : reading;

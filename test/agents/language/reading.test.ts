@@ -102,18 +102,20 @@ describe('the instruction grammar on the continual pools', () => {
   });
 });
 
+/** The query and execution of a text's first reading (the text must parse). */
+function compiled(text: string): ReturnType<typeof compileReading> {
+  const result = parseInstruction(text);
+  if (!result.ok) throw new Error(`"${text}" does not parse: ${result.reason}`);
+  return compileReading(result.readings[0]);
+}
+
 describe('rooms in noun phrases', () => {
   it('compiles "in the ROOM" into a quantifier restricted to that room', () => {
-    const read = (text: string) => {
-      const result = parseInstruction(text);
-      if (!result.ok) throw new Error(result.reason);
-      return compileReading(result.readings[0]);
-    };
-    const shelf = read('If the book is not on the shelf for books in the living room, put it there.');
+    const shelf = compiled('If the book is not on the shelf for books in the living room, put it there.');
     expect(describeCondition(shelf.execution)).toBe(
       'forall ?x in book: exists ?h in bookshelf (in a livingroom): ?x on ?h',
     );
-    const tv = read('If the TV in the home office has been left off, switch it on.');
+    const tv = compiled('If the TV in the home office has been left off, switch it on.');
     expect(describeCondition(tv.query)).toBe('exists ?x in tv (in a home_office): ?x is off');
   });
 
@@ -126,9 +128,7 @@ describe('rooms in noun phrases', () => {
 
 describe('compiled queries and executions', () => {
   it('a conditional state instruction: the query holds when some TV is off, the execution when every TV is on', () => {
-    const result = parseInstruction('If the TV has been left off, switch it on.');
-    if (!result.ok) throw new Error(result.reason);
-    const { query, execution } = compileReading(result.readings[0]);
+    const { query, execution } = compiled('If the TV has been left off, switch it on.');
     const home = scenarioHome('livingroom');
     expect(holds(query, home)).toBe(true);
     expect(holds(execution, home)).toBe(false);
@@ -138,9 +138,7 @@ describe('compiled queries and executions', () => {
   });
 
   it('a standing placement: the query is the execution negated', () => {
-    const result = parseInstruction('Make sure the book stays on the sofa.');
-    if (!result.ok) throw new Error(result.reason);
-    const { query, execution } = compileReading(result.readings[0]);
+    const { query, execution } = compiled('Make sure the book stays on the sofa.');
     const home = scenarioHome('livingroom');
     // the scenario's book lies on the sofa
     expect(holds(execution, home)).toBe(true);

@@ -97,7 +97,7 @@ export function readingOf(goal: GoalOutput): InstructionReading | string {
     goal: {
       kind: 'placement',
       object: { classes },
-      quantity: goal.count === 'one' ? 'one' : 'all',
+      quantity: goal.count ?? 'all',
       relation: goal.relation,
       host: { classes: [...new Set(hosts.map(([, cls]) => cls!))], ...inRoom },
     },
