@@ -10,6 +10,7 @@
  *   --seeds N | a,b,c | a..b        N seeds 0..N-1, an explicit list, or an inclusive range
  *   --steps T                       episode length
  *   --store FILE   --resume [RUN]   --workers N   --trace   --json | --csv   --quiet
+ *   --paired AGENT                  also compare each agent with AGENT on the same episodes (table and JSON)
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
@@ -44,6 +45,8 @@ export interface Grid {
   trace: boolean;
   quiet: boolean;
   format: ReportFormat;
+  /** The agent every other one is compared with, episode by episode (`--paired`), if asked for. */
+  paired?: string;
 }
 
 /** Default values shown in `--help` and used when a flag is absent. */
@@ -87,7 +90,11 @@ export function addGridOptions(command: Command, defaults: GridDefaults): Comman
     .option('--trace', 'keep per-step records of every episode in the store')
     .option('--json', 'print the report as one JSON object')
     .option('--csv', 'print the report as CSV')
-    .option('--quiet', 'no progress or summary on stderr');
+    .option('--quiet', 'no progress or summary on stderr')
+    .option(
+      '--paired <agent>',
+      'also compare every other agent with this one on the same episodes (paired differences)',
+    );
 }
 
 export function defaultWorkers(): number {
@@ -103,6 +110,15 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
       const known = [...context.knownAgents].sort().join(', ');
       throw new InputError(`--agents: unknown agent '${agent}' (known: ${known || 'none'})`);
     }
+  }
+  const paired = options.paired === undefined ? undefined : String(options.paired).trim();
+  if (paired !== undefined) {
+    if (!agents.includes(paired)) {
+      throw new InputError(`--paired: agent '${paired}' is not among --agents (${agents.join(',')})`);
+    }
+    if (agents.length < 2) throw new InputError(`--paired ${paired}: needs at least one other agent in --agents`);
+    if (options.csv)
+      throw new InputError('--paired prints a second table: use it with the text table or --json, not --csv');
   }
   const homes = parseList('--homes', options.homes);
   for (const home of homes) {
@@ -138,6 +154,7 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     trace: Boolean(options.trace),
     quiet: Boolean(options.quiet),
     format: options.json ? 'json' : options.csv ? 'csv' : 'table',
+    ...(paired !== undefined && { paired }),
   };
 }
 

@@ -66,6 +66,8 @@ export interface MetricSpec {
   inTable?: boolean;
   /** Left out of the text table when no row has a value (e.g. LLM usage in a run without LLM agents). */
   hideWhenEmpty?: boolean;
+  /** Which way is better (a paired comparison counts wins and losses by it); absent for counts that are neither. */
+  better?: 'higher' | 'lower';
 }
 
 /** How a protocol's episodes become report rows and tables. */

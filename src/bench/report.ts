@@ -8,6 +8,7 @@
  * order, so identical results give byte-identical output.
  */
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
+import { metricValue, type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
 import type { MetricSpec, ReportLayout } from './protocol.js';
 import { summarize } from './stats.js';
 
@@ -43,6 +44,8 @@ export interface Report {
   episodes: { total: number; ok: number; failed: number; missing: number };
   /** Failed episodes in spec order, with the first line of their error. They are left out of the means. */
   failures: Array<{ key: string; error: string }>;
+  /** Each agent against a reference agent on the same episodes (`pairedWith`; src/bench/paired.ts). */
+  paired?: PairedComparison;
 }
 
 export type ReportFormat = 'table' | 'json' | 'csv';
@@ -54,6 +57,8 @@ export interface ReportInput {
   /** Episodes the run has in all (stored or not). */
   totalEpisodes: number;
   episodes: readonly ReportEpisode[];
+  /** Also compare every other agent with this one, episode by episode (`hearth run --paired AGENT`). */
+  pairedWith?: string;
 }
 
 /** Decimals kept in JSON and CSV numbers. */
@@ -64,11 +69,13 @@ export function buildReport(input: ReportInput): Report {
   const episodes = [...input.episodes].sort((a, b) => a.index - b.index || compareText(a.key, b.key));
   const groups = new Map<string, { values: JsonValue[]; episodes: ReportEpisode[] }>();
   const failures: Report['failures'] = [];
+  const finished: ReportEpisode[] = [];
   for (const episode of episodes) {
     if (episode.status !== 'ok') {
       failures.push({ key: episode.key, error: firstLine(episode.error ?? 'failed') });
       continue;
     }
+    finished.push(episode);
     const values = layout.groupBy.map((field) => episode.spec[field] ?? null);
     const groupKey = canonicalJson(values);
     let group = groups.get(groupKey);
@@ -93,6 +100,9 @@ export function buildReport(input: ReportInput): Report {
       missing: input.totalEpisodes - episodes.length,
     },
     failures,
+    ...(input.pairedWith !== undefined && {
+      paired: pairedComparison(layout, finished, input.pairedWith, rounded),
+    }),
   };
 }
 
@@ -116,13 +126,6 @@ function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly 
   return row;
 }
 
-function metricValue(episode: ReportEpisode, key: string): number | null {
-  const metrics = episode.result?.metrics;
-  if (metrics === null || typeof metrics !== 'object' || Array.isArray(metrics)) return null;
-  const value = metrics[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
 function rounded(value: number): number | null {
   if (!Number.isFinite(value)) return null;
   const r = Number(value.toFixed(JSON_DECIMALS));
@@ -135,10 +138,14 @@ export function formatReport(report: Report, format: ReportFormat): string {
   return reportToTable(report);
 }
 
-/** `{"results": [...rows], "protocol", "episodes": {total, ok, failed, missing}, "failures": [...], "config"}`. */
+/**
+ * `{"results": [...rows], "protocol", "episodes": {total, ok, failed, missing}, "failures": [...], "config"}`, with
+ * `"paired": {"reference", "results": [...]}` after the results when the report has a paired comparison.
+ */
 export function reportToJson(report: Report): string {
   const document = {
     results: report.rows,
+    ...(report.paired && { paired: { reference: report.paired.reference, results: report.paired.rows } }),
     protocol: report.protocol,
     episodes: report.episodes,
     failures: report.failures,
@@ -147,7 +154,10 @@ export function reportToJson(report: Report): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** One line per row: the group fields, episodes, then `<metric>_mean,<metric>_ci95,<metric>_n` for each metric. */
+/**
+ * One line per row: the group fields, episodes, then `<metric>_mean,<metric>_ci95,<metric>_n` for each metric. CSV
+ * holds one table: a paired comparison is not in it (`hearth run` refuses `--paired` with `--csv`).
+ */
 export function reportToCsv(report: Report): string {
   const { layout } = report;
   const header = [...layout.groupBy, 'episodes'];
@@ -177,9 +187,6 @@ function csvField(value: JsonValue): string {
  */
 export function reportToTable(report: Report): string {
   const { layout } = report;
-  const rowFields = layout.table?.rows ?? layout.groupBy;
-  const columnFields = layout.table?.columns ?? [];
-  const sectionFields = layout.groupBy.filter((f) => !rowFields.includes(f) && !columnFields.includes(f));
   const metrics = layout.metrics.filter(
     (metric) =>
       (metric.inTable ?? true) &&
@@ -187,15 +194,19 @@ export function reportToTable(report: Report): string {
         metric.hideWhenEmpty && report.rows.every((row) => (row[metric.key] as unknown as MetricSummary).mean === null)
       ),
   );
-  const out: string[] = [];
-  for (const section of partition(report.rows, sectionFields)) {
-    const sameCount = section.rows.every((row) => row.episodes === section.rows[0].episodes);
-    const where = sectionFields.map((field) => `${field} ${text(section.rows[0][field])}`).join(', ');
-    const count = sameCount ? ` (${section.rows[0].episodes} episodes per cell)` : '';
-    out.push(`${report.protocol}${where ? `: ${where}` : ''}${count}`, '');
-    out.push(...sectionTable(section.rows, rowFields, columnFields, metrics, !sameCount), '');
-  }
+  const out: string[] = [...tables(report.protocol, layout, report.rows, metrics, 'episodes')];
   if (report.rows.length === 0) out.push(`${report.protocol}: no finished episodes`, '');
+  if (report.paired) {
+    const { reference, rows } = report.paired;
+    const title = `paired with ${reference}`;
+    out.push(
+      `${title}: ${reference} minus each agent, episode by episode (mean +- 95% CI of the difference; in brackets ` +
+        `the episodes where ${reference} is better / the same / worse)`,
+      '',
+      ...tables(title, layout, rows, metrics, 'pairs'),
+    );
+    if (rows.length === 0) out.push(`${title}: no other agent ran the same episodes`, '');
+  }
   const { episodes } = report;
   if (episodes.missing > 0) {
     out.push(`missing: ${episodes.missing} of ${episodes.total} episodes not run yet (run again with --resume)`);
@@ -208,23 +219,51 @@ export function reportToTable(report: Report): string {
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * The tables of some rows: one per combination of the section fields (group fields that are neither rows nor
+ * columns), with `count` (episodes, or pairs) per cell in the title when every cell has the same, else in a column.
+ */
+function tables(
+  title: string,
+  layout: ReportLayout,
+  rows: ReportRow[],
+  metrics: MetricSpec[],
+  count: 'episodes' | 'pairs',
+): string[] {
+  const rowFields = layout.table?.rows ?? layout.groupBy;
+  const columnFields = layout.table?.columns ?? [];
+  const sectionFields = layout.groupBy.filter((f) => !rowFields.includes(f) && !columnFields.includes(f));
+  const out: string[] = [];
+  for (const section of partition(rows, sectionFields)) {
+    const sameCount = section.rows.every((row) => row[count] === section.rows[0][count]);
+    const where = sectionFields.map((field) => `${field} ${text(section.rows[0][field])}`).join(', ');
+    const counted = sameCount ? ` (${section.rows[0][count]} ${count} per cell)` : '';
+    out.push(`${title}${where ? `: ${where}` : ''}${counted}`, '');
+    const cells = { metrics, count: sameCount ? undefined : count, paired: count === 'pairs' };
+    out.push(...sectionTable(section.rows, rowFields, columnFields, cells), '');
+  }
+  return out;
+}
+
 function sectionTable(
   rows: ReportRow[],
   rowFields: string[],
   columnFields: string[],
-  metrics: MetricSpec[],
-  withCounts: boolean,
+  cells: { metrics: MetricSpec[]; count: string | undefined; paired: boolean },
 ): string[] {
+  const { metrics, count } = cells;
   const lines = partition(rows, rowFields);
   const columns = partition(rows, columnFields);
-  const subColumns = [...metrics.map((metric) => metric.label), ...(withCounts ? ['n'] : [])];
+  const subColumns = [...metrics.map((metric) => metric.label), ...(count !== undefined ? ['n'] : [])];
   // body[line][column][sub]: the text of each cell
   const body = lines.map((line) =>
     columns.map((column) => {
       const row = line.rows.find((candidate) => column.rows.includes(candidate));
       if (!row) return subColumns.map(() => '');
-      const cells = metrics.map((metric) => formatMetric(row[metric.key] as unknown as MetricSummary, metric));
-      return withCounts ? [...cells, String(row.episodes)] : cells;
+      const shown = metrics.map((metric) =>
+        formatMetric(row[metric.key] as unknown as MetricSummary, metric, cells.paired),
+      );
+      return count !== undefined ? [...shown, String(row[count])] : shown;
     }),
   );
   const labelWidths = rowFields.map((field) =>
@@ -271,16 +310,23 @@ function sectionTable(
   return out;
 }
 
-/** "55.1% +- 6.6%" for a percentage, "11.33 +- 1.92" otherwise; "n/a" where a value is undefined. */
-export function formatMetric(summary: MetricSummary, metric: MetricSpec): string {
+/**
+ * "55.1% +- 6.6%" for a percentage, "11.33 +- 1.92" otherwise; "n/a" where a value is undefined. A paired
+ * difference is signed, with its episodes better / the same / worse: "+0.57 +- 0.80 (7/0/3)".
+ */
+export function formatMetric(summary: MetricSummary | PairedSummary, metric: MetricSpec, paired = false): string {
   const percent = metric.percent ?? false;
   const digits = metric.digits ?? (percent ? 1 : 2);
-  const show = (value: number | null) => {
+  const show = (value: number | null, signed = false) => {
     if (value === null) return 'n/a';
-    return percent ? `${(value * 100).toFixed(digits)}%` : value.toFixed(digits);
+    const shown = percent ? `${(value * 100).toFixed(digits)}%` : value.toFixed(digits);
+    if (!signed) return shown;
+    if (/^-?0(\.0*)?%?$/.test(shown)) return shown.replace('-', ''); // a difference that rounds to 0 has no sign
+    return shown.startsWith('-') ? shown : `+${shown}`;
   };
   if (summary.mean === null) return 'n/a';
-  return `${show(summary.mean)} +- ${show(summary.ci95)}`;
+  const counts = 'better' in summary ? ` (${summary.better}/${summary.tied}/${summary.worse})` : '';
+  return `${show(summary.mean, paired)} +- ${show(summary.ci95)}${counts}`;
 }
 
 /** Rows split by the values of some fields, in the order each combination first appears. */

@@ -55,6 +55,8 @@ export interface RunGridOptions {
    */
   handleSigint?: boolean;
   signal?: AbortSignal;
+  /** Also compare every other agent with this one, episode by episode (the report's `paired`). */
+  paired?: string;
 }
 
 export interface RunOutcome {
@@ -132,7 +134,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       if (handleSigint) process.off('SIGINT', onSigint);
     }
 
-    const report = reportForRun(store, run, specs);
+    const report = reportForRun(store, run, specs, options.paired);
     const wallMs = performance.now() - started;
     if (aborted) {
       stderr.write(
@@ -172,10 +174,16 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
  * The report of a stored run, built from what the store holds (never from memory, so that a resumed run and an
  * uninterrupted one are reported identically). With `specs`, only their keys count and missing ones are reported.
  */
-export function reportForRun(store: ResultsStore, run: RunInfo, specs?: readonly EpisodeSpec[]): Report {
+export function reportForRun(
+  store: ResultsStore,
+  run: RunInfo,
+  specs?: readonly EpisodeSpec[],
+  pairedWith?: string,
+): Report {
   const keys = specs && new Set(specs.map((spec) => spec.key));
   const episodes = store.episodes(run.id).filter((episode) => !keys || keys.has(episode.key));
   return buildReport({
+    ...(pairedWith !== undefined && { pairedWith }),
     protocol: run.protocol,
     config: run.config,
     layout: getProtocol(run.protocol).report,

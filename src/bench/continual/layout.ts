@@ -5,12 +5,12 @@ import type { ReportLayout } from '../protocol.js';
 export const CONTINUAL_LAYOUT: ReportLayout = {
   groupBy: ['agent', 'home', 'nonstationarity', 'instructions'],
   metrics: [
-    { key: 'sr', label: 'SR', percent: true },
-    { key: 'ps', label: 'PS' },
-    { key: 'psCompleted', label: 'PS (completed)', inTable: false },
+    { key: 'sr', label: 'SR', percent: true, better: 'higher' },
+    { key: 'ps', label: 'PS', better: 'lower' },
+    { key: 'psCompleted', label: 'PS (completed)', inTable: false, better: 'lower' },
     { key: 'events', label: 'events', inTable: false },
-    { key: 'open', label: 'open at end', inTable: false },
-    { key: 'invalidSteps', label: 'failed skills', inTable: false },
+    { key: 'open', label: 'open at end', inTable: false, better: 'lower' },
+    { key: 'invalidSteps', label: 'failed skills', inTable: false, better: 'lower' },
     ...LLM_METRICS,
   ],
   table: { rows: ['agent'], columns: ['nonstationarity'] },

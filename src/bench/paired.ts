@@ -1,0 +1,123 @@
+/**
+ * Paired comparison of agents (`hearth run --paired AGENT`): every episode of the reference agent is matched with the
+ * same episode run by each other agent (the same spec but for the agent's own fields: home, settings, task, seed),
+ * and per metric the report gives the mean of the differences (reference - agent) with the 95% confidence interval
+ * of a paired t interval, and on how many episodes the reference did better, the same, or worse.
+ *
+ * Why paired: the seed decides most of the spread of a cell (which instructions are drawn, where things start, what
+ * the resident does first), and both agents share it. Two agents 1.0 +- 1.5 PS apart in the unpaired table may differ
+ * by 1.0 +- 0.4 on the same seeds, or not at all; at SR near 100% the counts say whether "higher" is one event on
+ * one seed. The resident's later draws depend on the state each agent leaves, so a pair is the same start and the
+ * same rules, not the same trajectory.
+ */
+import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
+import type { MetricSpec, ReportLayout } from './protocol.js';
+import { summarize } from './stats.js';
+
+/** Spec fields that describe the agent rather than the episode: left out of the pairing. */
+const AGENT_FIELDS: ReadonlySet<string> = new Set(['agent', 'key', 'llm']);
+
+/** Differences below this are ties (metrics are fractions and step counts, stored to 6 decimals). */
+const TIE = 1e-9;
+
+/** Mean and 95% CI of the paired differences of one metric; with a direction, the episodes won, tied and lost. */
+export interface PairedSummary {
+  mean: number | null;
+  ci95: number | null;
+  /** Pairs where both episodes had a value, present only when fewer than the row's `pairs`. */
+  n?: number;
+  better?: number;
+  tied?: number;
+  worse?: number;
+}
+
+/** What pairing needs of an episode (a ReportEpisode is one). */
+export interface PairableEpisode {
+  readonly spec: { readonly [field: string]: JsonValue };
+  readonly result?: JsonObject;
+}
+
+/** The reference agent and one row per other agent and group: the group fields, `pairs`, a PairedSummary per metric. */
+export interface PairedComparison {
+  reference: string;
+  rows: Array<{ [field: string]: JsonValue }>;
+}
+
+/**
+ * Pairs the reference agent's episodes with the others' (episodes in report order, failed ones already left out) and
+ * summarises the differences per group of the layout. Rows appear in the order of their first episode; an agent
+ * with no episode in common with the reference has no row.
+ */
+export function pairedComparison(
+  layout: ReportLayout,
+  episodes: readonly PairableEpisode[],
+  reference: string,
+  rounded: (value: number) => number | null,
+): PairedComparison {
+  const references = new Map<string, PairableEpisode>();
+  for (const episode of episodes) if (episode.spec.agent === reference) references.set(pairKey(episode), episode);
+  const groups = new Map<string, { values: JsonValue[]; pairs: Array<[PairableEpisode, PairableEpisode]> }>();
+  for (const episode of episodes) {
+    if (episode.spec.agent === reference) continue;
+    const partner = references.get(pairKey(episode));
+    if (!partner) continue;
+    const values = layout.groupBy.map((field) => episode.spec[field] ?? null);
+    const key = canonicalJson(values);
+    let group = groups.get(key);
+    if (!group) {
+      group = { values, pairs: [] };
+      groups.set(key, group);
+    }
+    group.pairs.push([partner, episode]);
+  }
+  const rows = [...groups.values()].map(({ values, pairs }) => {
+    const row: { [field: string]: JsonValue } = {};
+    layout.groupBy.forEach((field, i) => {
+      row[field] = values[i];
+    });
+    row.pairs = pairs.length;
+    for (const metric of layout.metrics) {
+      row[metric.key] = pairedSummary(metric, pairs, rounded, pairs.length) as unknown as JsonObject;
+    }
+    return row;
+  });
+  return { reference, rows };
+}
+
+function pairedSummary(
+  metric: MetricSpec,
+  pairs: ReadonlyArray<[PairableEpisode, PairableEpisode]>,
+  rounded: (value: number) => number | null,
+  total: number,
+): PairedSummary {
+  const differences: number[] = [];
+  for (const [mine, theirs] of pairs) {
+    const a = metricValue(mine, metric.key);
+    const b = metricValue(theirs, metric.key);
+    if (a !== null && b !== null) differences.push(a - b);
+  }
+  const summary = summarize(differences);
+  const out: PairedSummary = { mean: rounded(summary.mean), ci95: rounded(summary.ci95) };
+  if (differences.length !== total) out.n = differences.length;
+  if (metric.better !== undefined) {
+    const sign = metric.better === 'higher' ? 1 : -1;
+    const better = differences.filter((d) => sign * d > TIE).length;
+    const worse = differences.filter((d) => sign * d < -TIE).length;
+    Object.assign(out, { better, tied: differences.length - better - worse, worse });
+  }
+  return out;
+}
+
+/** The episode's spec without the agent's own fields, as canonical JSON. */
+function pairKey(episode: PairableEpisode): string {
+  const rest: { [field: string]: JsonValue } = {};
+  for (const [field, value] of Object.entries(episode.spec)) if (!AGENT_FIELDS.has(field)) rest[field] = value;
+  return canonicalJson(rest);
+}
+
+export function metricValue(episode: Pick<PairableEpisode, 'result'>, key: string): number | null {
+  const metrics = episode.result?.metrics;
+  if (metrics === null || typeof metrics !== 'object' || Array.isArray(metrics)) return null;
+  const value = metrics[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
