@@ -10,6 +10,7 @@
  * one seed. The resident's later draws depend on the state each agent leaves, so a pair is the same start and the
  * same rules, not the same trajectory.
  */
+import { groupByFields, metricValue, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import type { MetricSpec, ReportLayout } from './protocol.js';
 import { summarize } from './stats.js';
@@ -52,44 +53,24 @@ export function pairedComparison(
   layout: ReportLayout,
   episodes: readonly PairableEpisode[],
   reference: string,
-  rounded: (value: number) => number | null,
 ): PairedComparison {
   const references = new Map<string, PairableEpisode>();
   for (const episode of episodes) if (episode.spec.agent === reference) references.set(pairKey(episode), episode);
-  const groups = new Map<string, { values: JsonValue[]; pairs: Array<[PairableEpisode, PairableEpisode]> }>();
+  const pairs: Array<[PairableEpisode, PairableEpisode]> = [];
   for (const episode of episodes) {
-    if (episode.spec.agent === reference) continue;
-    const partner = references.get(pairKey(episode));
-    if (!partner) continue;
-    const values = layout.groupBy.map((field) => episode.spec[field] ?? null);
-    const key = canonicalJson(values);
-    let group = groups.get(key);
-    if (!group) {
-      group = { values, pairs: [] };
-      groups.set(key, group);
-    }
-    group.pairs.push([partner, episode]);
+    const partner = episode.spec.agent === reference ? undefined : references.get(pairKey(episode));
+    if (partner) pairs.push([partner, episode]);
   }
-  const rows = [...groups.values()].map(({ values, pairs }) => {
-    const row: { [field: string]: JsonValue } = {};
-    layout.groupBy.forEach((field, i) => {
-      row[field] = values[i];
-    });
-    row.pairs = pairs.length;
-    for (const metric of layout.metrics) {
-      row[metric.key] = pairedSummary(metric, pairs, rounded, pairs.length) as unknown as JsonObject;
-    }
+  const rows = groupByFields(layout.groupBy, pairs, ([, theirs]) => theirs.spec).map(({ values, items }) => {
+    const row = rowOfFields(layout.groupBy, values);
+    row.pairs = items.length;
+    for (const metric of layout.metrics) row[metric.key] = pairedSummary(metric, items) as unknown as JsonObject;
     return row;
   });
   return { reference, rows };
 }
 
-function pairedSummary(
-  metric: MetricSpec,
-  pairs: ReadonlyArray<[PairableEpisode, PairableEpisode]>,
-  rounded: (value: number) => number | null,
-  total: number,
-): PairedSummary {
+function pairedSummary(metric: MetricSpec, pairs: ReadonlyArray<[PairableEpisode, PairableEpisode]>): PairedSummary {
   const differences: number[] = [];
   for (const [mine, theirs] of pairs) {
     const a = metricValue(mine, metric.key);
@@ -98,7 +79,7 @@ function pairedSummary(
   }
   const summary = summarize(differences);
   const out: PairedSummary = { mean: rounded(summary.mean), ci95: rounded(summary.ci95) };
-  if (differences.length !== total) out.n = differences.length;
+  if (differences.length !== pairs.length) out.n = differences.length;
   if (metric.better !== undefined) {
     const sign = metric.better === 'higher' ? 1 : -1;
     const better = differences.filter((d) => sign * d > TIE).length;
@@ -113,11 +94,4 @@ function pairKey(episode: PairableEpisode): string {
   const rest: { [field: string]: JsonValue } = {};
   for (const [field, value] of Object.entries(episode.spec)) if (!AGENT_FIELDS.has(field)) rest[field] = value;
   return canonicalJson(rest);
-}
-
-export function metricValue(episode: Pick<PairableEpisode, 'result'>, key: string): number | null {
-  const metrics = episode.result?.metrics;
-  if (metrics === null || typeof metrics !== 'object' || Array.isArray(metrics)) return null;
-  const value = metrics[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

@@ -7,8 +7,9 @@
  * first episode, values are summed in that order and rounded to 6 decimals, and objects are built with a fixed key
  * order, so identical results give byte-identical output.
  */
+import { groupByFields, metricValue, type ReportRow, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
-import { metricValue, type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
+import { type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
 import type { MetricSpec, ReportLayout } from './protocol.js';
 import { summarize } from './stats.js';
 
@@ -24,7 +25,7 @@ export interface MetricSummary {
  * One report row: the group fields (e.g. agent, home, nonstationarity, instructions), `episodes` (successful episodes
  * in the group), then one MetricSummary per metric, in the layout's order.
  */
-export type ReportRow = { [field: string]: JsonValue };
+export type { ReportRow };
 
 /** An episode as reports need it (a StoredEpisode is one). */
 export interface ReportEpisode {
@@ -61,32 +62,19 @@ export interface ReportInput {
   pairedWith?: string;
 }
 
-/** Decimals kept in JSON and CSV numbers. */
-const JSON_DECIMALS = 6;
-
 export function buildReport(input: ReportInput): Report {
   const { layout } = input;
   const episodes = [...input.episodes].sort((a, b) => a.index - b.index || compareText(a.key, b.key));
-  const groups = new Map<string, { values: JsonValue[]; episodes: ReportEpisode[] }>();
   const failures: Report['failures'] = [];
   const finished: ReportEpisode[] = [];
   for (const episode of episodes) {
-    if (episode.status !== 'ok') {
-      failures.push({ key: episode.key, error: firstLine(episode.error ?? 'failed') });
-      continue;
-    }
-    finished.push(episode);
-    const values = layout.groupBy.map((field) => episode.spec[field] ?? null);
-    const groupKey = canonicalJson(values);
-    let group = groups.get(groupKey);
-    if (!group) {
-      group = { values, episodes: [] };
-      groups.set(groupKey, group);
-    }
-    group.episodes.push(episode);
+    if (episode.status === 'ok') finished.push(episode);
+    else failures.push({ key: episode.key, error: firstLine(episode.error ?? 'failed') });
   }
-  // Map iteration is insertion order: groups appear in the order of their first episode in the spec list.
-  const rows = [...groups.values()].map((group) => buildRow(layout, group.values, group.episodes));
+  // Groups appear in the order of their first episode in the spec list.
+  const rows = groupByFields(layout.groupBy, finished, (episode) => episode.spec).map((group) =>
+    buildRow(layout, group.values, group.items),
+  );
   const ok = episodes.length - failures.length;
   return {
     protocol: input.protocol,
@@ -101,16 +89,13 @@ export function buildReport(input: ReportInput): Report {
     },
     failures,
     ...(input.pairedWith !== undefined && {
-      paired: pairedComparison(layout, finished, input.pairedWith, rounded),
+      paired: pairedComparison(layout, finished, input.pairedWith),
     }),
   };
 }
 
 function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly ReportEpisode[]): ReportRow {
-  const row: ReportRow = {};
-  layout.groupBy.forEach((field, i) => {
-    row[field] = values[i];
-  });
+  const row = rowOfFields(layout.groupBy, values);
   row.episodes = episodes.length;
   for (const metric of layout.metrics) {
     const samples: number[] = [];
@@ -124,12 +109,6 @@ function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly 
     row[metric.key] = cell as unknown as JsonObject;
   }
   return row;
-}
-
-function rounded(value: number): number | null {
-  if (!Number.isFinite(value)) return null;
-  const r = Number(value.toFixed(JSON_DECIMALS));
-  return r === 0 ? 0 : r; // no "-0"
 }
 
 export function formatReport(report: Report, format: ReportFormat): string {
@@ -331,14 +310,7 @@ export function formatMetric(summary: MetricSummary | PairedSummary, metric: Met
 
 /** Rows split by the values of some fields, in the order each combination first appears. */
 function partition(rows: ReportRow[], fields: string[]): Array<{ rows: ReportRow[] }> {
-  const parts = new Map<string, ReportRow[]>();
-  for (const row of rows) {
-    const key = canonicalJson(fields.map((field) => row[field]));
-    const part = parts.get(key);
-    if (part) part.push(row);
-    else parts.set(key, [row]);
-  }
-  return [...parts.values()].map((part) => ({ rows: part }));
+  return groupByFields(fields, rows, (row) => row).map((group) => ({ rows: group.items }));
 }
 
 function text(value: JsonValue | undefined): string {
