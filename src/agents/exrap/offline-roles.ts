@@ -1,9 +1,8 @@
 /**
  * The offline implementations of ExRAP's roles, registered by name for configurations (`ExrapConfig.roles`):
  * interpreter `grammar`, evaluator `bayesian` (options: `samples`, `temporalConsistency`), exploitation `plan`
- * (options: `findQueries`, `retryAfter`,
- * `commitment`, `jointPlans`), exploration `information`. The LLM layer registers its own under other
- * names with `registerExrapRole`.
+ * (options: `findQueries`, `retryAfter`, `commitment`, `jointPlans`, `companions`), exploration `information`. The
+ * LLM layer registers its own under other names with `registerExrapRole`.
  */
 import { BayesianQueryEvaluator } from './evaluator.js';
 import { PlanExploitationPlanner } from './exploitation.js';
@@ -37,6 +36,7 @@ registerExrapRole(
       retryAfter: option<number>(options, 'retryAfter', 'number'),
       commitment: option<number>(options, 'commitment', 'number'),
       jointPlans: option<boolean>(options, 'jointPlans', 'boolean'),
+      companions: option<boolean>(options, 'companions', 'boolean'),
     }),
 );
 registerExrapRole('exploration', 'information', () => new InformationExplorationPlanner());
