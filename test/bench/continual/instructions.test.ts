@@ -22,6 +22,7 @@ import {
   textsFor,
   VIRTUALHOME_INSTRUCTIONS,
 } from '../../../src/bench/continual/instructions/index.js';
+import { requireCatalogClass } from '../../../src/sim/catalog/index.js';
 import { holds } from '../../../src/sim/conditions.js';
 import { applyDisturbance, canDisturb, moveObject, setState } from '../../../src/sim/dynamics/index.js';
 import type { EnvGraph } from '../../../src/sim/graph.js';
@@ -63,12 +64,32 @@ describe('the instruction pools', () => {
   });
 });
 
-/** Independent reading of "fits": the classes exist, a moved object lies in plain sight somewhere. */
+/**
+ * Independent reading of "fits": the classes exist, a moved object lies in plain sight somewhere, and the thing the
+ * text names by its room (a switched object, a host) has an instance alone of its class among the rooms of its room's
+ * class (two bedrooms with a desk each: "the desk in the bedroom" would not say which).
+ */
 function fitsByHand(def: InstructionDef, home: EnvGraph): boolean {
   const goal = def.goal;
+  const roomClassesOf = (cls: string) => instancesOf(home, cls).map((id) => home.get(home.roomOf(id)!).className);
+  const nameable = (cls: string) => {
+    const classes = roomClassesOf(cls);
+    const rooms = (roomClass: string) =>
+      new Set(
+        instancesOf(home, cls)
+          .filter((id) => home.get(home.roomOf(id)!).className === roomClass)
+          .map((id) => home.roomOf(id)),
+      );
+    return classes.some((roomClass) => rooms(roomClass).size === 1);
+  };
   const objects = instancesOf(home, goal.object.classes[0]);
-  if (goal.kind === 'state') return objects.some((id) => home.get(id).states.size > 0);
-  return instancesOf(home, goal.host.classes[0]).length > 0 && objects.some((id) => inPlainSight(home, id));
+  if (goal.kind === 'state')
+    return objects.some((id) => home.get(id).states.size > 0) && nameable(goal.object.classes[0]);
+  return (
+    instancesOf(home, goal.host.classes[0]).length > 0 &&
+    nameable(goal.host.classes[0]) &&
+    objects.some((id) => inPlainSight(home, id))
+  );
 }
 
 describe('binding to homes', () => {
@@ -98,14 +119,37 @@ describe('binding to homes', () => {
   }
 
   it('fits every instruction to the built-in homes but those whose objects studio-plus lacks', () => {
-    for (const name of ['cottage', 'flat', 'family-house']) {
+    for (const name of ['cottage', 'flat']) {
       for (const pool of POOLS) expect(homeScale(pool, graphs.get(name)!).fitting).toHaveLength(pool.length);
     }
+    // family-house's two bedrooms have a desk and a closet each, and no other room has one: "the desk in the
+    // bedroom" would not say which desk is scored, so the apple, towel and clothes placements do not fit it
+    const family = graphs.get('family-house')!;
+    const unfit = [...VIRTUALHOME_INSTRUCTIONS, ...ALFRED_INSTRUCTIONS].filter((def) => !fitsHome(def, family));
+    expect(unfit.map((def) => def.id)).toEqual(['vh-02', 'vh-10', 'al-07']);
     const studio = graphs.get('studio-plus')!;
     expect(instancesOf(studio, 'dishwasher')).toHaveLength(0);
     for (const id of ['vh-04', 'vh-18']) {
       expect(fitsHome(VIRTUALHOME_INSTRUCTIONS.find((d) => d.id === id)!, studio)).toBe(false);
     }
+  });
+
+  it('binds only a host its room names: of three bookshelves, the one outside the two bedrooms', () => {
+    const home = loadHome('family-house').graph;
+    const bedrooms = [...home.nodes()].filter((n) => n.className === 'bedroom').map((n) => n.id);
+    expect(bedrooms).toHaveLength(2);
+    // a bookshelf in the bedroom that has none: now each bedroom has one, and the living room one
+    const bedroom = bedrooms.find((room) => instancesOf(home, 'bookshelf').every((id) => home.roomOf(id) !== room))!;
+    const shelf = requireCatalogClass('bookshelf');
+    home.addNode({ id: 9000, className: 'bookshelf', category: shelf.category, properties: shelf.properties });
+    home.addEdge(9000, 'INSIDE', bedroom);
+    const book = VIRTUALHOME_INSTRUCTIONS.find((def) => def.id === 'vh-13')!;
+    const rooms = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) {
+      const bound = bindInstruction(book, home, new Rng(seed))!;
+      rooms.add(home.get(home.roomOf(bound.host!)!).className);
+    }
+    expect([...rooms]).toEqual(['livingroom']);
   });
 
   it('prefers the kitchen sink for the plate and the bathroom sink for the towels', () => {

@@ -67,24 +67,18 @@ export function instancesOf(graph: EnvGraph, className: string): readonly number
 /**
  * The rooms a bound instruction's text must name so that it says which thing it means: the room of a state goal's
  * object and of a placement's host, when the home has more than one instance of the slot's classes. Carried objects
- * are never qualified (they move). Where two instances share a room (or two rooms share a class) the room narrows the
- * reading without settling it; the generated and built-in homes keep one of each furnishing per room.
+ * are never qualified (they move). Where two instances share a room the room narrows the reading without settling it;
+ * an instance that shares its room's class with another instance's room is never bound (`nameableByRoom`).
  */
 export function roomQualifier(graph: EnvGraph, instruction: BoundInstruction): TextQualifier {
   const goal = instruction.def.goal;
-  const roomClass = (id: number): string | undefined => {
-    const room = graph.roomOf(id);
-    return room === undefined
-      ? undefined
-      : (catalogClass(graph.get(room).className)?.name ?? graph.get(room).className);
-  };
   const ambiguous = (slot: Slot) =>
     new Set(slot.classes.flatMap((c) => [...instancesOf(graph, c)]).filter((id) => graph.roomOf(id) !== undefined))
       .size > 1;
   if (goal.kind === 'state') {
-    return ambiguous(goal.object) ? { object: roomClass(instruction.objects[0]) } : {};
+    return ambiguous(goal.object) ? { object: roomClassOf(graph, instruction.objects[0]) } : {};
   }
-  return instruction.host !== undefined && ambiguous(goal.host) ? { host: roomClass(instruction.host) } : {};
+  return instruction.host !== undefined && ambiguous(goal.host) ? { host: roomClassOf(graph, instruction.host) } : {};
 }
 
 /** Not INSIDE a closed container (a room does not count). */
@@ -95,6 +89,29 @@ export function inPlainSight(graph: EnvGraph, id: number): boolean {
 
 const isHeld = (graph: EnvGraph, id: number) =>
   graph.sources(id, 'HOLDS_RH').size > 0 || graph.sources(id, 'HOLDS_LH').size > 0;
+
+/**
+ * Whether the text can say which instance of the slot it means by naming its room (`roomQualifier`): not when another
+ * instance of the slot's classes stands in another room of the same class ("the bookshelf in the bedroom" in a home
+ * with two bedrooms, each with a bookshelf). Such an instance is not bound: the text would not say what is scored.
+ */
+function nameableByRoom(graph: EnvGraph, slot: Slot, id: number): boolean {
+  const room = graph.roomOf(id);
+  if (room === undefined) return false;
+  const roomClass = roomClassOf(graph, id);
+  return slot.classes.every((c) =>
+    instancesOf(graph, c).every((other) => {
+      const otherRoom = graph.roomOf(other);
+      return otherRoom === undefined || otherRoom === room || roomClassOf(graph, other) !== roomClass;
+    }),
+  );
+}
+
+/** The class of the room a node is in (the catalog's name), if it is in one. */
+function roomClassOf(graph: EnvGraph, id: number): string | undefined {
+  const room = graph.roomOf(id);
+  return room === undefined ? undefined : (catalogClass(graph.get(room).className)?.name ?? graph.get(room).className);
+}
 
 /** Candidates of a slot: instances in a room, those in the preferred room type first if any exist. */
 function slotCandidates(graph: EnvGraph, slot: Slot, keep: (id: number) => boolean = () => true): number[] {
@@ -148,11 +165,12 @@ function bindingOptions(def: InstructionDef, graph: EnvGraph): Options {
     const objects = slotCandidates(
       graph,
       goal.object,
-      (id) => graph.hasState(id, goal.state) || graph.hasState(id, opposite),
+      (id) =>
+        (graph.hasState(id, goal.state) || graph.hasState(id, opposite)) && nameableByRoom(graph, goal.object, id),
     );
     return { objects, hosts: [] };
   }
-  const hosts = slotCandidates(graph, goal.host);
+  const hosts = slotCandidates(graph, goal.host, (id) => nameableByRoom(graph, goal.host, id));
   const objects = slotCandidates(
     graph,
     goal.object,
