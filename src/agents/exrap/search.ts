@@ -1,7 +1,7 @@
 /**
  * Finding things the belief has lost (seen, then missing from where they were) or never seen: which room to look in
- * next, and the first walk towards it. Used by the exploitation planner for an execution whose object must be found
- * first, and by ExRAP-EXP's "Find {query}" commands.
+ * next (the walk towards it is `stepTowards` of heuristics/common.ts). Used by the exploitation planner for an
+ * execution whose object must be found first, and by ExRAP-EXP's "Find {query}" commands.
  *
  * A room is worth looking in when it has not been in view since the thing was last seen (rooms seen since would
  * have shown it); among those, the more places the catalog says the class is kept on or in (known hosts in the room,
@@ -12,42 +12,8 @@
  */
 import type { Belief } from '../../memory/belief.js';
 import { canonicalClassName, catalogClass, placementsOf } from '../../sim/catalog/index.js';
-import type { Skill } from '../../sim/skill.js';
-import type { RoomPairs, SkillSet } from '../../sim/skill-sets.js';
-
-/** Walks between rooms from one room (breadth first over the adjacency). */
-export function roomDistances(from: number, adjacent: RoomPairs): Map<number, number> {
-  const distance = new Map<number, number>([[from, 0]]);
-  const queue = [from];
-  for (let head = 0; head < queue.length; head++) {
-    const room = queue[head];
-    const next: number[] = [];
-    for (const [a, b] of adjacent) {
-      if (a === room) next.push(b);
-      else if (b === room) next.push(a);
-    }
-    for (const n of next.sort((x, y) => x - y)) {
-      if (distance.has(n)) continue;
-      distance.set(n, distance.get(room)! + 1);
-      queue.push(n);
-    }
-  }
-  return distance;
-}
-
-/** The walk to the adjacent room on a shortest path to `target` (the lowest id among equals), in the set's skills. */
-export function walkTowards(from: number, target: number, adjacent: RoomPairs, skills: SkillSet): Skill | undefined {
-  if (from === target) return undefined;
-  const toTarget = roomDistances(target, adjacent);
-  const here = toTarget.get(from);
-  if (here === undefined) return undefined;
-  let next: number | undefined;
-  for (const [a, b] of adjacent) {
-    const other = a === from ? b : b === from ? a : undefined;
-    if (other !== undefined && toTarget.get(other) === here - 1 && (next === undefined || other < next)) next = other;
-  }
-  return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] });
-}
+import type { RoomPairs } from '../../sim/skill-sets.js';
+import { roomDistances } from '../heuristics/common.js';
 
 export interface SearchRequest {
   readonly belief: Belief;

@@ -66,9 +66,10 @@ export function stepTowards(
   const toTarget = roomDistances(target, adjacent);
   const here = toTarget.get(from);
   if (here === undefined) return undefined;
-  const next = [...roomDistances(from, adjacent).entries()]
-    .filter(([room, d]) => d === 1 && toTarget.get(room) === here - 1)
-    .map(([room]) => room)
-    .sort((a, b) => a - b)[0];
+  let next: number | undefined;
+  for (const [a, b] of adjacent) {
+    const other = a === from ? b : b === from ? a : undefined;
+    if (other !== undefined && toTarget.get(other) === here - 1 && (next === undefined || other < next)) next = other;
+  }
   return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] });
 }
