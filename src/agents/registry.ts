@@ -78,18 +78,17 @@ const HEURISTICS: readonly {
  * offline grammar as ExRAP does (`<name>-text`: no privilege, run only when named).
  */
 function heuristicDefinitions(source: MeaningSource): AgentDefinition[] {
-  return HEURISTICS.map(({ kind, description, create }) =>
-    source === 'meanings'
-      ? { name: kind, description, privileges: ['meanings'], needsLlm: false, create: (c) => create(c, source) }
-      : {
-          name: `${kind}-text`,
-          description: `${description}; reads the texts with the offline grammar instead of being given the meanings`,
-          privileges: [],
-          needsLlm: false,
-          optIn: true,
-          create: (c) => create(c, source),
-        },
-  );
+  const texts = source === 'texts';
+  return HEURISTICS.map(({ kind, description, create }) => ({
+    name: texts ? `${kind}-text` : kind,
+    description: texts
+      ? `${description}; reads the texts with the offline grammar instead of being given the meanings`
+      : description,
+    privileges: texts ? [] : ['meanings'],
+    needsLlm: false,
+    ...(texts && { optIn: true }),
+    create: (c) => create(c, source),
+  }));
 }
 
 const BUILT_IN: readonly AgentDefinition[] = [
