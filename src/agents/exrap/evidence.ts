@@ -41,6 +41,8 @@ export interface Evidence {
    * bedroom"); without it such a quantifier ranges over every instance of its classes.
    */
   readonly roomClassOf?: (entity: string) => string | undefined;
+  /** Entities the instructions do not speak of (put away: `ExrapMemory.storedAwayEntities`). */
+  readonly storedAway?: ReadonlySet<string>;
 }
 
 /** How long a fact is believed to last: the hazard model, or anything with its `survival`. */
@@ -158,7 +160,9 @@ class EvidenceIndex {
       for (const e of this.base.entities.byClass.get(cls) ?? []) out.add(e);
     }
     const roomClassOf = this.evidence.roomClassOf;
+    const stored = this.evidence.storedAway;
     const kept = [...out].filter((e) => {
+      if (stored?.has(e)) return false;
       if (room !== undefined && roomClassOf && roomClassOf(e) !== room) return false;
       if (only === undefined) return true;
       const id = entityId(e);

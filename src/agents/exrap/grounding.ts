@@ -110,13 +110,15 @@ export interface Grounding {
 
 /**
  * The execution grounded on the belief: the instances that do not meet it, each with its goal; `host` picks the
- * host of a placement for an instance (see `chooseHost`). `distance` orders targets (room walks from the agent; unknown last).
+ * host of a placement for an instance (see `chooseHost`). `distance` orders targets (room walks from the agent; unknown
+ * last). Things in `storedAway` (`ExrapMemory.storedAway`) are not the execution's.
  */
 export function groundExecution(
   goal: Condition,
   belief: Belief,
   host: (shape: Extract<ExecutionShape, { kind: 'placement' }>, node: number) => number | undefined,
   distance: (node: number) => number,
+  storedAway: ReadonlySet<number> = new Set(),
 ): Grounding {
   const shape = executionShape(goal);
   if (!shape) {
@@ -124,7 +126,12 @@ export function groundExecution(
       ? { targets: [], unknown: false }
       : { targets: [{ node: -1, goal, lost: false }], unknown: false };
   }
-  const instances = beliefInstances(belief, shape.classes, shape.kind === 'state' ? shape.room : undefined, shape.only);
+  const instances = beliefInstances(
+    belief,
+    shape.classes,
+    shape.kind === 'state' ? shape.room : undefined,
+    shape.only,
+  ).filter((id) => !storedAway.has(id));
   if (instances.length === 0) {
     const room = shape.kind === 'state' ? shape.room : undefined;
     return { targets: [], unknown: true, missing: { classes: shape.classes, ...(room && { room }) } };

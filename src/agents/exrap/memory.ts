@@ -7,7 +7,7 @@
 import type { StepFeedback } from '../../agents/agent.js';
 import { Belief } from '../../memory/belief.js';
 import { tekgObservation } from '../../memory/observation-facts.js';
-import { entityClass, entityId, factKey, type Quadruple } from '../../memory/quadruple.js';
+import { entityClass, entityId, entityName, factKey, type Quadruple } from '../../memory/quadruple.js';
 import { Tekg, type TekgObservation, type TekgUpdate } from '../../memory/tekg.js';
 import { Bm25Index } from '../../retrieval/bm25.js';
 import { DEFAULT_RETRIEVAL_K, DirectiveRetriever, selectDocuments } from '../../retrieval/retriever.js';
@@ -43,6 +43,8 @@ export class ExrapMemory {
   private readonly roomVisits = new Map<string, number>();
   private lastUpdate: TekgUpdate | undefined;
   private foreign: readonly Quadruple[] = [];
+  private readonly stored = new Set<number>();
+  private readonly storedNames = new Set<string>();
 
   constructor(options: ExrapMemoryOptions = {}) {
     this.tekg.attach(this.index);
@@ -68,7 +70,8 @@ export class ExrapMemory {
    * last skill acted on: their changes are the agent's, not the home's.
    */
   absorb(feedback: StepFeedback, causedByAgent: readonly number[] = []): TekgUpdate {
-    this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
+    const seen = this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
+    this.noteStoredAway(feedback, seen.added);
     const observation = tekgObservation(feedback.observation, feedback.t, { roomAdjacency: feedback.adjacentRooms });
     const caused: string[] = [];
     for (const id of causedByAgent) {
@@ -108,6 +111,31 @@ export class ExrapMemory {
     if (observation.room !== undefined) this.roomVisits.set(observation.room, observation.t);
     this.lastUpdate = update;
     return update;
+  }
+
+  /**
+   * Things the agent first saw inside a container it had just opened were put away before it came (docs/exrap.md,
+   * "Things put away"): the instructions speak of the things left about the home.
+   */
+  private noteStoredAway(feedback: StepFeedback, added: readonly number[]): void {
+    const skill = feedback.lastSkill;
+    if (skill?.action !== 'open' || feedback.success !== true) return;
+    const box = skill.objects[0];
+    for (const id of added) {
+      if (!this.belief.graph.hasEdge(id, 'INSIDE', box)) continue;
+      this.stored.add(id);
+      this.storedNames.add(entityName(this.belief.graph.get(id).className, id));
+    }
+  }
+
+  /** Node ids first seen inside a container the agent had just opened (see `noteStoredAway`). */
+  get storedAway(): ReadonlySet<number> {
+    return this.stored;
+  }
+
+  /** The same as entity names. */
+  get storedAwayEntities(): ReadonlySet<string> {
+    return this.storedNames;
   }
 
   private remember(entity: string): void {
