@@ -104,33 +104,26 @@ export function holds(condition: Condition, view: StateView, bindings: Bindings 
   }
 }
 
-/** The quantifiers of a condition, outermost first (through negation and connectives). */
-export function quantifiersOf(condition: Condition): Quantifier[] {
-  const out: Quantifier[] = [];
-  const visit = (c: Condition): void => {
-    if (c.kind === 'not') visit(c.condition);
-    else if (c.kind === 'and' || c.kind === 'or') c.conditions.forEach(visit);
-    else if (c.kind === 'exists' || c.kind === 'forall') {
-      out.push(c);
-      visit(c.condition);
-    }
+/**
+ * Walks a condition through negation and connectives: `fixed` gets each node id an atom names, `quantifier` each
+ * quantifier, outermost first (before what it quantifies).
+ */
+export function walkCondition(
+  condition: Condition,
+  visitor: { readonly fixed?: (id: number) => void; readonly quantifier?: (q: Quantifier) => void },
+): void {
+  const ref = (r: NodeRef) => {
+    if (typeof r === 'number') visitor.fixed?.(r);
   };
-  visit(condition);
-  return out;
-}
-
-/** Ids of the nodes a condition mentions, fixed ids and every node a quantifier ranges over, sorted. */
-export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsOfClass' | 'hasEdge'>): number[] {
-  const ids = new Set<number>();
   const visit = (c: Condition): void => {
     switch (c.kind) {
       case 'state':
       case 'held':
-        if (typeof c.node === 'number') ids.add(c.node);
+        ref(c.node);
         break;
       case 'edge':
-        if (typeof c.from === 'number') ids.add(c.from);
-        if (typeof c.to === 'number') ids.add(c.to);
+        ref(c.from);
+        ref(c.to);
         break;
       case 'not':
         visit(c.condition);
@@ -141,12 +134,30 @@ export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsO
         break;
       case 'exists':
       case 'forall':
-        for (const id of quantifierDomain(c, view)) ids.add(id);
+        visitor.quantifier?.(c);
         visit(c.condition);
         break;
     }
   };
   visit(condition);
+}
+
+/** The quantifiers of a condition, outermost first (through negation and connectives). */
+export function quantifiersOf(condition: Condition): Quantifier[] {
+  const out: Quantifier[] = [];
+  walkCondition(condition, { quantifier: (q) => out.push(q) });
+  return out;
+}
+
+/** Ids of the nodes a condition mentions, fixed ids and every node a quantifier ranges over, sorted. */
+export function mentionedNodes(condition: Condition, view: Pick<StateView, 'idsOfClass' | 'hasEdge'>): number[] {
+  const ids = new Set<number>();
+  walkCondition(condition, {
+    fixed: (id) => ids.add(id),
+    quantifier: (q) => {
+      for (const id of quantifierDomain(q, view)) ids.add(id);
+    },
+  });
   return [...ids].sort((a, b) => a - b);
 }
 

@@ -5,7 +5,7 @@
  * in any home.
  */
 import { entityClass, entityId } from '../../memory/quadruple.js';
-import { type Condition, type NodeRef, quantifiersOf } from '../../sim/conditions.js';
+import { type Condition, type NodeRef, quantifiersOf, walkCondition } from '../../sim/conditions.js';
 
 export interface ExrapQuery {
   /** Unique within an interpretation (`q:<instruction id>`). */
@@ -76,34 +76,12 @@ export function executionOf(interpretation: Interpretation, query: ExrapQuery): 
 export function conditionClasses(condition: Condition): { classes: string[]; ids: number[] } {
   const classes = new Set<string>();
   const ids = new Set<number>();
-  const ref = (r: NodeRef) => {
-    if (typeof r === 'number') ids.add(r);
-  };
-  const visit = (c: Condition): void => {
-    switch (c.kind) {
-      case 'state':
-      case 'held':
-        ref(c.node);
-        break;
-      case 'edge':
-        ref(c.from);
-        ref(c.to);
-        break;
-      case 'not':
-        visit(c.condition);
-        break;
-      case 'and':
-      case 'or':
-        c.conditions.forEach(visit);
-        break;
-      case 'exists':
-      case 'forall':
-        for (const cls of c.classes) classes.add(cls);
-        visit(c.condition);
-        break;
-    }
-  };
-  visit(condition);
+  walkCondition(condition, {
+    fixed: (id) => ids.add(id),
+    quantifier: (q) => {
+      for (const cls of q.classes) classes.add(cls);
+    },
+  });
   return { classes: [...classes].sort(), ids: [...ids].sort((a, b) => a - b) };
 }
 
