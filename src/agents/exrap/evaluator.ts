@@ -177,7 +177,7 @@ function evidenceBase(memory: ExrapMemory, classes: readonly string[]): Omit<Evi
     agent: memory.agent ?? '',
     rooms: memory.rooms(),
     roomClassOf: (entity) => memory.roomClassOf(entity),
-    storedAway: memory.storedAwayEntities,
+    storedAway: memory.storedAway,
   };
 }
 

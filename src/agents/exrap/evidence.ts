@@ -41,8 +41,8 @@ export interface Evidence {
    * bedroom"); without it such a quantifier ranges over every instance of its classes.
    */
   readonly roomClassOf?: (entity: string) => string | undefined;
-  /** Entities the instructions do not speak of (put away: `ExrapMemory.storedAwayEntities`). */
-  readonly storedAway?: ReadonlySet<string>;
+  /** Node ids of things the instructions do not speak of (put away: `ExrapMemory.storedAway`). */
+  readonly storedAway?: ReadonlySet<number>;
 }
 
 /** How long a fact is believed to last: the hazard model, or anything with its `survival`. */
@@ -162,11 +162,11 @@ class EvidenceIndex {
     const roomClassOf = this.evidence.roomClassOf;
     const stored = this.evidence.storedAway;
     const kept = [...out].filter((e) => {
-      if (stored?.has(e)) return false;
       if (room !== undefined && roomClassOf && roomClassOf(e) !== room) return false;
-      if (only === undefined) return true;
+      if (only === undefined && !stored?.size) return true;
       const id = entityId(e);
-      return id !== undefined && only.includes(id);
+      if (id !== undefined && stored?.has(id)) return false;
+      return only === undefined || (id !== undefined && only.includes(id));
     });
     return kept.sort();
   }

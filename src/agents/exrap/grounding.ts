@@ -64,18 +64,19 @@ export function executionShape(goal: Condition): ExecutionShape | undefined {
 
 /**
  * Node ids of the belief whose class is one of the classes (names compared through the catalog), sorted; with
- * `room`, only those the belief puts in a room of that class; with `only`, only those nodes.
+ * `room`, only those the belief puts in a room of that class; with `only`, only those nodes; never those in `except`.
  */
 export function beliefInstances(
   belief: Belief,
   classes: readonly string[],
   room?: string,
   only?: readonly number[],
+  except?: ReadonlySet<number>,
 ): number[] {
   const wanted = new Set(classes.map((c) => canonicalClassName(c) ?? c));
   const out: number[] = [];
   for (const node of belief.graph.nodes()) {
-    if (node.id < 0 || (only !== undefined && !only.includes(node.id))) continue;
+    if (node.id < 0 || (only !== undefined && !only.includes(node.id)) || except?.has(node.id)) continue;
     const cls = canonicalClassName(node.className) ?? node.className;
     if (wanted.has(cls) && (room === undefined || roomClass(belief, node.id) === room)) out.push(node.id);
   }
@@ -126,14 +127,9 @@ export function groundExecution(
       ? { targets: [], unknown: false }
       : { targets: [{ node: -1, goal, lost: false }], unknown: false };
   }
-  const instances = beliefInstances(
-    belief,
-    shape.classes,
-    shape.kind === 'state' ? shape.room : undefined,
-    shape.only,
-  ).filter((id) => !storedAway.has(id));
+  const room = shape.kind === 'state' ? shape.room : undefined;
+  const instances = beliefInstances(belief, shape.classes, room, shape.only, storedAway);
   if (instances.length === 0) {
-    const room = shape.kind === 'state' ? shape.room : undefined;
     return { targets: [], unknown: true, missing: { classes: shape.classes, ...(room && { room }) } };
   }
   const targets: GroundTarget[] = [];

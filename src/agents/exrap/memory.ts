@@ -7,7 +7,7 @@
 import type { StepFeedback } from '../../agents/agent.js';
 import { Belief } from '../../memory/belief.js';
 import { tekgObservation } from '../../memory/observation-facts.js';
-import { entityClass, entityId, entityName, factKey, type Quadruple } from '../../memory/quadruple.js';
+import { entityClass, entityId, factKey, type Quadruple } from '../../memory/quadruple.js';
 import { Tekg, type TekgObservation, type TekgUpdate } from '../../memory/tekg.js';
 import { Bm25Index } from '../../retrieval/bm25.js';
 import { DEFAULT_RETRIEVAL_K, DirectiveRetriever, selectDocuments } from '../../retrieval/retriever.js';
@@ -44,7 +44,6 @@ export class ExrapMemory {
   private lastUpdate: TekgUpdate | undefined;
   private foreign: readonly Quadruple[] = [];
   private readonly stored = new Set<number>();
-  private readonly storedNames = new Set<string>();
 
   constructor(options: ExrapMemoryOptions = {}) {
     this.tekg.attach(this.index);
@@ -122,20 +121,13 @@ export class ExrapMemory {
     if (skill?.action !== 'open' || feedback.success !== true) return;
     const box = skill.objects[0];
     for (const id of added) {
-      if (!this.belief.graph.hasEdge(id, 'INSIDE', box)) continue;
-      this.stored.add(id);
-      this.storedNames.add(entityName(this.belief.graph.get(id).className, id));
+      if (this.belief.graph.hasEdge(id, 'INSIDE', box)) this.stored.add(id);
     }
   }
 
   /** Node ids first seen inside a container the agent had just opened (see `noteStoredAway`). */
   get storedAway(): ReadonlySet<number> {
     return this.stored;
-  }
-
-  /** The same as entity names. */
-  get storedAwayEntities(): ReadonlySet<string> {
-    return this.storedNames;
   }
 
   private remember(entity: string): void {
