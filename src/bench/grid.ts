@@ -11,6 +11,7 @@
  *   --steps T                       episode length
  *   --store FILE   --resume [RUN]   --workers N   --trace   --json | --csv   --quiet
  *   --paired AGENT                  also compare each agent with AGENT on the same episodes (table and JSON)
+ *   --columns sr,ps,psAtStart       the text table's metrics (JSON and CSV have every metric)
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
@@ -47,6 +48,8 @@ export interface Grid {
   format: ReportFormat;
   /** The agent every other one is compared with, episode by episode (`--paired`), if asked for. */
   paired?: string;
+  /** Metric keys the text table shows (`--columns`); absent: the protocol's own. Checked against the layout later. */
+  columns?: string[];
 }
 
 /** Default values shown in `--help` and used when a flag is absent. */
@@ -94,6 +97,10 @@ export function addGridOptions(command: Command, defaults: GridDefaults): Comman
     .option(
       '--paired <agent>',
       'also compare every other agent with this one on the same episodes (paired differences)',
+    )
+    .option(
+      '--columns <list>',
+      "metrics of the text table, comma-separated (default: the protocol's, e.g. sr,ps); --json and --csv have all",
     );
 }
 
@@ -119,6 +126,14 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     if (agents.length < 2) throw new InputError(`--paired ${paired}: needs at least one other agent in --agents`);
     if (options.csv)
       throw new InputError('--paired prints a second table: use it with the text table or --json, not --csv');
+  }
+  let columns: string[] | undefined;
+  if (options.columns !== undefined) {
+    if (options.json || options.csv) {
+      throw new InputError("--columns chooses the text table's metrics: --json and --csv carry every metric");
+    }
+    columns = parseList('--columns', options.columns);
+    assertDistinct('--columns', columns);
   }
   const homes = parseList('--homes', options.homes);
   for (const home of homes) {
@@ -155,6 +170,7 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     quiet: Boolean(options.quiet),
     format: options.json ? 'json' : options.csv ? 'csv' : 'table',
     ...(paired !== undefined && { paired }),
+    ...(columns !== undefined && { columns }),
   };
 }
 

@@ -7,6 +7,8 @@
  * first episode, values are summed in that order and rounded to 6 decimals, and objects are built with a fixed key
  * order, so identical results give byte-identical output.
  */
+
+import { InputError } from '../util/errors.js';
 import { groupByFields, metricValue, type ReportRow, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import { type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
@@ -111,10 +113,23 @@ function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly 
   return row;
 }
 
-export function formatReport(report: Report, format: ReportFormat): string {
+/** `columns`: the metric keys the text table shows, in that order (`--columns`); JSON and CSV carry every metric. */
+export function formatReport(report: Report, format: ReportFormat, columns?: readonly string[]): string {
   if (format === 'json') return reportToJson(report);
   if (format === 'csv') return reportToCsv(report);
-  return reportToTable(report);
+  return reportToTable(report, columns);
+}
+
+/** The metrics of `columns` (keys) in the layout, in that order; an InputError naming an unknown key. */
+export function tableMetrics(layout: ReportLayout, columns: readonly string[]): MetricSpec[] {
+  return columns.map((key) => {
+    const metric = layout.metrics.find((m) => m.key === key);
+    if (!metric) {
+      const known = layout.metrics.map((m) => m.key).join(', ');
+      throw new InputError(`--columns: unknown metric '${key}' (this protocol's metrics: ${known})`);
+    }
+    return metric;
+  });
 }
 
 /**
@@ -164,15 +179,19 @@ function csvField(value: JsonValue): string {
  * columns), lines labelled by the row fields, a column group per combination of the column fields, and in each group
  * one "mean +- ci95" column per metric.
  */
-export function reportToTable(report: Report): string {
+export function reportToTable(report: Report, columns?: readonly string[]): string {
   const { layout } = report;
-  const metrics = layout.metrics.filter(
-    (metric) =>
-      (metric.inTable ?? true) &&
-      !(
-        metric.hideWhenEmpty && report.rows.every((row) => (row[metric.key] as unknown as MetricSummary).mean === null)
-      ),
-  );
+  const metrics =
+    columns !== undefined
+      ? tableMetrics(layout, columns)
+      : layout.metrics.filter(
+          (metric) =>
+            (metric.inTable ?? true) &&
+            !(
+              metric.hideWhenEmpty &&
+              report.rows.every((row) => (row[metric.key] as unknown as MetricSummary).mean === null)
+            ),
+        );
   const out: string[] = [...tables(report.protocol, layout, report.rows, metrics, 'episodes')];
   if (report.rows.length === 0) out.push(`${report.protocol}: no finished episodes`, '');
   if (report.paired) {

@@ -88,6 +88,8 @@ describe('grid flags', () => {
       format: 'json',
     });
     expect(parse(['--resume', '12', '--csv'])).toMatchObject({ resume: 12, format: 'csv' });
+    expect(parse(['--columns', 'ps, psAtStart'])).toMatchObject({ columns: ['ps', 'psAtStart'], format: 'table' });
+    expect(parse([])).not.toHaveProperty('columns');
   });
 
   it('seeds: a count, a list or a range', () => {
@@ -124,6 +126,10 @@ describe('grid flags', () => {
     expect(inputError(['--resume', 'last'])).toBe("--resume: expected a run id >= 1, got 'last'");
     expect(inputError(['--json', '--csv'])).toBe('--json and --csv cannot be used together');
     expect(inputError(['--agents', 'oracle,oracle'])).toBe("--agents: 'oracle' is given twice");
+    expect(inputError(['--columns', 'sr,sr'])).toBe("--columns: 'sr' is given twice");
+    expect(inputError(['--columns', 'sr', '--json'])).toBe(
+      "--columns chooses the text table's metrics: --json and --csv carry every metric",
+    );
   });
 
   it('let the caller check homes', () => {

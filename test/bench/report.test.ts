@@ -3,6 +3,7 @@ import type { ReportLayout } from '../../src/bench/protocol.js';
 import {
   buildReport,
   formatMetric,
+  formatReport,
   type ReportEpisode,
   reportToCsv,
   reportToJson,
@@ -173,6 +174,18 @@ describe('report output', () => {
     expect(table).toContain('missing: 1 of 9 episodes not run yet');
     // Unequal episode counts per cell: an n column is shown.
     expect(lines[3]).toMatch(/SR\s+PS\s+n \| SR/);
+  });
+
+  it('shows the metrics --columns names, in that order, hidden ones included; an unknown one is refused', () => {
+    const lines = reportToTable(report(), ['psCompleted', 'sr']).split('\n');
+    expect(lines[3]).toMatch(/^agent\s+\| PSc\s+SR\s+n \| PSc\s+SR\s+n$/);
+    const oracle = lines.find((line) => line.startsWith('oracle'))!;
+    expect(oracle).toMatch(/5\.00 \+- 12\.71\s+75\.0% \+- 62\.1%/);
+    expect(oracle).not.toContain('12.00 +- 4.97'); // PS is not asked for
+    expect(() => reportToTable(report(), ['sr', 'steps'])).toThrow(
+      "--columns: unknown metric 'steps' (this protocol's metrics: sr, ps, psCompleted)",
+    );
+    expect(formatReport(report(), 'json', ['sr'])).toBe(reportToJson(report())); // JSON keeps every metric
   });
 
   it('formats metrics as the papers print them', () => {

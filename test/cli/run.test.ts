@@ -179,6 +179,11 @@ describeBuilt('hearth run: bad input fails at once with one clear line', () => {
     refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
   });
 
+  it('refuses a --columns metric the protocol does not report, before any episode runs', () => {
+    refuse(['--columns', 'ps,psAtStart,gc'], /--columns: unknown metric 'gc' \(this protocol's metrics: sr, ps, /);
+    refuse(['--protocol', 'episodic', '--columns', 'sr,ps'], /--columns: unknown metric 'ps'/);
+  });
+
   it('refuses a slip that is not a probability, and slips outside the episodic protocol', () => {
     refuse(['--protocol', 'episodic', '--slip', '1.5'], /--slip: '1.5' is not a probability in \[0, 1\)/);
     refuse(['--slip', '0.1'], /--slip 0.1: execution noise is an option of the episodic protocol/);

@@ -66,6 +66,8 @@ export interface ContinualOutcome {
     sr: number | null;
     ps: number | null;
     psCompleted: number | null;
+    psAtStart: number | null;
+    psAfterChanges: number | null;
     events: number;
     completed: number;
     open: number;
@@ -213,6 +215,8 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
       sr: score.sr ?? null,
       ps: score.ps ?? null,
       psCompleted: score.psCompleted ?? null,
+      psAtStart: score.psAtStart ?? null,
+      psAfterChanges: score.psAfterChanges ?? null,
       events: score.events,
       completed: score.completed,
       open: score.open,

@@ -8,6 +8,8 @@ export const CONTINUAL_LAYOUT: ReportLayout = {
     { key: 'sr', label: 'SR', percent: true, better: 'higher' },
     { key: 'ps', label: 'PS', better: 'lower' },
     { key: 'psCompleted', label: 'PS (completed)', inTable: false, better: 'lower' },
+    { key: 'psAtStart', label: 'PS (open at start)', inTable: false, better: 'lower' },
+    { key: 'psAfterChanges', label: 'PS (after changes)', inTable: false, better: 'lower' },
     { key: 'events', label: 'events', inTable: false },
     { key: 'open', label: 'open at end', inTable: false, better: 'lower' },
     { key: 'invalidSteps', label: 'failed skills', inTable: false, better: 'lower' },

@@ -7,7 +7,10 @@
  *   execution holds;
  * - **SR** = completed events / events;
  * - **PS** = mean of t1 - t0 over events, where an event still open at the end counts T - t0 (neglect is punished,
- *   not hidden); **PS over completed events** is reported too.
+ *   not hidden); **PS over completed events** is reported too;
+ * - PS split by when the event began (hearth's diagnostic, not in the paper): **PS at start** over the events open at
+ *   step 0 (the instructions the home starts out needing, served while the agent first learns the home) and **PS
+ *   after changes** over the events that began later (what the resident undid, the continual part proper).
  *
  * A query that flips back to false while its event is open does not close the event: only the execution does, as
  * the paper's "time to complete the task from the moment the condition was satisfied".
@@ -58,30 +61,39 @@ export interface ContinualScore {
   readonly ps?: number;
   /** Mean pending steps over completed events only. */
   readonly psCompleted?: number;
+  /** Mean pending steps (open ones counted to T) over the events open at step 0; undefined when there are none. */
+  readonly psAtStart?: number;
+  /** The same over the events that began after step 0. */
+  readonly psAfterChanges?: number;
+}
+
+/** Mean pending steps of events, an open event counted to the horizon; undefined for none. */
+function meanPending(events: readonly ContinualEvent[], horizon: number): number | undefined {
+  if (events.length === 0) return undefined;
+  let total = 0;
+  for (const event of events) total += (event.end ?? horizon) - event.start;
+  return total / events.length;
 }
 
 /** Scores an episode of `horizon` steps (T) from its events. */
 export function scoreEvents(events: readonly ContinualEvent[], horizon: number): ContinualScore {
-  let completed = 0;
-  let pendingAll = 0;
-  let pendingCompleted = 0;
-  for (const event of events) {
-    if (event.end !== undefined) {
-      completed++;
-      pendingAll += event.end - event.start;
-      pendingCompleted += event.end - event.start;
-    } else {
-      pendingAll += horizon - event.start;
-    }
-  }
+  const done = events.filter((event) => event.end !== undefined);
   const n = events.length;
   return {
     events: n,
-    completed,
-    open: n - completed,
-    sr: n > 0 ? completed / n : undefined,
-    ps: n > 0 ? pendingAll / n : undefined,
-    psCompleted: completed > 0 ? pendingCompleted / completed : undefined,
+    completed: done.length,
+    open: n - done.length,
+    sr: n > 0 ? done.length / n : undefined,
+    ps: meanPending(events, horizon),
+    psCompleted: meanPending(done, horizon),
+    psAtStart: meanPending(
+      events.filter((event) => event.start === 0),
+      horizon,
+    ),
+    psAfterChanges: meanPending(
+      events.filter((event) => event.start > 0),
+      horizon,
+    ),
   };
 }
 

@@ -17,7 +17,8 @@ import { checkSlip } from '../../bench/episodic/noise.js';
 import { DATA_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
-import { formatReport } from '../../bench/report.js';
+import { getProtocol } from '../../bench/protocols.js';
+import { formatReport, tableMetrics } from '../../bench/report.js';
 import { runGrid } from '../../bench/runner.js';
 import { addLlmOptions } from '../../llm/cli-options.js';
 import { type LlmConfig, type LlmFlags, languageModelFromConfig, resolveLlmConfig } from '../../llm/config.js';
@@ -145,6 +146,8 @@ export function registerRunCommand(program: Command): void {
           if (!builtinHome(home)) homeGraph(home);
         },
       });
+      // An unknown --columns key fails now, not after the episodes have run.
+      if (grid.columns) tableMetrics(getProtocol(run.protocol).report, grid.columns);
       for (const agent of grid.agents) {
         if (!protocolsOf(getAgent(agent)).includes(run.protocol)) {
           throw new InputError(`--agents: agent '${agent}' does not run the ${run.protocol} protocol`);
@@ -180,7 +183,7 @@ export function registerRunCommand(program: Command): void {
           },
           specs,
         });
-        process.stdout.write(formatReport(outcome.report, grid.format));
+        process.stdout.write(formatReport(outcome.report, grid.format, grid.columns));
         process.exitCode = outcome.exitCode;
       } finally {
         await closeEpisodeLanguageModels();
@@ -243,6 +246,6 @@ async function runEpisodic(grid: Grid, options: Record<string, unknown>, default
   } finally {
     await closeEpisodeLanguageModels();
   }
-  process.stdout.write(formatReport(outcome.report, grid.format));
+  process.stdout.write(formatReport(outcome.report, grid.format, grid.columns));
   process.exitCode = outcome.exitCode;
 }

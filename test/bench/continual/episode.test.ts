@@ -133,6 +133,8 @@ describe('a continual episode', () => {
       'sr',
       'ps',
       'psCompleted',
+      'psAtStart',
+      'psAfterChanges',
       'events',
       'completed',
       'open',

@@ -57,7 +57,16 @@ describe('SR and PS', () => {
       ],
       10,
     );
-    expect(score).toEqual({ events: 3, completed: 2, open: 1, sr: 2 / 3, ps: 3, psCompleted: 3 });
+    expect(score).toEqual({
+      events: 3,
+      completed: 2,
+      open: 1,
+      sr: 2 / 3,
+      ps: 3,
+      psCompleted: 3,
+      psAtStart: undefined,
+      psAfterChanges: 3,
+    });
   });
 
   it('leaves SR and PS undefined without events', () => {
@@ -68,7 +77,23 @@ describe('SR and PS', () => {
       sr: undefined,
       ps: undefined,
       psCompleted: undefined,
+      psAtStart: undefined,
+      psAfterChanges: undefined,
     });
+  });
+
+  it('splits PS between the events open at step 0 and those that began later', () => {
+    // Open at start: (0 -> 5) = 5 and (0, open, T = 10) = 10 -> 7.5; later: (3 -> 4) = 1 and (6 -> 9) = 3 -> 2.
+    const score = scoreEvents(
+      [
+        { instruction: 'a', start: 0, end: 5 },
+        { instruction: 'b', start: 0 },
+        { instruction: 'a', start: 3, end: 4 },
+        { instruction: 'c', start: 6, end: 9 },
+      ],
+      10,
+    );
+    expect(score).toMatchObject({ ps: 19 / 4, psAtStart: 7.5, psAfterChanges: 2 });
   });
 
   it('scores several instruction traces of one episode together', () => {
