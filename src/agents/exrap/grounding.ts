@@ -119,7 +119,7 @@ export function groundExecution(
   belief: Belief,
   host: (shape: Extract<ExecutionShape, { kind: 'placement' }>, node: number) => number | undefined,
   distance: (node: number) => number,
-  storedAway: ReadonlySet<number> = new Set(),
+  storedAway?: ReadonlySet<number>,
 ): Grounding {
   const shape = executionShape(goal);
   if (!shape) {
