@@ -28,7 +28,7 @@ import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { type EpisodeLlm, languageModelForEpisode, llmMetrics, llmUsageRecord } from '../llm.js';
-import { type BoundInstruction, drawInstructions, roomQualifier } from './instructions/bind.js';
+import { type BoundInstruction, drawInstructions, type Referents, roomQualifier } from './instructions/bind.js';
 import { instructionPool } from './instructions/tables.js';
 import { type TextStyle, textsFor } from './instructions/text.js';
 import type { Domain } from './instructions/types.js';
@@ -43,6 +43,8 @@ export interface ContinualEpisode {
   readonly seed: number;
   readonly domain?: Domain;
   readonly style?: TextStyle;
+  /** How an instruction about one carried thing of several binds (`--referents`; default `one`). */
+  readonly referents?: Referents;
   /** The run's language model (`--llm ...`), given to agents that need one; required by those. */
   readonly llm?: EpisodeLlm;
 }
@@ -129,6 +131,7 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     episode.instructions,
     rng.fork('instructions'),
     episode.home,
+    episode.referents ?? 'one',
   );
   const world = new EpisodeWorld(graph, skills);
   const resident = new Resident(

@@ -1,19 +1,21 @@
 /**
  * The continual protocol as a runner module (`registerProtocol` entry `continual`, see `protocols.ts`): a worker
  * thread imports it and calls `runEpisode` for each grid spec (agent, home, nonstationarity, instructions, seed,
- * steps, plus the run's domain and style).
+ * steps, plus the run's domain, style and, when not the default, the reading of referents).
  */
 import type { GridEpisodeSpec } from '../grid.js';
 import type { JsonValue } from '../json.js';
 import { episodeLlmOf } from '../llm.js';
 import type { EpisodeContext, EpisodeResult } from '../protocol.js';
 import { episodeDetails, episodeTiming, runContinualEpisode } from './episode.js';
+import type { Referents } from './instructions/bind.js';
 import type { TextStyle } from './instructions/text.js';
 import type { Domain } from './instructions/types.js';
 
 export interface ContinualSpec extends GridEpisodeSpec {
   readonly domain: Domain;
   readonly style: TextStyle;
+  // `referents` (a `Referents`) is present only for `--referents all`, so that the default's specs stay as they were.
 }
 
 export async function runEpisode(spec: ContinualSpec, context: EpisodeContext): Promise<EpisodeResult> {
@@ -26,6 +28,7 @@ export async function runEpisode(spec: ContinualSpec, context: EpisodeContext): 
     seed: context.seed,
     domain: spec.domain ?? 'virtualhome',
     style: spec.style ?? 'sentence',
+    referents: (spec.referents as Referents | undefined) ?? 'one',
     // The run's LLM configuration without the key (`episodeLlm`), on the specs of agents that need a model.
     ...(spec.llm !== undefined && { llm: episodeLlmOf(spec.llm) }),
   });

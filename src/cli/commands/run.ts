@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { agentNames, agentsWithoutLlm, getAgent, protocolsOf, usesLlm } from '../../agents/registry.js';
 import { homeGraph } from '../../bench/continual/episode.js';
-import { checkScale } from '../../bench/continual/instructions/bind.js';
+import { checkScale, REFERENTS, type Referents } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
 import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
@@ -16,6 +16,7 @@ import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench
 import { checkSlip } from '../../bench/episodic/noise.js';
 import { DATA_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
+import type { JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
 import { getProtocol } from '../../bench/protocols.js';
 import { formatReport, tableMetrics } from '../../bench/report.js';
@@ -31,6 +32,7 @@ const PROTOCOLS = ['continual', 'episodic'] as const;
 export interface RunOptions {
   domain: Domain;
   style: TextStyle;
+  referents: Referents;
   protocol: (typeof PROTOCOLS)[number];
 }
 
@@ -55,6 +57,7 @@ export function parseRunOptions(options: Record<string, unknown>): RunOptions {
     protocol,
     domain: oneOf('--domain', options.domain, DOMAINS),
     style: oneOf('--style', options.style, TEXT_STYLES),
+    referents: oneOf('--referents', options.referents, REFERENTS),
   };
 }
 
@@ -101,6 +104,12 @@ export function registerRunCommand(program: Command): void {
   addGridOptions(command, { agents: agentsWithoutLlm(), homes: [DEFAULT_HOME] })
     .option('--domain <name>', `instruction pool and skills (${DOMAINS.join(', ')})`, 'virtualhome')
     .option('--style <style>', `instruction texts (${TEXT_STYLES.join(', ')})`, 'sentence')
+    .option(
+      '--referents <reading>',
+      `an instruction about one carried thing the home has several of (${REFERENTS.join(', ')}): one drawn with the ` +
+        'seed, the text saying "the book", or all of them, the text saying "any books"',
+      'one',
+    )
     .option('--protocol <name>', `${PROTOCOLS.join(' or ')}`, 'continual')
     .option(
       '--families <list>',
@@ -160,10 +169,13 @@ export function registerRunCommand(program: Command): void {
       checkHomes(grid, run.domain);
       const llm = await runLanguageModel(grid.agents, options);
       const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
+      // The default reading stays out of specs and configuration, so that earlier stores resume as they were.
+      const referents: JsonObject = run.referents === 'one' ? {} : { referents: run.referents };
       const specs = expandGrid(grid).map((spec) => ({
         ...spec,
         domain: run.domain,
         style: run.style,
+        ...referents,
         ...(llm && withLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
       }));
       if (llm) shareApiKey(llm);
@@ -179,6 +191,7 @@ export function registerRunCommand(program: Command): void {
             ...gridConfig(grid),
             domain: run.domain,
             style: run.style,
+            ...referents,
             ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
           },
           specs,

@@ -35,6 +35,7 @@ function expectSameGoal(readingText: string, def: InstructionDef, index = 0, roo
   if (goal.kind === 'state' && reading.goal.kind === 'state') expect(reading.goal.state, readingText).toBe(goal.state);
   if (goal.kind === 'placement' && reading.goal.kind === 'placement') {
     expect(reading.goal.relation, readingText).toBe(goal.relation);
+    expect(reading.goal.quantity, readingText).toBe(goal.quantity);
     expect(overlaps(reading.goal.host.classes, goal.host.classes), readingText).toBe(true);
   }
 }
@@ -57,6 +58,19 @@ describe('the instruction grammar on the continual pools', () => {
           for (const [i, id] of part.covers.entries())
             expectSameGoal(part.text, pool.find((d) => d.id === id)!, i, room);
         }
+      }
+    });
+
+    it(`reads every ${domain} one-thing placement read over all its instances (--referents all) as all of them`, () => {
+      const everyOne = pool.flatMap((def) =>
+        def.goal.kind === 'placement' && def.goal.quantity === 'one'
+          ? [{ ...def, goal: { ...def.goal, quantity: 'all' as const } }]
+          : [],
+      );
+      expect(everyOne.length).toBeGreaterThan(3);
+      for (const { id, text } of singleTexts(everyOne)) expectSameGoal(text, everyOne.find((d) => d.id === id)!);
+      for (const part of textsFor(everyOne, 'summarized')) {
+        for (const [i, id] of part.covers.entries()) expectSameGoal(part.text, everyOne.find((d) => d.id === id)!, i);
       }
     });
 

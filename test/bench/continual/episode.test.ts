@@ -64,6 +64,24 @@ describe('a continual episode', () => {
     expect(summarized.briefs.every((b, i) => b.id === `summary-${i + 1}`)).toBe(true);
   });
 
+  it('with --referents all, says "any books" where the home has several and scores every one of them', async () => {
+    const home = { ...episode, home: 'gen:11', agent: 'probe-meanings', steps: 10 };
+    let widened = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const one = await runContinualEpisode({ ...home, seed });
+      const all = await runContinualEpisode({ ...home, seed, referents: 'all' });
+      expect(all.instructions.map((i) => i.id)).toEqual(one.instructions.map((i) => i.id));
+      for (const [i, bound] of all.instructions.entries()) {
+        if (bound.objects.length === one.instructions[i].objects.length) continue;
+        widened++;
+        expect(one.briefs[i].text).toMatch(/^(If the|Make sure the) /);
+        expect(all.briefs[i].text).toMatch(/^(If any|Make sure all the) /);
+        expect(Probe.last!.task!.meanings![i].execution).toEqual(bound.execution);
+      }
+    }
+    expect(widened).toBeGreaterThan(0);
+  });
+
   it('lets the resident act only after every k-th step, and is the same for the same seed', async () => {
     const a = await runContinualEpisode({ ...episode, agent: 'random', steps: 120 });
     const b = await runContinualEpisode({ ...episode, agent: 'random', steps: 120 });

@@ -11,6 +11,7 @@ import {
   instancesOf,
   LEXICON,
   PREPOSITIONS,
+  REFERENTS,
   ROOM_WORDS,
   roomQualifier,
   SENTENCE_TEMPLATES,
@@ -23,7 +24,7 @@ import {
   VIRTUALHOME_INSTRUCTIONS,
 } from '../../../src/bench/continual/instructions/index.js';
 import { requireCatalogClass } from '../../../src/sim/catalog/index.js';
-import { holds } from '../../../src/sim/conditions.js';
+import { edge, holds } from '../../../src/sim/conditions.js';
 import { applyDisturbance, canDisturb, moveObject, setState } from '../../../src/sim/dynamics/index.js';
 import type { EnvGraph } from '../../../src/sim/graph.js';
 import { builtinHomes, loadHome } from '../../../src/sim/scenes/index.js';
@@ -172,9 +173,9 @@ describe('query, execution and disturbance', () => {
   for (const [name, base] of graphs) {
     it(`agree on ${name}: query is the negated execution, the disturbance makes the query true`, () => {
       for (const def of [...VIRTUALHOME_INSTRUCTIONS, ...ALFRED_INSTRUCTIONS]) {
-        for (const seed of [1, 2, 3]) {
+        for (const [seed, referents] of [1, 2, 3].flatMap((seed) => REFERENTS.map((r) => [seed, r] as const))) {
           const home = base.clone();
-          const bound = bindInstruction(def, home, new Rng(seed));
+          const bound = bindInstruction(def, home, new Rng(seed), referents);
           if (!bound) continue;
           expect(holds(bound.query, home), def.id).toBe(!holds(bound.execution, home));
           satisfy(home, bound);
@@ -192,6 +193,60 @@ describe('query, execution and disturbance', () => {
       }
     });
   }
+});
+
+describe('reading the referents of one-thing instructions (--referents all)', () => {
+  const placementsOfOne = [...VIRTUALHOME_INSTRUCTIONS, ...ALFRED_INSTRUCTIONS].filter(
+    (def) => def.goal.kind === 'placement' && def.goal.quantity === 'one',
+  );
+
+  it('binds every instance in plain sight where the home has several, the same host, and says so in the text', () => {
+    let several = 0;
+    let single = 0;
+    for (const [name, home] of graphs) {
+      for (const def of placementsOfOne) {
+        const goal = def.goal;
+        if (goal.kind !== 'placement' || !fitsHome(def, home)) continue;
+        const one = bindInstruction(def, home, new Rng(7))!;
+        const all = bindInstruction(def, home, new Rng(7), 'all')!;
+        expect(all.host, `${name} ${def.id}`).toBe(one.host);
+        const candidates = instancesOf(home, goal.object.classes[0]).filter(
+          (id) => home.roomOf(id) !== undefined && inPlainSight(home, id) && id !== one.host,
+        );
+        if (all.objects.length > 1) {
+          several++;
+          expect(all.def.goal.kind === 'placement' && all.def.goal.quantity, `${name} ${def.id}`).toBe('all');
+          expect(all.objects).toEqual(candidates);
+          expect(all.objects).toContain(one.objects[0]);
+          expect(sentenceFor(all.def)).toBe(sentenceFor({ ...def, goal: { ...goal, quantity: 'all' } }));
+          // every instance must be placed: the one the default draws is not enough
+          const relation = goal.relation;
+          const placed = home.clone();
+          moveObject(placed, one.objects[0], { relation, host: one.host! });
+          const othersInPlace = all.objects.every(
+            (id) => id === one.objects[0] || holds(edge(id, relation, one.host!), home),
+          );
+          expect(holds(all.execution, placed), `${name} ${def.id}`).toBe(othersInPlace);
+        } else {
+          single++;
+          // one instance in plain sight: the text already says which, and the binding is the default's
+          expect(all.def).toBe(def);
+          expect(all.objects).toEqual(one.objects);
+        }
+      }
+    }
+    expect(several).toBeGreaterThan(0);
+    expect(single).toBeGreaterThan(0);
+  });
+
+  it('keeps the draw of an episode: the same instructions, in the same order, with the same hosts', () => {
+    const home = graphs.get('gen:11')!;
+    for (const seed of [1, 2, 3]) {
+      const one = drawInstructions(VIRTUALHOME_INSTRUCTIONS, home, 7, new Rng(seed));
+      const all = drawInstructions(VIRTUALHOME_INSTRUCTIONS, home, 7, new Rng(seed), 'gen:11', 'all');
+      expect(all.map((b) => [b.id, b.host])).toEqual(one.map((b) => [b.id, b.host]));
+    }
+  });
 });
 
 describe("drawing an episode's instructions", () => {

@@ -11,6 +11,10 @@
  * - The disturbance sets the opposite state, or moves the object (one of the objects) away from the host to a place
  *   its class is found in (hearth's catalog), in plain sight: ON a surface or INSIDE a container that does not close.
  * - An instruction fits a home when every slot has a candidate and the disturbance has somewhere to go.
+ * - Referents (`--referents`): by default an instruction about one carried thing ("the book") binds one instance drawn
+ *   with the seed, and where the home has several in plain sight the text does not say which (an agent reading it has
+ *   to find out). With `all`, such an instruction is read over every instance in plain sight, as the "all" rows are
+ *   ("If any books are not on the bookshelf, put them there."), so that the text says what is scored.
  */
 
 import { catalogClass, placementsOf } from '../../../sim/catalog/index.js';
@@ -24,9 +28,17 @@ import type { Rng } from '../../../util/rng.js';
 import type { TextQualifier } from './text.js';
 import type { InstructionDef, Slot } from './types.js';
 
+/**
+ * How an instruction about one carried thing binds where the home has several in plain sight: `one` instance drawn
+ * with the seed (the default; "the book" does not say which), or `all` of them (the text then says "any books").
+ */
+export const REFERENTS = ['one', 'all'] as const;
+export type Referents = (typeof REFERENTS)[number];
+
 /** An instruction bound to the nodes of one home. */
 export interface BoundInstruction {
   readonly id: string;
+  /** The definition as bound: a `one` placement read over every instance (`--referents all`) has quantity `all`. */
   readonly def: InstructionDef;
   /** The goal's object(s): the node whose state matters, or the object(s) to place (sorted for `all`). */
   readonly objects: readonly number[];
@@ -190,7 +202,12 @@ export function fitsHome(def: InstructionDef, graph: EnvGraph): boolean {
 }
 
 /** Binds a definition with the seed; undefined when it does not fit the home. */
-export function bindInstruction(def: InstructionDef, graph: EnvGraph, rng: Rng): BoundInstruction | undefined {
+export function bindInstruction(
+  def: InstructionDef,
+  graph: EnvGraph,
+  rng: Rng,
+  referents: Referents = 'one',
+): BoundInstruction | undefined {
   if (!fitsHome(def, graph)) return undefined;
   const { objects, hosts } = bindingOptions(def, graph);
   const goal = def.goal;
@@ -210,12 +227,13 @@ export function bindInstruction(def: InstructionDef, graph: EnvGraph, rng: Rng):
   const className = goal.object.classes[0];
   const host = rng.pick(hosts.filter((h) => relocationPlaces(graph, className, h).length > 0));
   const movable = objects.filter((id) => id !== host);
-  const chosen = goal.quantity === 'one' ? [rng.pick(movable)] : movable;
+  const quantity = goal.quantity === 'one' && referents === 'all' && movable.length > 1 ? 'all' : goal.quantity;
+  const chosen = quantity === 'one' ? [rng.pick(movable)] : movable;
   const edges = chosen.map((id) => edge(id, goal.relation, host));
   const execution = edges.length === 1 ? edges[0] : and(...edges);
   return {
     id: def.id,
-    def,
+    def: quantity === goal.quantity ? def : Object.freeze({ ...def, goal: Object.freeze({ ...goal, quantity }) }),
     objects: chosen,
     host,
     query: not(execution),
@@ -256,7 +274,8 @@ export function checkScale(pool: readonly InstructionDef[], graph: EnvGraph, n: 
 
 /**
  * The episode's instructions: the fitting ones shuffled with the seed, keeping the first of each exclusion group,
- * until n; each bound with its own stream (`bind:<id>`). Throws an InputError when n is more than can be drawn.
+ * until n; each bound with its own stream (`bind:<id>`), so the draw and every host are the same under either
+ * reading of the referents. Throws an InputError when n is more than can be drawn.
  */
 export function drawInstructions(
   pool: readonly InstructionDef[],
@@ -264,6 +283,7 @@ export function drawInstructions(
   n: number,
   rng: Rng,
   homeName = 'this home',
+  referents: Referents = 'one',
 ): BoundInstruction[] {
   checkScale(pool, graph, n, homeName);
   const { fitting } = homeScale(pool, graph);
@@ -276,5 +296,5 @@ export function drawInstructions(
     groups.add(groupKey(def));
     drawn.push(def);
   }
-  return drawn.map((def) => bindInstruction(def, graph, rng.fork(`bind:${def.id}`))!);
+  return drawn.map((def) => bindInstruction(def, graph, rng.fork(`bind:${def.id}`), referents)!);
 }
