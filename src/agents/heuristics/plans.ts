@@ -125,5 +125,29 @@ export function planWorks(
   });
 }
 
+/**
+ * How many skills of a plan it takes until the goal holds for good: the number of skills after which it holds and
+ * goes on holding to the plan's end (0 when it holds throughout; the plan's length when it only holds at the end, or
+ * never). For a plan made for several goals at once, how soon it serves one of them.
+ */
+export function stepsUntilHeld(
+  graph: EnvGraph,
+  characterId: number,
+  plan: readonly Skill[],
+  goal: Condition,
+  skills: SkillSet,
+  adjacent: RoomPairs,
+): number {
+  return graph.tryChanges((g) => {
+    let since: number | undefined = holds(goal, g) ? 0 : undefined;
+    for (const [i, skill] of plan.entries()) {
+      if (!executeSkill(g, characterId, skill, skills, adjacent).success) return plan.length;
+      if (!holds(goal, g)) since = undefined;
+      else since ??= i + 1;
+    }
+    return since ?? plan.length;
+  });
+}
+
 /** A stable text key of a skill, for votes and caches. */
 export const skillKey = (skill: Skill): string => `${skill.action}:${skill.objects.join(',')}`;
