@@ -125,19 +125,21 @@ export function planWorks(
   });
 }
 
+/** Where a plan is run: the graph, whose character, and the rules of the skill set and the room adjacency. */
+export interface PlanSetting {
+  readonly graph: EnvGraph;
+  readonly characterId: number;
+  readonly skills: SkillSet;
+  readonly adjacent: RoomPairs;
+}
+
 /**
  * How many skills of a plan it takes until the goal holds for good: the number of skills after which it holds and
  * goes on holding to the plan's end (0 when it holds throughout; the plan's length when it only holds at the end, or
- * never). For a plan made for several goals at once, how soon it serves one of them.
+ * never). For a plan made for several goals at once, how soon it serves one of them. The graph is left as it was.
  */
-export function stepsUntilHeld(
-  graph: EnvGraph,
-  characterId: number,
-  plan: readonly Skill[],
-  goal: Condition,
-  skills: SkillSet,
-  adjacent: RoomPairs,
-): number {
+export function stepsUntilHeld(plan: readonly Skill[], goal: Condition, setting: PlanSetting): number {
+  const { graph, characterId, skills, adjacent } = setting;
   return graph.tryChanges((g) => {
     let since: number | undefined = holds(goal, g) ? 0 : undefined;
     for (const [i, skill] of plan.entries()) {

@@ -1,7 +1,7 @@
 /** `stepsUntilHeld`: how soon a plan made for several goals serves one of them. */
 import { describe, expect, it } from 'vitest';
 import { stepsUntilHeld } from '../../../src/agents/heuristics/plans.js';
-import { and, edge, isIn, not } from '../../../src/sim/conditions.js';
+import { and, type Condition, edge, isIn, not } from '../../../src/sim/conditions.js';
 import type { Skill } from '../../../src/sim/skill.js';
 import { type RoomPairs, VIRTUALHOME_SKILLS } from '../../../src/sim/skill-sets.js';
 import { IDS, ROOMS, scenarioHome, walk } from './scenario.js';
@@ -22,8 +22,8 @@ describe('stepsUntilHeld', () => {
     { action: 'putin', objects: [IDS.mug, IDS.microwave] },
     { action: 'close', objects: [IDS.microwave] },
   ];
-  const steps = (goal: Parameters<typeof stepsUntilHeld>[3], skills = plan) =>
-    stepsUntilHeld(home, IDS.character, skills, goal, VIRTUALHOME_SKILLS, adjacent);
+  const setting = { graph: home, characterId: IDS.character, skills: VIRTUALHOME_SKILLS, adjacent };
+  const steps = (goal: Condition, skills = plan) => stepsUntilHeld(skills, goal, setting);
 
   it('counts the skills after which the goal holds to the end of the plan', () => {
     expect(steps(edge(IDS.mug, 'INSIDE', IDS.microwave))).toBe(6);
