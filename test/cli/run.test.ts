@@ -175,6 +175,7 @@ describeBuilt('hearth run: bad input fails at once with one clear line', () => {
     refuse(['--domain', 'carla'], /--domain: unknown value 'carla' \(known: virtualhome, alfred\)/);
     refuse(['--style', 'poetic'], /--style: unknown value 'poetic'/);
     refuse(['--referents', 'some'], /--referents: unknown value 'some' \(known: one, all\)/);
+    refuse(['--protocol', 'episodic', '--referents', 'all'], /--referents all: .* an option of the continual protocol/);
     refuse(['--protocol', 'lifelong'], /--protocol: unknown value 'lifelong' \(known: continual, episodic\)/);
     refuse(['--protocol', 'episodic', '--agents', 'greedy'], /agent 'greedy' does not run the episodic protocol/);
     refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);

@@ -53,11 +53,17 @@ export function parseRunOptions(options: Record<string, unknown>): RunOptions {
   if (protocol !== 'episodic' && options.slip !== undefined && checkSlip(options.slip) > 0) {
     throw new InputError(`--slip ${String(options.slip)}: execution noise is an option of the episodic protocol`);
   }
+  const referents = oneOf('--referents', options.referents, REFERENTS);
+  if (protocol === 'episodic' && referents !== 'one') {
+    throw new InputError(
+      `--referents ${referents}: the reading of the instructions is an option of the continual protocol`,
+    );
+  }
   return {
     protocol,
     domain: oneOf('--domain', options.domain, DOMAINS),
     style: oneOf('--style', options.style, TEXT_STYLES),
-    referents: oneOf('--referents', options.referents, REFERENTS),
+    referents,
   };
 }
 
