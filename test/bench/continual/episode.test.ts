@@ -123,6 +123,22 @@ describe('a continual episode', () => {
     }
   });
 
+  it('refuses a spec whose reading of referents it does not know, naming the episode', async () => {
+    const spec = {
+      key: 'k9',
+      seed: 1,
+      agent: 'random',
+      home: 'cottage',
+      nonstationarity: 'low',
+      instructions: 3,
+    } as const;
+    const context = { seed: 1, signal: new AbortController().signal };
+    const run = (referents: string) =>
+      runEpisode({ ...spec, steps: 5, domain: 'virtualhome', style: 'sentence', referents }, context);
+    await expect(run('some')).rejects.toThrow(/episode k9: unknown referents 'some' \(known: one, all\)/);
+    await expect(run('all')).resolves.toMatchObject({ metrics: expect.any(Object) });
+  });
+
   it("runs as the runner's protocol module, with a trace of one record per step when asked", async () => {
     const records: unknown[] = [];
     const spec = {
