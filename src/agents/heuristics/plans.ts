@@ -8,6 +8,7 @@
 import {
   executionFailure,
   type HouseholdPlanRequest,
+  type HouseholdSkillSet,
   householdProblemFor,
   planForGoal,
 } from '../../planning/household/index.js';
@@ -47,6 +48,16 @@ const SEARCH_CACHE_SIZE = 4096;
 /** Counters of `planSkills` (for the benchmarks). */
 export const planningCounters = { searches: 0, cached: 0 };
 
+/**
+ * The household planner's model of an episode's skill set: ALFRED's skills are planned under their own restrictions
+ * (one hand, a put whose relation the receptacle decides), any other skill set as VirtualHome's B.1 skills, which
+ * `fromVirtualHome` renames. Planned as B.1, an ALFRED agent was sent to pick up a second plate with one in hand and
+ * repeated the refused skill for the rest of the episode.
+ */
+export function householdSkillsOf(skills: SkillSet): HouseholdSkillSet {
+  return skills.name === 'alfred' ? 'alfred' : 'virtualhome';
+}
+
 function problemKey(request: HouseholdPlanRequest): string {
   const { problem } = householdProblemFor(request);
   // In the problem's own order: the search may break ties by it, so only an identical problem is the same problem.
@@ -71,11 +82,11 @@ export function planSkills(
   const request: HouseholdPlanRequest = {
     state: graph,
     goal,
-    skills: 'virtualhome',
+    skills: householdSkillsOf(skills),
     characterId,
     ...(options.exclude && options.exclude.length > 0 && { exclude: [...options.exclude] }),
   };
-  const key = `${options.optimal ? 'optimal' : 'quick'}|${problemKey(request)}`;
+  const key = `${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(request)}`;
   let found = SEARCHES.get(key);
   if (found !== undefined && found !== null && executionFailure(graph, characterId, found, goal) !== undefined) {
     found = undefined; // the graph differs from the cached one outside the pruned problem: search afresh

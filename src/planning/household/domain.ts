@@ -76,7 +76,8 @@ function compileHouseholdDomain(skills: HouseholdSkillSet): HouseholdDomainInfo 
       notCompiled.push(`${source.pddlName}: ${error.message}`);
     }
   }
-  const restricted = skills === 'virtualhome';
+  // The benchmark's skill sets walk only between adjacent rooms and never name structural nodes.
+  const restricted = skills !== 'full';
   const classes = [...vocabulary.classes].sort();
   const contains = [...vocabulary.contains].sort();
   const approximations = [...vocabulary.approximations].sort();

@@ -40,7 +40,10 @@ export interface HouseholdPlanRequest {
   /** The state to plan from: the true graph (Oracle) or an agent's believed graph. Never changed. */
   readonly state: EnvGraph;
   readonly goal: Condition;
-  /** 'virtualhome' (default): ExRAP's B.1 skills with their restrictions; 'full': every state-changing action. */
+  /**
+   * 'virtualhome' (default): ExRAP's B.1 skills with their restrictions; 'alfred': the same under ALFRED's one hand
+   * and its put (B.2); 'full': every state-changing action.
+   */
   readonly skills?: HouseholdSkillSet;
   /** Scene pruning (default true). */
   readonly prune?: boolean;

@@ -7,6 +7,11 @@
  *   or to an object of the current room; every object a skill names is visible in the current room (INSIDE it, not
  *   INSIDE a closed container), not structural (walls, floors, doors, windows, rooms, characters) and not held; grab
  *   needs GRABBABLE, open/close CAN_OPEN, switching HAS_SWITCH, put a SURFACES target and putin a CONTAINERS target.
+ * - `alfred`: the ALFRED-like skills of ExRAP's appendix B.2 as the benchmark's ALFRED skill set runs them on the
+ *   VirtualHome simulator (goto, pickup, toggle, put, open, close), planned under the B.1 names they rename: the
+ *   `virtualhome` skills and restrictions, plus ALFRED's one hand (grab only with nothing held) and its one `put`,
+ *   whose relation the receptacle decides (`alfredPutRelation`: INSIDE an openable or surface-less container, ON
+ *   anything else), so put (PUTBACK) is planned only where ALFRED's put lands ON and putin only where it lands INSIDE.
  * - `full`: every VirtualHome action whose rule changes the state, named by its lower-case script name (`putback`,
  *   `find`, `standup`...). Actions without effects (LOOKAT, WATCH, CUT, ...) cannot help reach a goal and are left
  *   out; actions that share a rule body with an earlier one (RUN = WALK, RELEASE = DROP, RINSE = SCRUB = WASH) and
@@ -17,8 +22,8 @@ import { ACTION_ARITY, EXECUTABLE_ACTIONS, type ExecutableAction } from '../../s
 import { ACTION_RULES } from '../../sim/actions/rules.js';
 import type { SkillCondition, TargetKind } from './compile.js';
 
-export type HouseholdSkillSet = 'virtualhome' | 'full';
-export const HOUSEHOLD_SKILL_SETS: readonly HouseholdSkillSet[] = ['virtualhome', 'full'];
+export type HouseholdSkillSet = 'virtualhome' | 'alfred' | 'full';
+export const HOUSEHOLD_SKILL_SETS: readonly HouseholdSkillSet[] = ['virtualhome', 'alfred', 'full'];
 
 /** One action schema to compile: a rule body, its name in PDDL and as a skill, and any skill-set conditions. */
 export interface ActionSource {
@@ -75,6 +80,24 @@ const B1_SKILLS: readonly B1Skill[] = [
   { skill: 'close', action: 'CLOSE', extra: () => [...inView(0), has(0, 'CAN_OPEN')] },
 ];
 
+const lacks = (of: Subject, property: 'SURFACES' | 'CAN_OPEN') =>
+  ({ test: 'not', condition: has(of, property) }) as const;
+
+/**
+ * ALFRED's restrictions on top of B.1 (`ALFRED_SKILLS` in src/sim/skill-sets.ts): one object at a time, and a put
+ * whose relation is the receptacle's (INSIDE a container that opens or has no surface, else ON).
+ */
+const ALFRED_EXTRA: Readonly<Record<string, (target: TargetKind) => SkillCondition[]>> = {
+  grab: () => [{ test: 'not', condition: { test: 'holdsAnything' } }],
+  put: () => [{ test: 'not', condition: { test: 'all', conditions: [has(1, 'CONTAINERS'), has(1, 'CAN_OPEN')] } }],
+  putin: () => [{ test: 'any', conditions: [has(1, 'CAN_OPEN'), lacks(1, 'SURFACES')] }],
+};
+
+const ALFRED_SKILLS_B2: readonly B1Skill[] = B1_SKILLS.map((s) => {
+  const more = ALFRED_EXTRA[s.skill];
+  return more ? { ...s, extra: (target: TargetKind) => [...s.extra(target), ...more(target)] } : s;
+});
+
 /** The skill-set action a simulator script action runs as: `put` is PUTBACK, every other name upper-cased. */
 export function scriptActionOf(skill: string): string {
   return skill === 'put' ? 'PUTBACK' : skill.toUpperCase();
@@ -117,8 +140,8 @@ function bodiesOf(action: ExecutableAction, rule: ActionRule): { suffix: string;
 
 /** What each skill set compiles, in a fixed order (the simulator's action list), and what it leaves out and why. */
 export function actionSources(skills: HouseholdSkillSet): { sources: ActionSource[]; omitted: string[] } {
-  if (skills === 'virtualhome') {
-    const sources = B1_SKILLS.flatMap((s) => {
+  if (skills === 'virtualhome' || skills === 'alfred') {
+    const sources = (skills === 'alfred' ? ALFRED_SKILLS_B2 : B1_SKILLS).flatMap((s) => {
       const rule = ACTION_RULES[s.action];
       if ('branch' in rule) throw new Error(`B.1 skill ${s.skill}: a branching rule`);
       return variants(s.skill, s.skill, s.action, rule, s.extra);

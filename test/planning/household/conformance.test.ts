@@ -3,7 +3,8 @@
  * agrees with the simulator skill by skill. For every skill over a problem's objects:
  *
  * - its action is applicable in the lifted domain (replayed by `validatePlan`, independently of grounding) exactly
- *   when the simulator accepts it (and, for 'virtualhome', when the benchmark offers it and does not refuse it);
+ *   when the simulator accepts it (and, for 'virtualhome' and 'alfred', when the benchmark's skill set offers it,
+ *   does not refuse it and runs it as that simulator action);
  * - when applicable, the facts after it are the simulator's: every fact of the simulated successor holds, and no
  *   fact about the character, the skill's objects or what the character holds holds that the successor lacks.
  *
@@ -12,7 +13,7 @@
  * plans of plan.test.ts, which the simulator replays.
  */
 import { describe, expect, it } from 'vitest';
-import { roomPairs, VIRTUALHOME_SKILLS } from '../../../src/bench/environment.js';
+import { ALFRED_SKILLS, roomPairs, VIRTUALHOME_SKILLS } from '../../../src/bench/environment.js';
 import {
   type CompiledAction,
   type HouseholdSkillSet,
@@ -71,11 +72,23 @@ function actionArity(skills: HouseholdSkillSet, skill: string): number {
   return action.skillObjects.length;
 }
 
-/** Whether the simulator (and, for 'virtualhome', the benchmark's skill set) accepts the skill. */
+/** The benchmark's skill set a household skill set plans for ('full' has none: the simulator alone). */
+const benchmarkSkills = (skills: HouseholdSkillSet) =>
+  skills === 'alfred' ? ALFRED_SKILLS : skills === 'virtualhome' ? VIRTUALHOME_SKILLS : undefined;
+
+/**
+ * Whether the simulator (and, for 'virtualhome' and 'alfred', the benchmark's skill set) accepts the skill. A B.1
+ * skill planned for ALFRED is accepted when ALFRED offers its renaming, does not refuse it, and runs it as the
+ * same simulator action (ALFRED's put is PUTBACK or PUTIN as the receptacle decides, its toggle SWITCHON or
+ * SWITCHOFF as the state does).
+ */
 function simulatorAccepts(graph: EnvGraph, skill: Skill, skills: HouseholdSkillSet, offered: Set<string>): boolean {
-  if (skills === 'virtualhome') {
-    if (!offered.has(skillKey(skill))) return false;
-    if (VIRTUALHOME_SKILLS.refusal(graph, graph.characterId(), skill, roomPairs(graph))) return false;
+  const benchmark = benchmarkSkills(skills);
+  if (benchmark) {
+    const own = benchmark.fromVirtualHome(skill);
+    if (!own || !offered.has(skillKey(own))) return false;
+    if (benchmark.refusal(graph, graph.characterId(), own, roomPairs(graph))) return false;
+    if (benchmark.simulatorAction(own, graph) !== scriptActionOf(skill.action)) return false;
   }
   const line = {
     action: scriptActionOf(skill.action) as ActionName,
@@ -157,7 +170,9 @@ function compare(
   const { problem } = householdProblemFor({ state: graph, goal: trivialGoal(graph), skills, keep: ids });
   expect(problem.objects.length).toBe(ids.length);
   const offered = new Set(
-    VIRTUALHOME_SKILLS.candidates(observe(graph, graph.characterId()), roomPairs(graph)).map(skillKey),
+    (benchmarkSkills(skills) ?? VIRTUALHOME_SKILLS)
+      .candidates(observe(graph, graph.characterId()), roomPairs(graph))
+      .map(skillKey),
   );
   const all = possibleFacts(problem);
   const character = graph.characterId();
@@ -210,6 +225,8 @@ function show(f: Formula): string {
 const CASES: { home: string; seed: number; skills: HouseholdSkillSet }[] = [
   { home: 'cottage', seed: 1, skills: 'virtualhome' },
   { home: 'gen:11', seed: 2, skills: 'virtualhome' },
+  { home: 'cottage', seed: 7, skills: 'alfred' },
+  { home: 'gen:12', seed: 6, skills: 'alfred' },
   { home: 'family-house', seed: 3, skills: 'full' },
   { home: 'gen:12', seed: 4, skills: 'full' },
 ];
@@ -219,7 +236,7 @@ describe('the compiled domain agrees with the simulator', () => {
     it(`'${skills}' on ${home}: a skill applies when the simulator accepts it and changes what it changes`, () => {
       const graph = loadHome(home).graph;
       const rng = new Rng(seed);
-      const states = [graph, ...sampleStates(graph, seed, 30, 10, skills === 'full')];
+      const states = [graph, ...sampleStates(graph, seed, 30, 10, skills === 'full', skills === 'alfred')];
       const mismatches: Mismatch[] = [];
       const exercised = new Set<string>();
       for (const [i, state] of states.entries()) {

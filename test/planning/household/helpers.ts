@@ -4,7 +4,7 @@
  * simulator, and sampling states by random successful skills.
  */
 
-import { EpisodeWorld, roomPairs, VIRTUALHOME_SKILLS } from '../../../src/bench/environment.js';
+import { ALFRED_SKILLS, EpisodeWorld, roomPairs, VIRTUALHOME_SKILLS } from '../../../src/bench/environment.js';
 import {
   type HouseholdSkillSet,
   householdDomainInfo,
@@ -101,10 +101,17 @@ export function runSkills(graph: EnvGraph, skills: readonly Skill[]): string | u
 /**
  * States reached from `graph` (not changed) by `steps` random steps the simulator accepts: the benchmark's offered
  * VirtualHome skills, and (with `full`) any action of the 'full' skill set on an object of the current room, so
- * that the walk reaches held objects, open containers, sitting, plugged-out devices. Returns a copy of every
- * `every`-th state.
+ * that the walk reaches held objects, open containers, sitting, plugged-out devices; with `oneHand`, no grab while
+ * something is held (the states an ALFRED agent reaches). Returns a copy of every `every`-th state.
  */
-export function sampleStates(graph: EnvGraph, seed: number, steps: number, every: number, full = false): EnvGraph[] {
+export function sampleStates(
+  graph: EnvGraph,
+  seed: number,
+  steps: number,
+  every: number,
+  full = false,
+  oneHand = false,
+): EnvGraph[] {
   const rng = new Rng(seed);
   const g = graph.clone();
   const out: EnvGraph[] = [];
@@ -112,7 +119,10 @@ export function sampleStates(graph: EnvGraph, seed: number, steps: number, every
   for (let t = 1; t <= steps; t++) {
     const character = g.characterId();
     const offered = VIRTUALHOME_SKILLS.candidates(observe(g, character), roomPairs(g));
-    const pool: Skill[] = offered.filter((s) => !VIRTUALHOME_SKILLS.refusal(g, character, s, roomPairs(g)));
+    const holding = g.targets(character, 'HOLDS_RH').size + g.targets(character, 'HOLDS_LH').size > 0;
+    const pool: Skill[] = offered.filter(
+      (s) => !VIRTUALHOME_SKILLS.refusal(g, character, s, roomPairs(g)) && !(oneHand && holding && s.action === 'grab'),
+    );
     if (full) {
       const here = [...g.sources(g.roomOf(character)!, 'INSIDE')].sort((a, b) => a - b).filter((id) => !g.isRoom(id));
       for (let k = 0; k < 20; k++) {
@@ -134,8 +144,8 @@ export function sampleStates(graph: EnvGraph, seed: number, steps: number, every
 
 /**
  * Replays a plan's skills on a copy of the state, the 'virtualhome' ones through the benchmark's EpisodeWorld (its
- * restrictions, then the simulator), the 'full' ones through the simulator; returns the copy after them, or the
- * first failure.
+ * restrictions, then the simulator), the 'alfred' ones renamed to ALFRED's skills through an EpisodeWorld with
+ * ALFRED's skill set, the 'full' ones through the simulator; returns the copy after them, or the first failure.
  */
 export function replay(
   state: EnvGraph,
@@ -144,8 +154,11 @@ export function replay(
 ): { graph: EnvGraph; error?: string } {
   const graph = state.clone();
   if (skillSet === 'full') return { graph, error: runSkills(graph, skills) };
-  const world = new EpisodeWorld(graph);
-  for (const [i, skill] of skills.entries()) {
+  const skillsOfWorld = skillSet === 'alfred' ? ALFRED_SKILLS : VIRTUALHOME_SKILLS;
+  const world = new EpisodeWorld(graph, skillsOfWorld);
+  for (const [i, planned] of skills.entries()) {
+    const skill = skillsOfWorld.fromVirtualHome(planned);
+    if (!skill) return { graph, error: `step ${i + 1} ${skillKey(planned)} is not a skill of ${skillsOfWorld.name}` };
     const offered = world.feedback(i).candidates.some((c) => skillKey(c) === skillKey(skill));
     if (!offered) return { graph, error: `step ${i + 1} ${skillKey(skill)} is not among the offered skills` };
     const outcome = world.step(skill);

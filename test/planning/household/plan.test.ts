@@ -1,6 +1,6 @@
 /**
  * planForGoal end to end: every solved plan is replayed here (through the benchmark's EpisodeWorld for the
- * 'virtualhome' skills, through the simulator for 'full') and must reach the goal; what cannot be planned comes back
+ * 'virtualhome' and 'alfred' skills, through the simulator for 'full') and must reach the goal; what cannot be planned comes back
  * as solved: false with a reason.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,34 @@ describe('skill sets', () => {
     expect(full.skills.map((s) => s.action)).not.toContain('put');
     // B.1 walks room by room; the full WALK goes straight to the object.
     expect(full.cost).toBeLessThan(vh.cost);
+  });
+});
+
+describe("'alfred': ALFRED's skills (B.2) planned under their restrictions", () => {
+  it('carries one thing at a time where the B.1 plan takes two in two hands', () => {
+    const goal = and(edge(id('book'), 'ON', id('sofa')), edge(id('book', 1), 'ON', id('sofa')));
+    const twoHands = solve({ state: cottage, goal });
+    expect(twoHands.skills.map((s) => s.action).join(' ')).toContain('grab grab');
+    // ALFRED does not offer the second pickup: what the benchmark's ALFRED agents ran into when planned as B.1.
+    expect(replay(cottage, twoHands.skills, 'alfred').error).toMatch(/step \d+ pickup\(\d+\) is not among the offered/);
+    const oneHand = solve({ state: cottage, goal, skills: 'alfred' });
+    expect(oneHand.skills.map((s) => s.action).join(' ')).not.toContain('grab grab');
+  });
+
+  it("plans put only where ALFRED's put lands on the receptacle, and putin only where it lands inside", () => {
+    // A bookshelf has a surface and does not open: ALFRED's put leaves a plate on it, never in it.
+    const inShelf = edge(id('plate'), 'INSIDE', id('bookshelf'));
+    expect(solve({ state: cottage, goal: inShelf }).skills.at(-1)?.action).toBe('putin');
+    expect(planForGoal({ state: cottage, goal: inShelf, skills: 'alfred' })).toMatchObject({ solved: false });
+    expect(
+      solve({ state: cottage, goal: edge(id('plate'), 'ON', id('bookshelf')), skills: 'alfred' }).skills.at(-1)?.action,
+    ).toBe('put');
+    // A cabinet opens: ALFRED's put leaves the plate inside, so the plan says putin, and on top is out of reach.
+    const inCabinet = solve({ state: cottage, goal: edge(id('plate'), 'INSIDE', id('cabinet')), skills: 'alfred' });
+    expect(inCabinet.skills.at(-1)?.action).toBe('putin');
+    const onCabinet = edge(id('plate'), 'ON', id('cabinet'));
+    expect(solve({ state: cottage, goal: onCabinet }).skills.at(-1)?.action).toBe('put');
+    expect(planForGoal({ state: cottage, goal: onCabinet, skills: 'alfred' })).toMatchObject({ solved: false });
   });
 });
 
