@@ -237,6 +237,11 @@ export const ALFRED_SKILLS: SkillSet = {
   },
 };
 
+/** The name a skill set gives VirtualHome's walk (ALFRED's `goto`): agents that reason about moving look for it. */
+export function walkAction(skills: SkillSet): string {
+  return skills.fromVirtualHome({ action: 'walk', objects: [0] })?.action ?? 'walk';
+}
+
 export const SKILL_SETS: Readonly<Record<string, SkillSet>> = {
   virtualhome: VIRTUALHOME_SKILLS,
   alfred: ALFRED_SKILLS,

@@ -15,7 +15,7 @@
  */
 import { entityId } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
-import type { SkillSet } from '../../sim/skill-sets.js';
+import { type SkillSet, walkAction } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
@@ -213,7 +213,7 @@ export class ExrapAgent implements Agent {
     exploitation: Float64Array,
     feedback: StepFeedback,
   ): Skill {
-    const walk = this.skills.fromVirtualHome({ action: 'walk', objects: [0] })?.action ?? 'walk';
+    const walk = walkAction(this.skills);
     const idle = idleSkill(feedback, this.skills);
     return idleUnlessUseful(candidates, choice.index, choice.scores, exploitation, walk, idle);
   }

@@ -29,6 +29,7 @@
  */
 import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
+import { walkAction } from '../../sim/skill-sets.js';
 import { getOrCreate } from './collections.js';
 import type { ExrapMemory } from './memory.js';
 import { conditionClasses, conditionScopes, inScope } from './query.js';
@@ -52,7 +53,8 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
     const links = agentLinks(memory);
 
     const targets = uncertain.map((evaluation) => queryTargets(evaluation, memory));
-    const here = linksAfter({ action: 'stay', objects: [] }, links, memory);
+    const walk = walkAction(step.skills);
+    const here = linksAfter({ action: 'stay', objects: [] }, links, memory, walk);
     const nearest = (group: readonly string[], at: readonly string[]) => {
       let d = normaliser;
       for (const entity of group) d = Math.min(d, distances.toEntity(entity, at, agent));
@@ -63,7 +65,7 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
       groups.map((group) => closeness(nearest(group.entities, here), normaliser)),
     );
     for (let i = 0; i < candidates.length; i++) {
-      const after = linksAfter(candidates[i], links, memory);
+      const after = linksAfter(candidates[i], links, memory, walk);
       let total = 0;
       uncertain.forEach((evaluation, j) => {
         const groups = targets[j];
@@ -172,12 +174,15 @@ export function agentLinks(memory: ExrapMemory): AgentLinks {
   return { room, held: held.sort(), others: others.sort() };
 }
 
-/** The entities the agent would be linked to after the skill (eq. 11's partially updated graph). */
-export function linksAfter(skill: Skill, links: AgentLinks, memory: ExrapMemory): string[] {
+/**
+ * The entities the agent would be linked to after the skill (eq. 11's partially updated graph). `walk` is the skill
+ * set's name for a walk (ALFRED's `goto`): only walks move the agent.
+ */
+export function linksAfter(skill: Skill, links: AgentLinks, memory: ExrapMemory, walk: string): string[] {
   const name = (id: number) => memory.entityOf(id);
   const out = new Set<string>();
   const target = skill.objects[0] === undefined ? undefined : name(skill.objects[0]);
-  if (skill.action === 'walk') {
+  if (skill.action === walk) {
     if (target !== undefined && memory.tekg.isRoom(target)) out.add(target);
     else {
       if (links.room !== undefined) out.add(links.room);

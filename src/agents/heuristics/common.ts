@@ -1,7 +1,7 @@
 /** Small pieces the model-free agents share: the idle skill, moving between rooms, the meanings they need. */
 
 import type { Skill } from '../../sim/skill.js';
-import type { SkillSet } from '../../sim/skill-sets.js';
+import { type SkillSet, walkAction } from '../../sim/skill-sets.js';
 import type { InstructionMeaning, StepFeedback, TaskBrief } from '../agent.js';
 import { readInstructions } from '../language/index.js';
 
@@ -29,7 +29,7 @@ export function requireMeanings(agent: string, task: TaskBrief): readonly Instru
  * (the first such candidate: harmless, always allowed), or takes the first candidate.
  */
 export function idleSkill(feedback: StepFeedback, skills: SkillSet): Skill {
-  const walk = skills.fromVirtualHome({ action: 'walk', objects: [0] })?.action ?? 'walk';
+  const walk = walkAction(skills);
   const rooms = new Set(feedback.observation.nodes.filter((n) => n.category === 'Rooms').map((n) => n.id));
   const local = feedback.candidates.find((s) => s.action === walk && !rooms.has(s.objects[0]));
   return local ?? feedback.candidates[0] ?? { action: walk, objects: [feedback.observation.roomId] };
