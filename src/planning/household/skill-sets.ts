@@ -80,22 +80,19 @@ const B1_SKILLS: readonly B1Skill[] = [
   { skill: 'close', action: 'CLOSE', extra: () => [...inView(0), has(0, 'CAN_OPEN')] },
 ];
 
-const lacks = (of: Subject, property: 'SURFACES' | 'CAN_OPEN') =>
-  ({ test: 'not', condition: has(of, property) }) as const;
-
 /**
  * ALFRED's restrictions on top of B.1 (`ALFRED_SKILLS` in src/sim/skill-sets.ts): one object at a time, and a put
  * whose relation is the receptacle's (INSIDE a container that opens or has no surface, else ON).
  */
-const ALFRED_EXTRA: Readonly<Record<string, (target: TargetKind) => SkillCondition[]>> = {
-  grab: () => [{ test: 'not', condition: { test: 'holdsAnything' } }],
-  put: () => [{ test: 'not', condition: { test: 'all', conditions: [has(1, 'CONTAINERS'), has(1, 'CAN_OPEN')] } }],
-  putin: () => [{ test: 'any', conditions: [has(1, 'CAN_OPEN'), lacks(1, 'SURFACES')] }],
+const ALFRED_EXTRA: Readonly<Record<string, readonly SkillCondition[]>> = {
+  grab: [{ test: 'not', condition: { test: 'holdsAnything' } }],
+  put: [{ test: 'not', condition: { test: 'all', conditions: [has(1, 'CONTAINERS'), has(1, 'CAN_OPEN')] } }],
+  putin: [{ test: 'any', conditions: [has(1, 'CAN_OPEN'), { test: 'not', condition: has(1, 'SURFACES') }] }],
 };
 
 const ALFRED_SKILLS_B2: readonly B1Skill[] = B1_SKILLS.map((s) => {
   const more = ALFRED_EXTRA[s.skill];
-  return more ? { ...s, extra: (target: TargetKind) => [...s.extra(target), ...more(target)] } : s;
+  return more ? { ...s, extra: (target: TargetKind) => [...s.extra(target), ...more] } : s;
 });
 
 /** The skill-set action a simulator script action runs as: `put` is PUTBACK, every other name upper-cased. */
