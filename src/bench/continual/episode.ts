@@ -131,7 +131,7 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     episode.instructions,
     rng.fork('instructions'),
     episode.home,
-    episode.referents ?? 'one',
+    episode.referents,
   );
   const world = new EpisodeWorld(graph, skills);
   const resident = new Resident(
