@@ -38,17 +38,30 @@ export function entityName(className: string, id: number): string {
   return `${className.trim().replace(/\s+/g, '_')}.${id}`;
 }
 
+/**
+ * Where the id of an entity name begins (the index after its last dot, followed by digits only), or -1 for a name
+ * without one. Scanned by character: the agents parse names on every step.
+ */
+function idStart(name: string): number {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return -1;
+  for (let i = dot + 1; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+  }
+  return dot + 1;
+}
+
 /** The class part of an entity name (`tv.142` -> `tv`); a name without an id is returned whole. */
 export function entityClass(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && /^\d+$/.test(name.slice(dot + 1)) ? name.slice(0, dot) : name;
+  const start = idStart(name);
+  return start < 0 ? name : name.slice(0, start - 1);
 }
 
 /** The node id in an entity name (`tv.142` -> 142), or undefined for a name without one. */
 export function entityId(name: string): number | undefined {
-  const dot = name.lastIndexOf('.');
-  const digits = dot > 0 ? name.slice(dot + 1) : '';
-  return /^\d+$/.test(digits) ? Number(digits) : undefined;
+  const start = idStart(name);
+  return start < 0 ? undefined : Number(name.slice(start));
 }
 
 /** A fact's identity, independent of time: `tv.142 is off`. One current quadruple per key lives in a TEKG. */

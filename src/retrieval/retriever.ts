@@ -4,7 +4,7 @@
  * without replacement from the softmax of those scores (k = 12, Table A.4). `mode: 'top'` takes the k best instead.
  */
 import type { Rng } from '../util/rng.js';
-import { sampleSoftmax, topK } from './sampling.js';
+import { SoftmaxSampler, topK } from './sampling.js';
 import type { ScoreTable, TextIndex } from './text-index.js';
 
 /** Quadruples retrieved per directive set (ExRAP Table A.4). */
@@ -35,6 +35,26 @@ export interface Retrieved {
   readonly score: number;
 }
 
+/**
+ * Samplers prepared for a score table, by temperature: a table drawn from many times (ExRAP's ten retrievals per
+ * query) builds its softmax weights once. Tables are immutable once returned by an index.
+ */
+const samplers = new WeakMap<ScoreTable, Map<number, SoftmaxSampler>>();
+
+function samplerFor(table: ScoreTable, temperature: number): SoftmaxSampler {
+  let byTemperature = samplers.get(table);
+  if (!byTemperature) {
+    byTemperature = new Map();
+    samplers.set(table, byTemperature);
+  }
+  let sampler = byTemperature.get(temperature);
+  if (!sampler) {
+    sampler = new SoftmaxSampler(table.scores, temperature);
+    byTemperature.set(temperature, sampler);
+  }
+  return sampler;
+}
+
 /** The retrieval step on scores already computed. */
 export function selectDocuments(table: ScoreTable, options: RetrieveOptions = {}): Retrieved[] {
   const k = options.k ?? DEFAULT_RETRIEVAL_K;
@@ -44,7 +64,7 @@ export function selectDocuments(table: ScoreTable, options: RetrieveOptions = {}
     chosen = topK(scores, k);
   } else {
     if (!options.rng) throw new Error('softmax retrieval needs a seeded Rng (options.rng)');
-    chosen = sampleSoftmax(scores, k, options.temperature ?? DEFAULT_RETRIEVAL_TEMPERATURE, options.rng);
+    chosen = samplerFor(table, options.temperature ?? DEFAULT_RETRIEVAL_TEMPERATURE).draw(k, options.rng);
   }
   return chosen.map((i) => ({ key: table.keys[i], score: scores[i] }));
 }

@@ -4,7 +4,10 @@
  * similarity to any of them (what ExRAP's retriever needs; one query gives plain similarities).
  */
 
-/** Every document's highest similarity to any of the queries. */
+/**
+ * Every document's highest similarity to any of the queries. Not changed once returned: retrieval caches what it
+ * derives from a table.
+ */
 export interface ScoreTable {
   /** Document keys; `scores[i]` belongs to `keys[i]`. Order: insertion order of the live documents. */
   readonly keys: readonly string[];

@@ -61,6 +61,13 @@ describe('entity names', () => {
     expect(entityId('tv.142')).toBe(142);
     expect(entityClass('off')).toBe('off');
     expect(entityId('off')).toBeUndefined();
+    // Only a dot followed by digits alone starts an id.
+    expect(entityClass('kitchen_table.12')).toBe('kitchen_table');
+    expect(entityClass('v1.2a')).toBe('v1.2a');
+    expect(entityId('v1.2a')).toBeUndefined();
+    expect(entityClass('.5')).toBe('.5');
+    expect(entityId('tv.')).toBeUndefined();
+    expect(entityClass('a.b.3')).toBe('a.b');
   });
 
   it('give facts a sentence without ids for retrieval', () => {

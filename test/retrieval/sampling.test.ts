@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleSoftmax, topK } from '../../src/retrieval/sampling.js';
+import { SoftmaxSampler, sampleSoftmax, topK } from '../../src/retrieval/sampling.js';
 import { Rng } from '../../src/util/rng.js';
 
 describe('top-k', () => {
@@ -79,6 +79,16 @@ describe('softmax sampling without replacement', () => {
     expect(picked.slice(2)).toEqual([0, 2]);
     expect(sampleSoftmax([0.5, Infinity, 0.9, Infinity], 4, 0.1, new Rng(2)).slice(2)).toEqual([2, 0]);
     expect(() => sampleSoftmax([1], 1, -1, new Rng(1))).toThrow(RangeError);
+  });
+
+  it('prepared once, draws as a fresh sampling does, draw after draw', () => {
+    // A draw must not use up the prepared weights: the tenth draw is what a fresh sampling with its seed gives.
+    const sampler = new SoftmaxSampler(scores, 0.2);
+    for (let seed = 0; seed < 10; seed++) {
+      expect(sampler.draw(12, new Rng(seed))).toEqual(sampleSoftmax(scores, 12, 0.2, new Rng(seed)));
+    }
+    expect(new SoftmaxSampler(scores, 0).draw(3, new Rng(1))).toEqual(topK(scores, 3));
+    expect(() => new SoftmaxSampler(scores, -1)).toThrow(/temperature/);
   });
 
   it('keeps its precision over many items with a sharp softmax', () => {
