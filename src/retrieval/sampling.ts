@@ -101,8 +101,8 @@ export class SoftmaxSampler {
     const count = Math.max(0, Math.min(Math.floor(k), n));
     if (this.temperature === 0 || count === 0) return topK(scores, count);
     const drawn = new Uint8Array(n);
-    const weight = Float64Array.from(this.weight);
-    const tree = Float64Array.from(this.tree);
+    const weight = this.weight.slice();
+    const tree = this.tree.slice();
     let total = this.total;
     let builtTotal = total;
     const picked: number[] = [];

@@ -70,15 +70,29 @@ interface AtomEvidence {
 
 const PLACEMENT = new Set(['inside', 'on']);
 
+/** Class and id of entity names, parsed once: the same names recur in every response of every step. */
+const parsedNames = new Map<string, readonly [string, number | undefined]>();
+const PARSED_NAMES_KEPT = 100_000;
+
+function parseName(name: string): readonly [string, number | undefined] {
+  let parsed = parsedNames.get(name);
+  if (!parsed) {
+    if (parsedNames.size >= PARSED_NAMES_KEPT) parsedNames.clear();
+    parsed = [entityClass(name), entityId(name)];
+    parsedNames.set(name, parsed);
+  }
+  return parsed;
+}
+
 /** Entities by class and by id. */
 class Entities {
   readonly byClass = new Map<string, Set<string>>();
   readonly byId = new Map<number, string>();
 
   add(name: string): void {
-    const set = getOrCreate(this.byClass, entityClass(name), () => new Set());
+    const [cls, id] = parseName(name);
+    const set = getOrCreate(this.byClass, cls, () => new Set());
     set.add(name);
-    const id = entityId(name);
     if (id !== undefined) this.byId.set(id, name);
   }
 }
@@ -164,7 +178,7 @@ class EvidenceIndex {
     const kept = [...out].filter((e) => {
       if (room !== undefined && roomClassOf && roomClassOf(e) !== room) return false;
       if (only === undefined && !stored?.size) return true;
-      const id = entityId(e);
+      const id = parseName(e)[1];
       if (id !== undefined && stored?.has(id)) return false;
       return only === undefined || (id !== undefined && only.includes(id));
     });

@@ -60,19 +60,24 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
       for (const entity of group) d = Math.min(d, distances.toEntity(entity, at, agent));
       return d;
     };
-    // The closeness of every target group from where the agent stands: a skill is not debited below it.
-    const closenessHere = targets.map((groups) =>
-      groups.map((group) => closeness(nearest(group.entities, here), normaliser)),
-    );
+    // The closeness of every target group from a set of links, by query and group; many skills leave the agent with
+    // the same links (everything but a walk keeps them), so each set is measured once.
+    const closenessFrom = new Map<string, number[][]>();
+    const closenessAt = (at: readonly string[]) =>
+      getOrCreate(closenessFrom, at.join('\u0000'), () =>
+        targets.map((groups) => groups.map((group) => closeness(nearest(group.entities, at), normaliser))),
+      );
+    // From where the agent stands: a skill is not debited below it.
+    const closenessHere = closenessAt(here);
     for (let i = 0; i < candidates.length; i++) {
-      const after = linksAfter(candidates[i], links, memory, walk);
+      const after = closenessAt(linksAfter(candidates[i], links, memory, walk));
       let total = 0;
       uncertain.forEach((evaluation, j) => {
         const groups = targets[j];
         if (groups.length === 0) return; // nothing a move could tell: the distance is N, the term 0
         let sum = 0;
         groups.forEach((group, g) => {
-          sum += group.weight * Math.max(closeness(nearest(group.entities, after), normaliser), closenessHere[j][g]);
+          sum += group.weight * Math.max(after[j][g], closenessHere[j][g]);
         });
         total += evaluation.entropy * sum;
       });
