@@ -3,6 +3,7 @@
  * similarity to any of the task directives (instruction, query and execution texts), and k documents are drawn
  * without replacement from the softmax of those scores (k = 12, Table A.4). `mode: 'top'` takes the k best instead.
  */
+import { getOrCreate } from '../util/collections.js';
 import type { Rng } from '../util/rng.js';
 import { SoftmaxSampler, topK } from './sampling.js';
 import type { ScoreTable, TextIndex } from './text-index.js';
@@ -42,17 +43,8 @@ export interface Retrieved {
 const samplers = new WeakMap<ScoreTable, Map<number, SoftmaxSampler>>();
 
 function samplerFor(table: ScoreTable, temperature: number): SoftmaxSampler {
-  let byTemperature = samplers.get(table);
-  if (!byTemperature) {
-    byTemperature = new Map();
-    samplers.set(table, byTemperature);
-  }
-  let sampler = byTemperature.get(temperature);
-  if (!sampler) {
-    sampler = new SoftmaxSampler(table.scores, temperature);
-    byTemperature.set(temperature, sampler);
-  }
-  return sampler;
+  const byTemperature = getOrCreate(samplers, table, () => new Map<number, SoftmaxSampler>());
+  return getOrCreate(byTemperature, temperature, () => new SoftmaxSampler(table.scores, temperature));
 }
 
 /** The retrieval step on scores already computed. */

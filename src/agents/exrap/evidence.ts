@@ -17,7 +17,7 @@
 import { entityClass, entityId, factKey, type Quadruple, quadrupleText } from '../../memory/quadruple.js';
 import { oppositeState } from '../../memory/tekg.js';
 import type { Condition, NodeRef } from '../../sim/conditions.js';
-import { getOrCreate } from './collections.js';
+import { getOrCreate } from '../../util/collections.js';
 import { clamp01, UNINFORMED } from './entropy.js';
 
 /** A fact the memory held and the update rule removed at step `at` (it no longer held then). */

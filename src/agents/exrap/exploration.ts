@@ -30,7 +30,7 @@
 import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import { walkAction } from '../../sim/skill-sets.js';
-import { getOrCreate } from './collections.js';
+import { getOrCreate } from '../../util/collections.js';
 import type { ExrapMemory } from './memory.js';
 import { conditionClasses, conditionScopes, inScope } from './query.js';
 import type { ExplorationPlanner, ExrapStep, QueryEvaluation } from './roles.js';

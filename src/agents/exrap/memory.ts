@@ -13,8 +13,8 @@ import { Bm25Index } from '../../retrieval/bm25.js';
 import { DEFAULT_RETRIEVAL_K, DirectiveRetriever, selectDocuments } from '../../retrieval/retriever.js';
 import type { ScoreTable } from '../../retrieval/text-index.js';
 import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
+import { getOrCreate } from '../../util/collections.js';
 import type { Rng } from '../../util/rng.js';
-import { getOrCreate } from './collections.js';
 import type { RemovedFact } from './evidence.js';
 import { HazardModel, type HazardOptions } from './hazard.js';
 
