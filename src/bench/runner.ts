@@ -201,7 +201,18 @@ function selectRun(
   const { protocol, config } = options;
   const create = () =>
     store.createRun({ protocol, config, hearthVersion: hearthVersion(), totalEpisodes: options.specs.length });
-  if (resume === false) return { run: create(), resumed: false };
+  if (resume === false) {
+    // A new run is what was asked for (a re-run on purpose, or after a code change); say that an equal one exists.
+    const earlier = store.latestRun(protocol, config);
+    if (earlier) {
+      const done = store.completedKeys(earlier.id).size;
+      note(
+        `run ${earlier.id} in ${store.path} has this configuration (${done} of ${earlier.totalEpisodes} episodes ` +
+          `done): starting a new run; --resume continues that one instead`,
+      );
+    }
+    return { run: create(), resumed: false };
+  }
   if (typeof resume === 'number') {
     const run = store.getRun(resume);
     if (!run) throw new InputError(`--resume ${resume}: no such run in this store`, { file: store.path });

@@ -167,7 +167,12 @@ describe('resume', () => {
     const flags = { ...SMALL_GRID, seeds: '1' };
     const path = tempStore();
     const a = await toyGridRun({ ...flags, store: path }).run();
-    const b = await toyGridRun({ ...flags, store: path }).run();
+    const stderr = new CapturedStream();
+    const b = await toyGridRun({ ...flags, store: path }, { quiet: false, stderr: stderr.asStream() }).run();
+    // The new run says an equal one is stored and how to continue it instead.
+    expect(stderr.text).toContain(
+      `run 1 in ${path} has this configuration (8 of 8 episodes done): starting a new run; --resume continues`,
+    );
     const c = await toyGridRun({ ...flags, store: path, resume: true }).run();
     expect([a.runId, b.runId, c.runId]).toEqual([1, 2, 2]);
     expect([a.executed, b.executed, c.executed]).toEqual([8, 8, 0]);
