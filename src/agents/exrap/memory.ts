@@ -44,20 +44,16 @@ export class ExrapMemory {
   private lastUpdate: TekgUpdate | undefined;
   private foreign: readonly Quadruple[] = [];
   private readonly stored = new Set<number>();
-  /** Bumped whenever a fact enters or leaves the memory (and with it the index). */
-  private revision = 0;
   /**
-   * Score tables of the current revision by directives: the evaluator scores a query's directives on G_{t-1} when it
-   * evaluates at step t-1 and again when it refines at step t, with nothing absorbed in between.
+   * Score tables of the current memory by directives, emptied whenever a fact enters or leaves: the evaluator scores
+   * a query's directives on G_{t-1} when it evaluates at step t-1 and again when it refines at step t, with nothing
+   * absorbed in between.
    */
   private readonly scored = new Map<string, ScoreTable>();
-  private scoredRevision = -1;
 
   constructor(options: ExrapMemoryOptions = {}) {
     this.tekg.attach(this.index);
-    const changed = () => {
-      this.revision++;
-    };
+    const changed = () => this.scored.clear();
     this.tekg.attach({ add: changed, remove: changed });
     this.retriever = new DirectiveRetriever(this.index);
     this.hazard = new HazardModel(options.hazard);
@@ -233,17 +229,7 @@ export class ExrapMemory {
 
   /** Scores of every current fact against the directives (computed once, sampled many times). */
   scores(directives: readonly string[]): ScoreTable {
-    if (this.scoredRevision !== this.revision) {
-      this.scored.clear();
-      this.scoredRevision = this.revision;
-    }
-    const key = directives.join('\u0000');
-    let table = this.scored.get(key);
-    if (!table) {
-      table = this.index.scoresSync(directives);
-      this.scored.set(key, table);
-    }
-    return table;
+    return getOrCreate(this.scored, directives.join('\u0000'), () => this.index.scoresSync(directives));
   }
 
   /** k facts drawn from the softmax of the scores (section 3.3). */
