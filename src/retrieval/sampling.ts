@@ -39,8 +39,9 @@ export function sampleSoftmax(scores: ArrayLike<number>, k: number, temperature:
 
 /**
  * `sampleSoftmax` prepared once for a score table and drawn from many times (ExRAP draws ten retrievals per query
- * from one table): the weights and their Fenwick tree are built once and copied for each draw, which gives the same
- * draws as `sampleSoftmax` at the cost of a copy instead of n exponentials.
+ * from one table): the weights and their Fenwick tree are built once, and each draw works on a scratch copy that it
+ * puts back as it found it (the drawn items' weights and the tree entries above them: O(k log n), not a copy of n),
+ * which gives the same draws as `sampleSoftmax` without n exponentials or new arrays per draw.
  */
 export class SoftmaxSampler {
   private readonly n: number;
@@ -49,6 +50,8 @@ export class SoftmaxSampler {
   private readonly weight: Float64Array;
   private readonly tree: Float64Array;
   private readonly total: number;
+  /** Scratch copies of `weight` and `tree` and the drawn flags, equal to the prepared state between draws. */
+  private work: { weight: Float64Array; tree: Float64Array; drawn: Uint8Array } | undefined;
 
   constructor(
     private readonly scores: ArrayLike<number>,
@@ -97,18 +100,33 @@ export class SoftmaxSampler {
 
   /** k indices drawn without replacement, in draw order. */
   draw(k: number, rng: Rng): number[] {
-    const { n, scores, top } = this;
+    const { n, scores } = this;
     const count = Math.max(0, Math.min(Math.floor(k), n));
     if (this.temperature === 0 || count === 0) return topK(scores, count);
-    const drawn = new Uint8Array(n);
-    const weight = this.weight.slice();
-    const tree = this.tree.slice();
+    this.work ??= { weight: this.weight.slice(), tree: this.tree.slice(), drawn: new Uint8Array(n) };
+    const picked: number[] = [];
+    let rebuilt = true; // should a draw throw, the whole scratch state is put back
+    try {
+      rebuilt = this.drawInto(picked, count, rng);
+    } finally {
+      this.restore(picked, rebuilt);
+    }
+    // Only items with no weight at all (score -Infinity or NaN) are left: best first.
+    if (picked.length < count) picked.push(...topK(scores, count - picked.length, drawnFlags(n, picked)));
+    return picked;
+  }
+
+  /** Sequential draws into `picked` on the scratch state; whether the tree had to be rebuilt. */
+  private drawInto(picked: number[], count: number, rng: Rng): boolean {
+    const { n, top } = this;
+    const { weight, tree, drawn } = this.work!;
     let total = this.total;
     let builtTotal = total;
-    const picked: number[] = [];
+    let rebuilt = false;
     while (picked.length < count) {
       // After many removals the running total loses precision; start again from the items left.
       if (total < builtTotal * 1e-9) {
+        rebuilt = true;
         total = this.build(drawn, weight, tree);
         builtTotal = total;
       }
@@ -131,10 +149,31 @@ export class SoftmaxSampler {
       total -= w;
       for (let i = chosen + 1; i <= n; i += i & -i) tree[i] -= w;
     }
-    // Only items with no weight at all (score -Infinity or NaN) are left: best first.
-    if (picked.length < count) picked.push(...topK(scores, count - picked.length, drawn));
-    return picked;
+    return rebuilt;
   }
+
+  /** Puts the scratch state back to the prepared one: what the drawn items touched, or all of it after a rebuild. */
+  private restore(picked: readonly number[], rebuilt: boolean): void {
+    const { weight, tree, drawn } = this.work!;
+    if (rebuilt) {
+      weight.set(this.weight);
+      tree.set(this.tree);
+      drawn.fill(0);
+      return;
+    }
+    const n = this.n;
+    for (const chosen of picked) {
+      drawn[chosen] = 0;
+      weight[chosen] = this.weight[chosen]!;
+      for (let i = chosen + 1; i <= n; i += i & -i) tree[i] = this.tree[i]!;
+    }
+  }
+}
+
+function drawnFlags(n: number, picked: readonly number[]): Uint8Array {
+  const drawn = new Uint8Array(n);
+  for (const i of picked) drawn[i] = 1;
+  return drawn;
 }
 
 /** The weighted item nearest to a position (rounding drift can land a draw on an emptied slot). */

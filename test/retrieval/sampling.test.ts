@@ -91,6 +91,31 @@ describe('softmax sampling without replacement', () => {
     expect(() => new SoftmaxSampler(scores, -1)).toThrow(/temperature/);
   });
 
+  it('puts its state back after draws that rebuilt the tree or ran out of weighted items', () => {
+    // Three steep items (weights 1, e^-20, e^-40), then thirty equal ones: once the steep ones are drawn the total
+    // left is below 1e-9 of the first and the tree is rebuilt, and the draws among the thirty are random. The
+    // -Infinity items weigh nothing and are drawn last. Draws of each kind follow one another on the same sampler and
+    // are compared with a fresh sampling of their seed.
+    const steep = [0, -1, -2, ...Array.from({ length: 30 }, () => -3), -Infinity, -Infinity];
+    const fresh = (k: number, seed: number) => sampleSoftmax(steep, k, 0.05, new Rng(seed));
+    expect(fresh(35, 1).slice(0, 3)).toEqual([0, 1, 2]);
+    expect(fresh(35, 1).slice(33).sort()).toEqual([33, 34]);
+    expect(fresh(12, 1)).not.toEqual(fresh(12, 2));
+    const sampler = new SoftmaxSampler(steep, 0.05);
+    // What a draw changes is mostly hidden by the next rebuild, so the scratch state is also compared directly with
+    // the prepared one (the invariant between draws).
+    const state = (name: string) => Reflect.get(sampler, name) as Float64Array;
+    const scratch = () =>
+      Reflect.get(sampler, 'work') as { weight: Float64Array; tree: Float64Array; drawn: Uint8Array };
+    for (let seed = 0; seed < 9; seed++) {
+      const k = [1, 12, 35][seed % 3]!;
+      expect(sampler.draw(k, new Rng(seed))).toEqual(fresh(k, seed));
+      expect(scratch().weight).toEqual(state('weight'));
+      expect(scratch().tree).toEqual(state('tree'));
+      expect(scratch().drawn.every((flag) => flag === 0)).toBe(true);
+    }
+  });
+
   it('keeps its precision over many items with a sharp softmax', () => {
     const many = Float64Array.from({ length: 10_000 }, (_, i) => (i % 97) / 96);
     const picked = sampleSoftmax(many, 12, 0.01, new Rng(5));

@@ -24,7 +24,7 @@ import { entityClass } from '../../memory/quadruple.js';
 import type { Condition } from '../../sim/conditions.js';
 import { InputError } from '../../util/errors.js';
 import { binaryEntropy, UNINFORMED } from './entropy.js';
-import { conditionProbability, type Evidence, EvidenceBase, type EvidenceReading } from './evidence.js';
+import { conditionProbability, conditionValue, type Evidence, EvidenceBase, type EvidenceReading } from './evidence.js';
 import type { ExrapMemory } from './memory.js';
 import {
   conditionClasses,
@@ -93,11 +93,11 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
         continue;
       }
       const scores = step.memory.scores(prepared.directives);
-      const evidence = evidenceBase(step.memory, prepared.classes);
-      const base = new EvidenceBase(evidence);
+      const base = new EvidenceBase(evidenceBase(step.memory, prepared.classes));
       const responses: number[] = [];
       for (let i = 0; i < this.samples; i++) {
-        responses.push(respond(prepared, step, { ...evidence, facts: step.memory.sample(scores, step.rng) }, base).p);
+        const facts = step.memory.sample(scores, step.rng);
+        responses.push(conditionValue(prepared.query.condition, facts, base, step.t, step.memory.hazard, UNINFORMED));
       }
       this.priors.set(query.id, temporallyConsistentPrior(last.p, responses));
     }
@@ -181,8 +181,8 @@ function evidenceBase(memory: ExrapMemory, classes: readonly string[]): Omit<Evi
   };
 }
 
-function respond(prepared: PreparedQuery, step: ExrapStep, evidence: Evidence, base?: EvidenceBase): EvidenceReading {
-  return conditionProbability(prepared.query.condition, evidence, step.t, step.memory.hazard, UNINFORMED, base);
+function respond(prepared: PreparedQuery, step: ExrapStep, evidence: Evidence): EvidenceReading {
+  return conditionProbability(prepared.query.condition, evidence, step.t, step.memory.hazard, UNINFORMED);
 }
 
 function sameSupport(a: readonly string[], b: readonly string[]): boolean {

@@ -65,7 +65,13 @@ interface AtomEvidence {
   readonly t: number;
   /** The fact whose survival decays it. */
   readonly fact: Pick<Quadruple, 'source' | 'relation' | 'target'>;
-  readonly text: string;
+  /** What the evidence is: a fact held (or the agent's own), or a fact the update rule removed. */
+  readonly seen: Quadruple | RemovedFact;
+}
+
+/** The evidence in the text form of the support: `(tv.3, is, off, 7)`, `removed (tv.3, is, on, 5) at 7`. */
+function evidenceText(seen: Quadruple | RemovedFact): string {
+  return 'quadruple' in seen ? removedText(seen) : quadrupleText(seen);
 }
 
 const PLACEMENT = new Set(['inside', 'on']);
@@ -125,11 +131,19 @@ export class EvidenceBase {
   }
 }
 
-/** The evidence indexed by entity. */
+/**
+ * The retrieved facts of one response beside the shared part of the evidence. A response reads a dozen facts, and
+ * drawing ten responses per query at every step makes this the evaluator's inner loop: the facts are kept as short
+ * lists and scanned, not indexed into maps.
+ */
 class EvidenceIndex {
-  private readonly own = new Entities();
-  readonly states = new Map<string, Map<string, Quadruple>>();
-  readonly placements = new Map<string, Quadruple[]>();
+  /** Entity names the facts mention (sources, and targets other than states), with their classes and ids. */
+  private readonly names: string[] = [];
+  private readonly nameClasses: string[] = [];
+  private readonly nameIds: (number | undefined)[] = [];
+  /** State facts (`is`) and placements (`on`, `inside`), in retrieval order. */
+  private readonly stateFacts: Quadruple[] = [];
+  private readonly placementFacts: Quadruple[] = [];
   readonly removed: ReadonlyMap<string, RemovedFact>;
   readonly held: ReadonlySet<string>;
   readonly evidence: Omit<Evidence, 'facts'>;
@@ -144,23 +158,26 @@ class EvidenceIndex {
     this.held = base.held;
     for (const q of facts) {
       if (q.source === evidence.agent || q.target === evidence.agent) continue;
-      this.own.add(q.source);
+      this.addName(q.source);
       if (q.relation === 'is') {
-        const states = getOrCreate(this.states, q.source, () => new Map());
-        states.set(q.target, q);
+        this.stateFacts.push(q);
       } else {
-        this.own.add(q.target);
-        if (PLACEMENT.has(q.relation)) {
-          const list = this.placements.get(q.source);
-          if (list) list.push(q);
-          else this.placements.set(q.source, [q]);
-        }
+        this.addName(q.target);
+        if (PLACEMENT.has(q.relation)) this.placementFacts.push(q);
       }
     }
   }
 
+  private addName(name: string): void {
+    const [cls, id] = parseName(name);
+    this.names.push(name);
+    this.nameClasses.push(cls);
+    this.nameIds.push(id);
+  }
+
   entityOfId(id: number): string | undefined {
-    return this.own.byId.get(id) ?? this.base.entities.byId.get(id);
+    const i = this.nameIds.lastIndexOf(id);
+    return i >= 0 ? this.names[i] : this.base.entities.byId.get(id);
   }
 
   /**
@@ -170,7 +187,7 @@ class EvidenceIndex {
   domain(classes: readonly string[], room?: string, only?: readonly number[]): string[] {
     const out = new Set<string>();
     for (const cls of classes) {
-      for (const e of this.own.byClass.get(cls) ?? []) out.add(e);
+      for (let i = 0; i < this.names.length; i++) if (this.nameClasses[i] === cls) out.add(this.names[i]!);
       for (const e of this.base.entities.byClass.get(cls) ?? []) out.add(e);
     }
     const roomClassOf = this.evidence.roomClassOf;
@@ -186,16 +203,20 @@ class EvidenceIndex {
   }
 
   stateEvidence(entity: string, state: string): AtomEvidence | undefined {
-    const candidates: AtomEvidence[] = [];
-    const states = this.states.get(entity);
-    const fact = { source: entity, relation: 'is' as const, target: state };
-    const asserted = states?.get(state);
-    if (asserted) candidates.push({ value: 1, t: asserted.t, fact, text: quadrupleText(asserted) });
     const opposite = oppositeState(state);
-    const contrary = opposite === undefined ? undefined : states?.get(opposite);
-    if (contrary) candidates.push({ value: 0, t: contrary.t, fact, text: quadrupleText(contrary) });
+    let asserted: Quadruple | undefined;
+    let contrary: Quadruple | undefined;
+    for (const q of this.stateFacts) {
+      if (q.source !== entity) continue;
+      if (q.target === state) asserted = q;
+      else if (q.target === opposite) contrary = q;
+    }
+    const fact = { source: entity, relation: 'is' as const, target: state };
+    const candidates: AtomEvidence[] = [];
+    if (asserted) candidates.push({ value: 1, t: asserted.t, fact, seen: asserted });
+    if (contrary) candidates.push({ value: 0, t: contrary.t, fact, seen: contrary });
     const removed = this.removed.get(factKey(fact));
-    if (removed) candidates.push({ value: 0, t: removed.at, fact, text: removedText(removed) });
+    if (removed) candidates.push({ value: 0, t: removed.at, fact, seen: removed });
     return newest(candidates);
   }
 
@@ -203,23 +224,24 @@ class EvidenceIndex {
     const fact = { source: entity, relation, target: place };
     const candidates: AtomEvidence[] = [];
     const placeIsRoom = this.evidence.rooms.has(place);
-    for (const q of this.placements.get(entity) ?? []) {
+    for (const q of this.placementFacts) {
+      if (q.source !== entity) continue;
       if (q.target === place && q.relation === relation) {
-        candidates.push({ value: 1, t: q.t, fact, text: quadrupleText(q) });
+        candidates.push({ value: 1, t: q.t, fact, seen: q });
       } else if (
         (q.target !== place && this.evidence.rooms.has(q.target) === placeIsRoom) ||
         (q.target === place && !placeIsRoom)
       ) {
         // One object in two places: elsewhere (another room for a room, another piece for a piece) contradicts, and
         // so does the other relation to the same piece (a book inside the bookshelf is not on it).
-        candidates.push({ value: 0, t: q.t, fact, text: quadrupleText(q) });
+        candidates.push({ value: 0, t: q.t, fact, seen: q });
       }
     }
     const removed = this.removed.get(factKey(fact));
-    if (removed) candidates.push({ value: 0, t: removed.at, fact, text: removedText(removed) });
+    if (removed) candidates.push({ value: 0, t: removed.at, fact, seen: removed });
     if (this.held.has(entity) && !placeIsRoom) {
       const q = this.evidence.agentFacts.find((f) => f.target === entity)!;
-      candidates.push({ value: 0, t: q.t, fact, text: quadrupleText(q) });
+      candidates.push({ value: 0, t: q.t, fact, seen: q });
     }
     return newest(candidates);
   }
@@ -234,7 +256,7 @@ function newest(candidates: readonly AtomEvidence[]): AtomEvidence | undefined {
   return best;
 }
 
-/** P(condition) at step t from the evidence (see the module comment). */
+/** P(condition) at step t from the evidence, with the evidence it was read from (see the module comment). */
 export function conditionProbability(
   condition: Condition,
   evidence: Evidence,
@@ -243,73 +265,106 @@ export function conditionProbability(
   prior = UNINFORMED,
   base: EvidenceBase = new EvidenceBase(evidence),
 ): EvidenceReading {
-  const index = new EvidenceIndex(evidence.facts, base);
   const support = new Set<string>();
   let newestStep: number | undefined;
+  const p = readCondition(condition, new EvidenceIndex(evidence.facts, base), t, survival, prior, (found) => {
+    support.add(evidenceText(found.seen));
+    if (newestStep === undefined || found.t > newestStep) newestStep = found.t;
+  });
+  return { p, support: [...support].sort(), newest: newestStep };
+}
 
+/**
+ * P(condition) at step t from the retrieved facts beside a shared base, without the support: what the refinement's
+ * responses need (they are compared by entropy only).
+ */
+export function conditionValue(
+  condition: Condition,
+  facts: readonly Quadruple[],
+  base: EvidenceBase,
+  t: number,
+  survival: SurvivalModel,
+  prior = UNINFORMED,
+): number {
+  return readCondition(condition, new EvidenceIndex(facts, base), t, survival, prior);
+}
+
+function readCondition(
+  condition: Condition,
+  index: EvidenceIndex,
+  t: number,
+  survival: SurvivalModel,
+  prior: number,
+  onAtom?: (found: AtomEvidence) => void,
+): number {
+  const agent = index.evidence.agent;
   const atom = (found: AtomEvidence | undefined): number => {
     if (!found) return prior;
-    support.add(found.text);
-    if (newestStep === undefined || found.t > newestStep) newestStep = found.t;
+    onAtom?.(found);
     const age = Math.max(0, t - found.t);
     return prior + (found.value - prior) * survival.survival(found.fact, age);
   };
-  const resolve = (ref: NodeRef, bindings: ReadonlyMap<string, string>): string | undefined => {
+  // One map of bindings, set and restored around each quantified instance (evaluation is depth-first).
+  const bindings = new Map<string, string>();
+  const resolve = (ref: NodeRef): string | undefined => {
     if (typeof ref === 'number') return index.entityOfId(ref);
     const bound = bindings.get(ref.var);
     if (bound === undefined) throw new Error(`condition uses unbound variable ?${ref.var}`);
     return bound;
   };
 
-  const evaluate = (c: Condition, bindings: ReadonlyMap<string, string>): number => {
+  const evaluate = (c: Condition): number => {
     switch (c.kind) {
       case 'state': {
-        const entity = resolve(c.node, bindings);
+        const entity = resolve(c.node);
         return entity === undefined ? prior : atom(index.stateEvidence(entity, c.state.toLowerCase()));
       }
       case 'held': {
-        const entity = resolve(c.node, bindings);
+        const entity = resolve(c.node);
         if (entity === undefined) return 0;
         return index.held.has(entity) ? 1 : 0;
       }
       case 'edge': {
-        const from = resolve(c.from, bindings);
-        const to = resolve(c.to, bindings);
+        const from = resolve(c.from);
+        const to = resolve(c.to);
         if (from === undefined || to === undefined) return prior;
         if (c.relation === 'ON' || c.relation === 'INSIDE') {
           return atom(index.placementEvidence(from, c.relation === 'ON' ? 'on' : 'inside', to));
         }
-        if ((c.relation === 'HOLDS_RH' || c.relation === 'HOLDS_LH') && from === evidence.agent) {
+        if ((c.relation === 'HOLDS_RH' || c.relation === 'HOLDS_LH') && from === agent) {
           return index.held.has(to) ? 1 : 0;
         }
         return prior;
       }
       case 'not':
-        return 1 - evaluate(c.condition, bindings);
+        return 1 - evaluate(c.condition);
       case 'and': {
         let p = 1;
-        for (const inner of c.conditions) p *= evaluate(inner, bindings);
+        for (const inner of c.conditions) p *= evaluate(inner);
         return p;
       }
       case 'or': {
         let none = 1;
-        for (const inner of c.conditions) none *= 1 - evaluate(inner, bindings);
+        for (const inner of c.conditions) none *= 1 - evaluate(inner);
         return 1 - none;
       }
       case 'exists':
       case 'forall': {
         const domain = index.domain(c.classes, c.room, c.only);
         if (domain.length === 0) return prior;
+        const outer = bindings.get(c.var);
         let acc = 1;
         for (const entity of domain) {
-          const p = evaluate(c.condition, new Map(bindings).set(c.var, entity));
+          bindings.set(c.var, entity);
+          const p = evaluate(c.condition);
           acc *= c.kind === 'forall' ? p : 1 - p;
         }
+        if (outer === undefined) bindings.delete(c.var);
+        else bindings.set(c.var, outer);
         return c.kind === 'forall' ? acc : 1 - acc;
       }
     }
   };
 
-  const p = clamp01(evaluate(condition, new Map()));
-  return { p, support: [...support].sort(), newest: newestStep };
+  return clamp01(evaluate(condition));
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { binaryEntropy } from '../../../src/agents/exrap/entropy.js';
-import { conditionProbability, type Evidence } from '../../../src/agents/exrap/evidence.js';
+import {
+  conditionProbability,
+  conditionValue,
+  type Evidence,
+  EvidenceBase,
+} from '../../../src/agents/exrap/evidence.js';
 import { HazardModel, predicateOf } from '../../../src/agents/exrap/hazard.js';
 import type { Quadruple } from '../../../src/memory/quadruple.js';
 import { Tekg } from '../../../src/memory/tekg.js';
@@ -159,5 +164,40 @@ describe('reading a condition from evidence', () => {
     expect(conditionProbability(forall('t', 'tv', isIn(v('t'), 'OFF')), facts, 5, half).p).toBeCloseTo(0.25, 12);
     expect(conditionProbability(and(isIn(1, 'OFF'), isIn(2, 'OFF')), facts, 5, half).p).toBeCloseTo(0.25, 12);
     expect(binaryEntropy(0.5)).toBe(1);
+  });
+
+  it('a variable bound again inside its own scope is back to the outer binding after it', () => {
+    // "some mug on coffee table 9, and some tv off" with both quantifiers over ?x: the placement after the inner
+    // quantifier reads the mug, not a tv.
+    const facts = evidence([
+      q('mug.2', 'on', 'coffeetable.9', 4),
+      q('coffeetable.9', 'inside', 'livingroom.3', 1),
+      q('tv.1', 'is', 'off', 4),
+    ]);
+    const condition = exists('x', 'mug', and(exists('x', 'tv', isIn(v('x'), 'OFF')), edge(v('x'), 'ON', 9)));
+    expect(conditionProbability(condition, facts, 4, still).p).toBe(1);
+  });
+
+  it('reads the same P without the support as with it (the refinement responses)', () => {
+    const half = { survival: (_f: unknown, age: number) => 0.5 ** (age / 10) };
+    const facts = evidence(
+      [
+        q('mug.2', 'on', 'kitchentable.4', 3),
+        q('coffeetable.9', 'inside', 'livingroom.3', 1),
+        q('tv.1', 'is', 'on', 2),
+      ],
+      { removed: [{ quadruple: q('mug.5', 'on', 'coffeetable.9', 2), at: 6 }] },
+    );
+    const conditions = [
+      exists('m', 'mug', exists('c', 'coffeetable', edge(v('m'), 'ON', v('c')))),
+      forall('m', 'mug', not(edge(v('m'), 'ON', 9))),
+      and(isIn(1, 'ON'), exists('m', 'mug', held(v('m')))),
+    ];
+    const base = new EvidenceBase(facts);
+    for (const condition of conditions) {
+      const read = conditionProbability(condition, facts, 12, half);
+      expect(read.support.length).toBeGreaterThan(0);
+      expect(conditionValue(condition, facts.facts, base, 12, half)).toBe(read.p);
+    }
   });
 });
