@@ -192,13 +192,16 @@ class EvidenceIndex {
     }
     const roomClassOf = this.evidence.roomClassOf;
     const stored = this.evidence.storedAway;
-    const kept = [...out].filter((e) => {
-      if (room !== undefined && roomClassOf && roomClassOf(e) !== room) return false;
-      if (only === undefined && !stored?.size) return true;
-      const id = parseName(e)[1];
-      if (id !== undefined && stored?.has(id)) return false;
-      return only === undefined || (id !== undefined && only.includes(id));
-    });
+    const kept: string[] = [];
+    for (const e of out) {
+      if (room !== undefined && roomClassOf && roomClassOf(e) !== room) continue;
+      if (only !== undefined || stored?.size) {
+        const id = parseName(e)[1];
+        if (id !== undefined && stored?.has(id)) continue;
+        if (only !== undefined && (id === undefined || !only.includes(id))) continue;
+      }
+      kept.push(e);
+    }
     return kept.sort();
   }
 
@@ -297,66 +300,68 @@ function readCondition(
   prior: number,
   onAtom?: (found: AtomEvidence) => void,
 ): number {
-  const agent = index.evidence.agent;
-  const atom = (found: AtomEvidence | undefined): number => {
-    if (!found) return prior;
-    onAtom?.(found);
-    const age = Math.max(0, t - found.t);
-    return prior + (found.value - prior) * survival.survival(found.fact, age);
-  };
-  // One map of bindings, set and restored around each quantified instance (evaluation is depth-first).
-  const bindings = new Map<string, string>();
-  const resolve = (ref: NodeRef): string | undefined => {
-    if (typeof ref === 'number') return index.entityOfId(ref);
-    const bound = bindings.get(ref.var);
-    if (bound === undefined) throw new Error(`condition uses unbound variable ?${ref.var}`);
-    return bound;
-  };
+  return clamp01(new ConditionReader(index, t, survival, prior, onAtom).read(condition));
+}
 
-  const evaluate = (c: Condition): number => {
+/** One reading of a condition (a class, not closures: it is made for every response, ten per query a step). */
+class ConditionReader {
+  /** Bindings of the quantified variables, set and restored around each instance (reading is depth-first). */
+  private readonly bindings = new Map<string, string>();
+
+  constructor(
+    private readonly index: EvidenceIndex,
+    private readonly t: number,
+    private readonly survival: SurvivalModel,
+    private readonly prior: number,
+    private readonly onAtom: ((found: AtomEvidence) => void) | undefined,
+  ) {}
+
+  read(c: Condition): number {
+    const { index, prior } = this;
     switch (c.kind) {
       case 'state': {
-        const entity = resolve(c.node);
-        return entity === undefined ? prior : atom(index.stateEvidence(entity, c.state.toLowerCase()));
+        const entity = this.resolve(c.node);
+        return entity === undefined ? prior : this.atom(index.stateEvidence(entity, c.state.toLowerCase()));
       }
       case 'held': {
-        const entity = resolve(c.node);
+        const entity = this.resolve(c.node);
         if (entity === undefined) return 0;
         return index.held.has(entity) ? 1 : 0;
       }
       case 'edge': {
-        const from = resolve(c.from);
-        const to = resolve(c.to);
+        const from = this.resolve(c.from);
+        const to = this.resolve(c.to);
         if (from === undefined || to === undefined) return prior;
         if (c.relation === 'ON' || c.relation === 'INSIDE') {
-          return atom(index.placementEvidence(from, c.relation === 'ON' ? 'on' : 'inside', to));
+          return this.atom(index.placementEvidence(from, c.relation === 'ON' ? 'on' : 'inside', to));
         }
-        if ((c.relation === 'HOLDS_RH' || c.relation === 'HOLDS_LH') && from === agent) {
+        if ((c.relation === 'HOLDS_RH' || c.relation === 'HOLDS_LH') && from === index.evidence.agent) {
           return index.held.has(to) ? 1 : 0;
         }
         return prior;
       }
       case 'not':
-        return 1 - evaluate(c.condition);
+        return 1 - this.read(c.condition);
       case 'and': {
         let p = 1;
-        for (const inner of c.conditions) p *= evaluate(inner);
+        for (const inner of c.conditions) p *= this.read(inner);
         return p;
       }
       case 'or': {
         let none = 1;
-        for (const inner of c.conditions) none *= 1 - evaluate(inner);
+        for (const inner of c.conditions) none *= 1 - this.read(inner);
         return 1 - none;
       }
       case 'exists':
       case 'forall': {
         const domain = index.domain(c.classes, c.room, c.only);
         if (domain.length === 0) return prior;
+        const bindings = this.bindings;
         const outer = bindings.get(c.var);
         let acc = 1;
         for (const entity of domain) {
           bindings.set(c.var, entity);
-          const p = evaluate(c.condition);
+          const p = this.read(c.condition);
           acc *= c.kind === 'forall' ? p : 1 - p;
         }
         if (outer === undefined) bindings.delete(c.var);
@@ -364,7 +369,20 @@ function readCondition(
         return c.kind === 'forall' ? acc : 1 - acc;
       }
     }
-  };
+  }
 
-  return clamp01(evaluate(condition));
+  private atom(found: AtomEvidence | undefined): number {
+    const prior = this.prior;
+    if (!found) return prior;
+    this.onAtom?.(found);
+    const age = Math.max(0, this.t - found.t);
+    return prior + (found.value - prior) * this.survival.survival(found.fact, age);
+  }
+
+  private resolve(ref: NodeRef): string | undefined {
+    if (typeof ref === 'number') return this.index.entityOfId(ref);
+    const bound = this.bindings.get(ref.var);
+    if (bound === undefined) throw new Error(`condition uses unbound variable ?${ref.var}`);
+    return bound;
+  }
 }
