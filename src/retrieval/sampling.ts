@@ -39,19 +39,20 @@ export function sampleSoftmax(scores: ArrayLike<number>, k: number, temperature:
 
 /**
  * `sampleSoftmax` prepared once for a score table and drawn from many times (ExRAP draws ten retrievals per query
- * from one table): the weights and their Fenwick tree are built once, and each draw works on a scratch copy that it
- * puts back as it found it (the drawn items' weights and the tree entries above them: O(k log n), not a copy of n),
- * which gives the same draws as `sampleSoftmax` without n exponentials or new arrays per draw.
+ * from one table): the weights and their Fenwick tree are built once. A draw changes them in place and writes down
+ * each value it overwrites (the drawn items' weights, the O(log n) tree entries above each), then puts them back, so
+ * every draw starts from the prepared state and gives the draws of `sampleSoftmax`, without n exponentials or a copy
+ * of n per draw. The rare draw that must rebuild the tree (its running total lost precision) saves whole copies first.
  */
 export class SoftmaxSampler {
   private readonly n: number;
   private readonly top: number;
-  /** Weights and tree before any draw (empty at temperature 0). */
+  /** Weights and tree as prepared (empty at temperature 0); equal to that between draws. */
   private readonly weight: Float64Array;
   private readonly tree: Float64Array;
   private readonly total: number;
-  /** Scratch copies of `weight` and `tree` and the drawn flags, equal to the prepared state between draws. */
-  private work: { weight: Float64Array; tree: Float64Array; drawn: Uint8Array } | undefined;
+  /** Items drawn by the draw under way (all 0 between draws). */
+  private readonly drawn: Uint8Array;
 
   constructor(
     private readonly scores: ArrayLike<number>,
@@ -65,15 +66,16 @@ export class SoftmaxSampler {
     const size = temperature === 0 ? 0 : this.n;
     this.weight = new Float64Array(size);
     this.tree = new Float64Array(size + 1);
-    this.total = size === 0 ? 0 : this.build(new Uint8Array(size), this.weight, this.tree);
+    this.drawn = new Uint8Array(size);
+    this.total = size === 0 ? 0 : this.build();
   }
 
   /**
    * Weights relative to the best score not yet drawn (so the best weighs 1), and the Fenwick tree over them, into
    * `weight` and `tree`; returns their total.
    */
-  private build(drawn: Uint8Array, weight: Float64Array, tree: Float64Array): number {
-    const { n, scores, temperature } = this;
+  private build(): number {
+    const { n, scores, temperature, drawn, weight, tree } = this;
     let max = -Infinity;
     for (let i = 0; i < n; i++) if (!drawn[i] && scoreOf(scores, i) > max) max = scoreOf(scores, i);
     tree.fill(0);
@@ -103,31 +105,29 @@ export class SoftmaxSampler {
     const { n, scores } = this;
     const count = Math.max(0, Math.min(Math.floor(k), n));
     if (this.temperature === 0 || count === 0) return topK(scores, count);
-    this.work ??= { weight: this.weight.slice(), tree: this.tree.slice(), drawn: new Uint8Array(n) };
     const picked: number[] = [];
-    let rebuilt = true; // should a draw throw, the whole scratch state is put back
+    const undo = new UndoLog();
     try {
-      rebuilt = this.drawInto(picked, count, rng);
+      this.drawInto(picked, count, rng, undo);
     } finally {
-      this.restore(picked, rebuilt);
+      undo.restore(this.weight, this.tree);
+      for (const i of picked) this.drawn[i] = 0;
     }
     // Only items with no weight at all (score -Infinity or NaN) are left: best first.
     if (picked.length < count) picked.push(...topK(scores, count - picked.length, drawnFlags(n, picked)));
     return picked;
   }
 
-  /** Sequential draws into `picked` on the scratch state; whether the tree had to be rebuilt. */
-  private drawInto(picked: number[], count: number, rng: Rng): boolean {
-    const { n, top } = this;
-    const { weight, tree, drawn } = this.work!;
+  /** Sequential draws into `picked`, changing the prepared state in place with every change written in `undo`. */
+  private drawInto(picked: number[], count: number, rng: Rng, undo: UndoLog): void {
+    const { n, top, weight, tree, drawn } = this;
     let total = this.total;
     let builtTotal = total;
-    let rebuilt = false;
     while (picked.length < count) {
       // After many removals the running total loses precision; start again from the items left.
       if (total < builtTotal * 1e-9) {
-        rebuilt = true;
-        total = this.build(drawn, weight, tree);
+        undo.saveAll(weight, tree);
+        total = this.build();
         builtTotal = total;
       }
       if (!(total > 0)) break;
@@ -145,28 +145,46 @@ export class SoftmaxSampler {
       picked.push(chosen);
       drawn[chosen] = 1;
       const w = weight[chosen];
-      weight[chosen] = 0;
+      undo.write(weight, chosen, 0);
       total -= w;
-      for (let i = chosen + 1; i <= n; i += i & -i) tree[i] -= w;
+      for (let i = chosen + 1; i <= n; i += i & -i) undo.write(tree, i, tree[i] - w);
     }
-    return rebuilt;
+  }
+}
+
+/** The values a draw overwrote, to put back in reverse order; or whole copies, once it had to rebuild. */
+class UndoLog {
+  private readonly arrays: Float64Array[] = [];
+  private readonly positions: number[] = [];
+  private readonly values: number[] = [];
+  private saved: { weight: Float64Array; tree: Float64Array } | undefined;
+
+  write(array: Float64Array, position: number, value: number): void {
+    if (!this.saved) {
+      this.arrays.push(array);
+      this.positions.push(position);
+      this.values.push(array[position]!);
+    }
+    array[position] = value;
   }
 
-  /** Puts the scratch state back to the prepared one: what the drawn items touched, or all of it after a rebuild. */
-  private restore(picked: readonly number[], rebuilt: boolean): void {
-    const { weight, tree, drawn } = this.work!;
-    if (rebuilt) {
-      weight.set(this.weight);
-      tree.set(this.tree);
-      drawn.fill(0);
+  saveAll(weight: Float64Array, tree: Float64Array): void {
+    if (this.saved) return;
+    // The values overwritten so far go back first, so the copies are of the prepared state.
+    this.restore(weight, tree);
+    this.saved = { weight: weight.slice(), tree: tree.slice() };
+  }
+
+  restore(weight: Float64Array, tree: Float64Array): void {
+    if (this.saved) {
+      weight.set(this.saved.weight);
+      tree.set(this.saved.tree);
       return;
     }
-    const n = this.n;
-    for (const chosen of picked) {
-      drawn[chosen] = 0;
-      weight[chosen] = this.weight[chosen]!;
-      for (let i = chosen + 1; i <= n; i += i & -i) tree[i] = this.tree[i]!;
-    }
+    for (let j = this.positions.length - 1; j >= 0; j--) this.arrays[j]![this.positions[j]!] = this.values[j]!;
+    this.arrays.length = 0;
+    this.positions.length = 0;
+    this.values.length = 0;
   }
 }
 
