@@ -22,6 +22,7 @@ import type { Edge } from '../src/sim/graph.js';
 import type { Observation, ObservedNode } from '../src/sim/observation.js';
 import type { Property, Relation, State } from '../src/sim/vocabulary.js';
 import { Rng } from '../src/util/rng.js';
+import { codeUnderTest } from './support/code-under-test.js';
 
 const TARGET_QUADRUPLES = 10_000;
 const PAPER_RETRIEVAL_MS = 21;
@@ -291,6 +292,7 @@ function measureRetrieval(): void {
   const byRelation = new Map<string, number>();
   for (const q of facts) byRelation.set(q.relation, (byRelation.get(q.relation) ?? 0) + 1);
   const agentFacts = tekg.query({ entity: tekg.agent! }).length;
+  console.log(`Measuring ${codeUnderTest()} (Node ${process.version}).`);
   console.log(`TEKG: ${tekg.size} quadruples after ${steps} observed steps (${buildMs.toFixed(0)} ms in all)`);
   console.log(
     `  mix: ${[...byRelation].map(([r, n]) => `${r} ${n}`).join(', ')}; agent facts ${agentFacts}; ` +

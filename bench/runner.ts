@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { registerProtocol } from '../src/bench/protocols.js';
 import { runGrid } from '../src/bench/runner.js';
 import { ResultsStore } from '../src/bench/store.js';
+import { codeUnderTest } from './support/code-under-test.js';
 
 const episodes = Number(process.argv[2] ?? 2000);
 const NOOP = `data:text/javascript,${encodeURIComponent(
@@ -52,7 +53,7 @@ function timeStoreWrites(n: number): number {
   return ms;
 }
 
-console.log(`runner overhead, ${episodes} no-op episodes (Node ${process.version}, TypeScript sources via tsx)`);
+console.log(`runner overhead, ${episodes} no-op episodes (Node ${process.version}, ${codeUnderTest()})`);
 console.log(
   `  store write alone (one transaction each): ${(timeStoreWrites(episodes) / episodes).toFixed(3)} ms/episode`,
 );
