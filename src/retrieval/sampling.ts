@@ -109,12 +109,12 @@ export class SoftmaxSampler {
     const undo = new UndoLog();
     try {
       this.drawInto(picked, count, rng, undo);
+      // Only items with no weight at all (score -Infinity or NaN) are left: best first.
+      if (picked.length < count) picked.push(...topK(scores, count - picked.length, this.drawn));
     } finally {
       undo.restore(this.weight, this.tree);
       for (const i of picked) this.drawn[i] = 0;
     }
-    // Only items with no weight at all (score -Infinity or NaN) are left: best first.
-    if (picked.length < count) picked.push(...topK(scores, count - picked.length, drawnFlags(n, picked)));
     return picked;
   }
 
@@ -186,12 +186,6 @@ class UndoLog {
     this.positions.length = 0;
     this.values.length = 0;
   }
-}
-
-function drawnFlags(n: number, picked: readonly number[]): Uint8Array {
-  const drawn = new Uint8Array(n);
-  for (const i of picked) drawn[i] = 1;
-  return drawn;
 }
 
 /** The weighted item nearest to a position (rounding drift can land a draw on an emptied slot). */

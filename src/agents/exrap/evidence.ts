@@ -266,14 +266,14 @@ export function conditionProbability(
   t: number,
   survival: SurvivalModel,
   prior = UNINFORMED,
-  base: EvidenceBase = new EvidenceBase(evidence),
 ): EvidenceReading {
   const support = new Set<string>();
   let newestStep: number | undefined;
-  const p = readCondition(condition, new EvidenceIndex(evidence.facts, base), t, survival, prior, (found) => {
+  const index = new EvidenceIndex(evidence.facts, new EvidenceBase(evidence));
+  const p = new ConditionReader(index, t, survival, prior, (found) => {
     support.add(evidenceText(found.seen));
     if (newestStep === undefined || found.t > newestStep) newestStep = found.t;
-  });
+  }).probability(condition);
   return { p, support: [...support].sort(), newest: newestStep };
 }
 
@@ -289,18 +289,7 @@ export function conditionValue(
   survival: SurvivalModel,
   prior = UNINFORMED,
 ): number {
-  return readCondition(condition, new EvidenceIndex(facts, base), t, survival, prior);
-}
-
-function readCondition(
-  condition: Condition,
-  index: EvidenceIndex,
-  t: number,
-  survival: SurvivalModel,
-  prior: number,
-  onAtom?: (found: AtomEvidence) => void,
-): number {
-  return clamp01(new ConditionReader(index, t, survival, prior, onAtom).read(condition));
+  return new ConditionReader(new EvidenceIndex(facts, base), t, survival, prior, undefined).probability(condition);
 }
 
 /** One reading of a condition (a class, not closures: it is made for every response, ten per query a step). */
@@ -316,7 +305,12 @@ class ConditionReader {
     private readonly onAtom: ((found: AtomEvidence) => void) | undefined,
   ) {}
 
-  read(c: Condition): number {
+  /** P(condition), clamped to [0, 1]. */
+  probability(condition: Condition): number {
+    return clamp01(this.read(condition));
+  }
+
+  private read(c: Condition): number {
     const { index, prior } = this;
     switch (c.kind) {
       case 'state': {
