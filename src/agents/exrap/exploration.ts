@@ -120,8 +120,9 @@ export function queryTargets(evaluation: QueryEvaluation, memory: ExrapMemory): 
   const scopes = conditionScopes(evaluation.query.condition);
   const classes = conditionClasses(evaluation.query.condition).classes;
   // An entity counts when a quantifier of the query ranges over it: its class, the room the text names if any, the
-  // one thing the agent found the text means if it did.
-  const counts = (entity: string) => scopes.some((scope) => inScope(scope, entity, memory.roomClassOf(entity)));
+  // one thing the agent found the text means if it did. Its room is looked up only for a scope that names one.
+  const counts = (entity: string) =>
+    scopes.some((scope) => inScope(scope, entity, scope.room === undefined ? undefined : memory.roomClassOf(entity)));
   const now = memory.now ?? 0;
   const inView = new Set<string>();
   const newest = new Map<string, number>();
