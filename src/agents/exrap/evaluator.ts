@@ -24,7 +24,7 @@ import { entityClass } from '../../memory/quadruple.js';
 import type { Condition } from '../../sim/conditions.js';
 import { InputError } from '../../util/errors.js';
 import { binaryEntropy, UNINFORMED } from './entropy.js';
-import { conditionProbability, conditionValue, type Evidence, EvidenceBase, type EvidenceReading } from './evidence.js';
+import { conditionProbability, conditionValue, type Evidence, EvidenceBase } from './evidence.js';
 import type { ExrapMemory } from './memory.js';
 import {
   conditionClasses,
@@ -97,7 +97,7 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
       const responses: number[] = [];
       for (let i = 0; i < this.samples; i++) {
         const facts = step.memory.sample(scores, step.rng);
-        responses.push(conditionValue(prepared.query.condition, facts, base, step.t, step.memory.hazard, UNINFORMED));
+        responses.push(conditionValue(query.condition, facts, base, step.t, step.memory.hazard, UNINFORMED));
       }
       this.priors.set(query.id, temporallyConsistentPrior(last.p, responses));
     }
@@ -108,7 +108,8 @@ export class BayesianQueryEvaluator implements QueryEvaluator {
     for (const prepared of this.prepare(step)) {
       const { query } = prepared;
       const retrieved = step.memory.sample(step.memory.scores(prepared.directives), step.rng);
-      const reading = respond(prepared, step, { ...evidenceBase(step.memory, prepared.classes), facts: retrieved });
+      const evidence = { ...evidenceBase(step.memory, prepared.classes), facts: retrieved };
+      const reading = conditionProbability(query.condition, evidence, step.t, step.memory.hazard, UNINFORMED);
       const prior = this.priors.get(query.id) ?? UNINFORMED;
       const last = this.state.get(query.id);
       const reused = last !== undefined && sameSupport(last.support, reading.support);
@@ -179,10 +180,6 @@ function evidenceBase(memory: ExrapMemory, classes: readonly string[]): Omit<Evi
     roomClassOf: (entity) => memory.roomClassOf(entity),
     storedAway: memory.storedAway,
   };
-}
-
-function respond(prepared: PreparedQuery, step: ExrapStep, evidence: Evidence): EvidenceReading {
-  return conditionProbability(prepared.query.condition, evidence, step.t, step.memory.hazard, UNINFORMED);
 }
 
 function sameSupport(a: readonly string[], b: readonly string[]): boolean {
