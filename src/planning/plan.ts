@@ -15,6 +15,11 @@ export interface PlanOptions extends SearchOptions {
   /** Drop init facts naming undeclared predicates or objects instead of failing (text/file input only). */
   lenient?: boolean;
   /**
+   * List each deviation from PDDL that the reader accepts anyway (a comma in a typed list, an undeclared domain
+   * constant, a mistyped argument; docs/planner.md) as a warning with its file and line (text/file input only).
+   */
+  strict?: boolean;
+  /**
    * Remove redundant steps from the found plan by greedy action elimination (default true; never raises the cost).
    * Off for optimal searches, whose plans have nothing to remove.
    */
@@ -81,8 +86,12 @@ export function planFromText(
   options: PlanOptions & { domainFile?: string; problemFile?: string } = {},
 ): PlanResult {
   const t0 = performance.now();
-  const domain = parseDomain(domainText, { file: options.domainFile });
-  const problem = parseProblem(problemText, domain, { file: options.problemFile, lenient: options.lenient });
+  const domain = parseDomain(domainText, { file: options.domainFile, strict: options.strict });
+  const problem = parseProblem(problemText, domain, {
+    file: options.problemFile,
+    lenient: options.lenient,
+    strict: options.strict,
+  });
   return plan(domain, problem, options, performance.now() - t0);
 }
 

@@ -7,6 +7,7 @@ import { InputError } from '../../util/errors.js';
 interface PlanFlags {
   search: string;
   lenient?: boolean;
+  strict?: boolean;
   timeLimit?: string;
   maxStates?: string;
   weight?: string;
@@ -21,6 +22,10 @@ export function registerPlanCommand(program: Command): void {
     .argument('<problem>', 'PDDL problem file')
     .option('--search <config>', `search configuration: ${SEARCH_CONFIGS.join(', ')}`, 'lazy-gbfs-ff')
     .option('--lenient', 'drop init facts that name undeclared predicates or objects (DANLI needs it for isVisible)')
+    .option(
+      '--strict',
+      "warn, with file and line, about each deviation from PDDL read anyway (a ',' in a typed list, an undeclared constant, a mistyped argument)",
+    )
     .option('--time-limit <seconds>', 'give up the search after this many seconds')
     .option('--max-states <n>', 'give up after storing this many states (the memory limit; default 5000000)')
     .option('--weight <w>', 'weight of h for wastar-ff (default 5)')
@@ -33,6 +38,7 @@ export function registerPlanCommand(program: Command): void {
       const result = planFromFiles(domainPath, problemPath, {
         search: flags.search,
         lenient: flags.lenient ?? false,
+        strict: flags.strict ?? false,
         timeLimitMs: flags.timeLimit === undefined ? undefined : positiveNumber(flags.timeLimit, '--time-limit') * 1000,
         maxStates: flags.maxStates === undefined ? undefined : positiveNumber(flags.maxStates, '--max-states'),
         weight: flags.weight === undefined ? undefined : positiveNumber(flags.weight, '--weight'),

@@ -64,7 +64,7 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
   const cd = compileDomain(domain);
   const data = groundingData(cd);
   const objects = new ObjectTable(cd, problem);
-  const warnings = [...problem.warnings];
+  const warnings = [...domain.warnings, ...problem.warnings];
 
   const goalCompiler = new FormulaCompiler(cd, (key) => {
     const id = objects.idOf.get(key);

@@ -79,6 +79,11 @@ export interface ObjectDef {
   name: string;
   key: string;
   types: string[];
+  /**
+   * A name a domain uses without declaring it in :constants (ALFWorld's `SinkBasinType`): it takes its types from
+   * the problem's object of that name, and has none (no variable ranges over it) when the problem lacks one.
+   */
+  undeclared?: boolean;
 }
 
 export interface Domain {
@@ -91,6 +96,8 @@ export interface Domain {
   functions: Map<string, FunctionDef>;
   actions: ActionDef[];
   derived: DerivedDef[];
+  /** Deviations read anyway, located (strict parsing only); grounding passes them on with the problem's. */
+  warnings: string[];
 }
 
 export interface GroundAtom {

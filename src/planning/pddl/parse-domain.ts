@@ -11,7 +11,7 @@ import type {
   TypedName,
 } from './ast.js';
 import { keyOf } from './ast.js';
-import { PddlSource, readSExpressions, type SList, type SNode } from './sexpr.js';
+import { PddlSource, readSExpressions, type SList, type SNode, type SSymbol } from './sexpr.js';
 import { endOf, expectList, expectSymbol, FormulaParser, headKey, parseTypedList, Scope } from './syntax.js';
 import { OBJECT_TYPE, TypeHierarchy } from './types.js';
 
@@ -52,10 +52,15 @@ const UNSUPPORTED_REQUIREMENTS = new Set([
 export interface ParseOptions {
   /** Name used in error messages (default `<domain>` / `<problem>`). */
   file?: string;
+  /**
+   * List every deviation from PDDL that is read anyway (a comma in a typed list, an undeclared domain constant,
+   * an argument of the wrong type) as a located warning. Without it they are read silently.
+   */
+  strict?: boolean;
 }
 
 export function parseDomain(text: string, options: ParseOptions = {}): Domain {
-  const source = new PddlSource(text, options.file ?? '<domain>');
+  const source = new PddlSource(text, options.file ?? '<domain>', options.strict ?? false);
   const top = readSExpressions(source);
   if (top.length === 0) throw source.error("expected '(define (domain <name>) ...)', found an empty file", 0);
   if (top.length > 1) throw source.error('expected a single (define ...) form, found more after it', top[1].offset);
@@ -82,6 +87,7 @@ export function parseDomain(text: string, options: ParseOptions = {}): Domain {
     functions: new Map(),
     actions: [],
     derived: [],
+    warnings: source.notes,
   };
   const sections = define.items
     .slice(2)
@@ -145,12 +151,30 @@ export function parseDomain(text: string, options: ParseOptions = {}): Domain {
     if (!domain.predicates.has(headKey(head))) addPredicate(source, domain, head);
   }
 
-  const parser = new FormulaParser(source, domain.predicates, domain.functions, constants, domain.types, 'constant');
+  // A name used as a constant without a declaration is read as an object the problem declares, as Fast Downward
+  // read it up to release 24.06 (ALFWorld's alfred.pddl names `SinkBasinType`, which its problems declare).
+  const undeclared = (symbol: SSymbol): ObjectDef => {
+    source.deviation(
+      `'${symbol.text}' is not declared in :constants (read as the problem's object of that name)`,
+      symbol.offset,
+    );
+    return { name: symbol.text, key: keyOf(symbol.text), types: [], undeclared: true };
+  };
+  const parser = new FormulaParser(
+    source,
+    domain.predicates,
+    domain.functions,
+    constants,
+    domain.types,
+    'constant',
+    undeclared,
+  );
   for (const section of sections) {
     const key = headKey(section);
     if (key === ':action') domain.actions.push(parseAction(source, section, parser, domain));
     if (key === ':derived') domain.derived.push(parseDerived(source, section, parser, domain));
   }
+  domain.constants = [...constants.values()];
   checkDerivedNotInEffects(source, domain, sections);
   return domain;
 }

@@ -14,7 +14,7 @@ export interface ProblemParseOptions extends ParseOptions {
 }
 
 export function parseProblem(text: string, domain: Domain, options: ProblemParseOptions = {}): Problem {
-  const source = new PddlSource(text, options.file ?? '<problem>');
+  const source = new PddlSource(text, options.file ?? '<problem>', options.strict ?? false);
   const top = readSExpressions(source);
   if (top.length === 0) throw source.error("expected '(define (problem <name>) ...)', found an empty file", 0);
   if (top.length > 1) throw source.error('expected a single (define ...) form, found more after it', top[1].offset);
@@ -75,6 +75,13 @@ export function parseProblem(text: string, domain: Domain, options: ProblemParse
     for (const o of list) addObject(declared, o.name, o.key, o.types);
   }
   problem.objects = [...declared.values()];
+  for (const c of domain.constants) {
+    if (c.undeclared && !declared.has(c.key)) {
+      problem.warnings.push(
+        `the domain names '${c.name}' without declaring it in :constants, and the problem does not declare it either: no variable ranges over it`,
+      );
+    }
+  }
   const objects = new Map<string, ObjectDef>();
   for (const c of domain.constants) objects.set(c.key, c);
   for (const o of problem.objects) objects.set(o.key, o);
@@ -111,6 +118,7 @@ export function parseProblem(text: string, domain: Domain, options: ProblemParse
     }
     problem.minimizeCost = true;
   }
+  problem.warnings.push(...source.notes);
   return problem;
 }
 
@@ -178,6 +186,17 @@ function readInitItem(
       `predicate '${def.name}' takes ${def.params.length} argument(s), found ${args.length}`,
       list.offset,
     );
+  }
+  if (source.strict) {
+    args.forEach((arg, i) => {
+      const types = objects.get(arg)!.types;
+      if (types.length > 0 && !domain.types.canMeet(types, def.params[i].types)) {
+        source.deviation(
+          `argument ${i + 1} of '${def.name}' is of type ${types.join(' or ')}, where '${def.name}' declares ${def.params[i].types.join(' or ')} (init facts are not type-checked)`,
+          list.items[i + 1].offset,
+        );
+      }
+    });
   }
   const atom: GroundAtom = { predicate: key, args };
   problem.init.push(atom);

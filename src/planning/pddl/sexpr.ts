@@ -21,16 +21,34 @@ export interface SList {
 
 export type SNode = SSymbol | SList;
 
-/** A PDDL text with the name it came from; turns offsets into located InputErrors. */
+/**
+ * A PDDL text with the name it came from; turns offsets into located InputErrors. Deviations from PDDL that are
+ * read anyway (as Fast Downward reads them) are noted, located, when `strict` is set: the parse result lists them
+ * among its warnings.
+ */
 export class PddlSource {
+  readonly notes: string[] = [];
+  private readonly noted = new Set<string>();
+
   constructor(
     readonly text: string,
     readonly file: string,
+    readonly strict = false,
   ) {}
 
   error(message: string, offset: number): InputError {
     const { line, column } = lineColumnAt(this.text, offset);
     return new InputError(message, { file: this.file, line, column });
+  }
+
+  /** Notes a tolerated deviation at `offset` (strict mode only; each message once per line). */
+  deviation(message: string, offset: number): void {
+    if (!this.strict) return;
+    const { line, column } = lineColumnAt(this.text, offset);
+    const key = `${line}:${message}`;
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.notes.push(`${this.file}:${line}:${column}: ${message}`);
   }
 }
 

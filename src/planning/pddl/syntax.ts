@@ -47,11 +47,12 @@ export function endOf(list: SList): number {
  */
 export function parseTypedList(
   source: PddlSource,
-  items: SNode[],
+  written: SNode[],
   options: { variables: boolean; types: TypeHierarchy | null; what: string; allowEither?: boolean },
 ): TypedName[] {
   const result: TypedName[] = [];
   let pending: SSymbol[] = [];
+  const items = withoutCommas(source, written);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (item.kind === 'symbol' && item.text === '-') {
@@ -76,6 +77,32 @@ export function parseTypedList(
   }
   for (const p of pending) result.push({ name: p.text, key: keyOf(p.text), types: [OBJECT_TYPE] });
   return result;
+}
+
+/**
+ * A comma between the entries of a typed list (ALFWorld's `(exists (?l - location, ?r - receptacle) ...)`) is read
+ * as a separator, as its authors meant; Fast Downward's tokenizer keeps it in the name (`location,`, a type with no
+ * objects). Commas are split off every symbol of the list; strict mode notes where.
+ */
+function withoutCommas(source: PddlSource, items: SNode[]): SNode[] {
+  if (!items.some((item) => item.kind === 'symbol' && item.text.includes(','))) return items;
+  const out: SNode[] = [];
+  for (const item of items) {
+    if (item.kind !== 'symbol' || !item.text.includes(',')) {
+      out.push(item);
+      continue;
+    }
+    source.deviation(
+      "',' in a typed list read as a separator (not PDDL; Fast Downward keeps it in the name)",
+      item.offset,
+    );
+    let start = 0;
+    for (const part of item.text.split(',')) {
+      if (part.length > 0) out.push({ kind: 'symbol', text: part, offset: item.offset + start });
+      start += part.length + 1;
+    }
+  }
+  return out;
 }
 
 /** `t` or `(either t1 t2 ...)`; checks the types exist when a hierarchy is given. */
@@ -133,6 +160,11 @@ export class FormulaParser {
     private readonly types: TypeHierarchy,
     /** 'constant' in a domain (only :constants may be named), 'object' in a problem. */
     private readonly objectWord: 'constant' | 'object',
+    /**
+     * Called for a name that is neither declared nor a variable; returns the object it stands for (added to
+     * `objects`), or undefined to make it an error. Domains use it for constants their problems declare.
+     */
+    private readonly undeclared?: (symbol: SSymbol) => ObjectDef | undefined,
   ) {}
 
   params(list: SNode | undefined, at: number): TypedName[] {
@@ -156,7 +188,9 @@ export class FormulaParser {
       return { kind: 'var', key };
     }
     if (!this.objects.has(key)) {
-      throw this.source.error(`unknown ${this.objectWord} '${symbol.text}'`, symbol.offset);
+      const implicit = this.undeclared?.(symbol);
+      if (!implicit) throw this.source.error(`unknown ${this.objectWord} '${symbol.text}'`, symbol.offset);
+      this.objects.set(key, implicit);
     }
     return { kind: 'object', key };
   }
@@ -223,7 +257,26 @@ export class FormulaParser {
         list.offset,
       );
     }
+    if (this.source.strict) this.checkArgumentTypes(def, args, scope, list);
     return { predicate: key, args };
+  }
+
+  /**
+   * Strict mode: notes arguments whose types cannot meet the predicate's (ALFWorld's `(checked ?l)` names a
+   * location where `checked` declares a receptacle). Such atoms are read as written: neither hearth nor Fast
+   * Downward type-checks atoms, which only ever hold for the arguments some effect or init fact gives them.
+   */
+  private checkArgumentTypes(def: PredicateDef, args: Term[], scope: Scope, list: SList): void {
+    args.forEach((arg, i) => {
+      const types = arg.kind === 'var' ? scope.lookup(arg.key)?.types : this.objects.get(arg.key)?.types;
+      const declared = def.params[i].types;
+      if (!types || types.length === 0 || this.types.canMeet(types, declared)) return;
+      const show = (ts: string[]) => ts.map((t) => this.types.displayName(t)).join(' or ');
+      this.source.deviation(
+        `argument ${i + 1} of '${def.name}' is of type ${show(types)}, where '${def.name}' declares ${show(declared)} (read as written, unchecked)`,
+        list.items[i + 1].offset,
+      );
+    });
   }
 
   /** An effect; `conditional` is true inside `when`/`forall`, where cost increases are not allowed. */

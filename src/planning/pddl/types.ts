@@ -71,6 +71,11 @@ export class TypeHierarchy {
     return this.ancestors(key).has(ancestor);
   }
 
+  /** Whether something of one of `types` can be of one of `declared` (a subtype or a supertype of one). */
+  canMeet(types: readonly string[], declared: readonly string[]): boolean {
+    return types.some((t) => declared.some((d) => this.isSubtype(t, d) || this.isSubtype(d, t)));
+  }
+
   /** A cycle of declared types (as keys), or undefined when the hierarchy is a DAG. */
   findCycle(): string[] | undefined {
     const state = new Map<string, 1 | 2>();
