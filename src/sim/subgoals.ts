@@ -221,6 +221,27 @@ function sinkFaucets(graph: EnvGraph): [number, number][] {
   return pairs;
 }
 
+/** The instrument groups each predicate's recipe needs, one class of each group (the derived-state rules' tools). */
+const RECIPE_INSTRUMENTS: Partial<Record<Predicate, readonly (readonly string[])[]>> = {
+  isCooked: [['toaster', 'microwave', 'stove']],
+  isClean: [['sink'], ['faucet']],
+  isFilledWithWater: [['sink'], ['faucet']],
+  isFilledWithCoffee: [['coffeemaker']],
+};
+
+/**
+ * The instruments a subgoal's recipe needs: one class of each group ("cooked": a toaster, a microwave or a stove;
+ * "clean": a sink and a faucet), narrowed by the spec's `using` ("make toast using the toaster").
+ */
+export function recipeInstruments(spec: SubgoalSpec): string[][] {
+  const groups: string[][] = [];
+  for (const group of RECIPE_INSTRUMENTS[spec.predicate] ?? []) {
+    const allowed = spec.using ? group.filter((c) => spec.using!.includes(c)) : [...group];
+    if (allowed.length > 0) groups.push(allowed);
+  }
+  return groups;
+}
+
 /**
  * A state of the simulator's vocabulary from which the derived-state rules make the predicate true for the patient,
  * or the predicate's own condition for graph predicates; undefined when the graph offers no way (no toaster, no

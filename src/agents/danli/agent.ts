@@ -34,6 +34,7 @@ import {
   type BoundSubgoal,
   bindSubgoal,
   planningGoal,
+  recipeInstruments,
   type SubgoalSpec,
   subgoalDone,
   type WorldView,
@@ -86,14 +87,6 @@ export interface PlanWork {
   /** A repeat of a timed-out call on no new objects, not run (see `callPlanner`). */
   repeated?: true;
 }
-
-/** Instrument classes each predicate's recipe needs (one of each group). */
-const INSTRUMENTS: Partial<Record<SubgoalSpec['predicate'], readonly (readonly string[])[]>> = {
-  isCooked: [['toaster', 'microwave', 'stove']],
-  isClean: [['sink'], ['faucet']],
-  isFilledWithWater: [['sink'], ['faucet']],
-  isFilledWithCoffee: [['coffeemaker']],
-};
 
 export class DanliAgent implements Agent {
   readonly name: string;
@@ -391,9 +384,8 @@ export class DanliAgent implements Agent {
     const wanted: string[] = [];
     if (!spec.patient.includes(ANY_THING) && !spec.startOn && !known(spec.patient)) wanted.push(spec.patient[0]);
     if (spec.destination && !known(spec.destination)) wanted.push(spec.destination[0]);
-    for (const group of INSTRUMENTS[spec.predicate] ?? []) {
-      const allowed = spec.using ? group.filter((c) => spec.using!.includes(c)) : group;
-      if (allowed.length > 0 && !known(allowed)) wanted.push(allowed[0]);
+    for (const group of recipeInstruments(spec)) {
+      if (!known(group)) wanted.push(group[0]);
     }
     const room = this.feedback.observation.roomId;
     return wanted.map((className, i) => {

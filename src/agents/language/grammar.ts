@@ -22,7 +22,23 @@
  *   ACTION: (switch | turn) (it | them) STATE | (switch | turn) STATE (it | them) | open (it | them) | close ...
  */
 import { catalogClass } from '../../sim/catalog/index.js';
-import { resolvePhrase } from './lexicon.js';
+import {
+  type Env,
+  list,
+  np,
+  nplist,
+  optional,
+  type Pattern,
+  type Phrase,
+  type Production,
+  pick,
+  readSentence,
+  splitSentences,
+  tokenize,
+  words,
+} from './matcher.js';
+
+export { tokenize } from './matcher.js';
 
 export type ReadingState = 'ON' | 'OFF' | 'OPEN' | 'CLOSED';
 
@@ -50,72 +66,7 @@ export interface InstructionReading {
 const thingOf = (phrase: Phrase): ReadingThing =>
   phrase.room === undefined ? { classes: [phrase.className] } : { classes: [phrase.className], room: phrase.room };
 
-// ---- tokens --------------------------------------------------------------------------------------------------------
-
-export function tokenize(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/n['’]t\b/g, ' not')
-    .replace(/([,.;:!?])/g, ' $1 ')
-    .split(/\s+/)
-    .filter((w) => w.length > 0 && w !== ';' && w !== ':' && w !== '!' && w !== '?');
-}
-
-// ---- the matcher ---------------------------------------------------------------------------------------------------
-
-interface Phrase {
-  readonly className: string;
-  readonly plural: boolean;
-  readonly words: string;
-  /** The room class the phrase is qualified by ("in the bedroom"). */
-  readonly room?: string;
-}
-
-/** A room named by the words ("the living room"), by name only. */
-function roomNamed(words: readonly string[]): string | undefined {
-  const resolved = resolvePhrase(words);
-  if (resolved?.by !== 'name') return undefined;
-  return catalogClass(resolved.className)?.kind === 'room' ? resolved.className : undefined;
-}
-
-/** "NP in the ROOM": the phrase with its room, split at the last "in" whose tail names a room. */
-function roomQualified(span: readonly string[]): Phrase | undefined {
-  for (let p = span.length - 2; p >= 1; p--) {
-    if (span[p] !== 'in') continue;
-    const room = roomNamed(span.slice(p + 1));
-    if (room === undefined) continue;
-    const head = resolvePhrase(span.slice(0, p));
-    if (!head || catalogClass(head.className)?.kind === 'room') return undefined;
-    return { className: head.className, plural: head.plural, words: span.join(' '), room };
-  }
-  return undefined;
-}
-
-type Value = string | Phrase | Phrase[] | Env[];
-type Env = ReadonlyMap<string, Value>;
-
-type Element =
-  | { readonly kind: 'words'; readonly alternatives: readonly (readonly string[])[] }
-  | { readonly kind: 'optional'; readonly pattern: Pattern }
-  | { readonly kind: 'np'; readonly name: string }
-  | { readonly kind: 'nplist'; readonly name: string; readonly conjunction: string }
-  | { readonly kind: 'pick'; readonly name: string; readonly words: Readonly<Record<string, string>> }
-  | {
-      readonly kind: 'list';
-      readonly name: string;
-      readonly items: readonly { readonly tag: string; readonly pattern: Pattern }[];
-    };
-type Pattern = readonly Element[];
-
-const words = (alternatives: string): Element => ({
-  kind: 'words',
-  alternatives: alternatives.split('|').map((a) => a.trim().split(/\s+/)),
-});
-const optional = (...pattern: Element[]): Element => ({ kind: 'optional', pattern });
-const np = (name: string): Element => ({ kind: 'np', name });
-const nplist = (name: string, conjunction: string): Element => ({ kind: 'nplist', name, conjunction });
-const pick = (name: string, table: Record<string, string>): Element => ({ kind: 'pick', name, words: table });
-const list = (name: string, items: { tag: string; pattern: Pattern }[]): Element => ({ kind: 'list', name, items });
+// ---- productions ----------------------------------------------------------------------------------------------------
 
 const STATE_WORDS: Record<string, ReadingState> = {
   on: 'ON',
@@ -127,113 +78,6 @@ const STATE_WORDS: Record<string, ReadingState> = {
 const state = (name: string) => pick(name, STATE_WORDS);
 const prep = (name: string) => pick(name, { on: 'ON', onto: 'ON', in: 'INSIDE', inside: 'INSIDE', into: 'INSIDE' });
 const end = optional(words('.'));
-
-/** A matcher state: position and captures. */
-interface Match {
-  readonly i: number;
-  readonly env: Env;
-}
-
-class Matcher {
-  /** The furthest token any attempt reached (for error messages). */
-  furthest = 0;
-
-  constructor(private readonly tokens: readonly string[]) {}
-
-  *pattern(pattern: Pattern, k: number, i: number, env: Env): Generator<Match> {
-    if (i > this.furthest) this.furthest = i;
-    if (k === pattern.length) {
-      yield { i, env };
-      return;
-    }
-    for (const next of this.element(pattern[k], i, env)) yield* this.pattern(pattern, k + 1, next.i, next.env);
-  }
-
-  private *element(el: Element, i: number, env: Env): Generator<Match> {
-    const tokens = this.tokens;
-    switch (el.kind) {
-      case 'words':
-        for (const alt of el.alternatives) {
-          if (alt.every((w, j) => tokens[i + j] === w)) yield { i: i + alt.length, env };
-        }
-        return;
-      case 'optional':
-        yield* this.pattern(el.pattern, 0, i, env);
-        yield { i, env };
-        return;
-      case 'pick': {
-        const value = tokens[i] === undefined ? undefined : el.words[tokens[i]];
-        if (value !== undefined) yield { i: i + 1, env: with_(env, el.name, value) };
-        return;
-      }
-      case 'np':
-        for (const [phrase, j] of this.phrases(i)) yield { i: j, env: with_(env, el.name, phrase) };
-        return;
-      case 'nplist':
-        yield* this.phraseList(i, env, el.name, el.conjunction, []);
-        return;
-      case 'list':
-        yield* this.itemList(el, i, env, []);
-        return;
-    }
-  }
-
-  /**
-   * Noun phrases starting at i, shortest first: each resolved span and the position after it. A span that ends in
-   * "in the ROOM" is the phrase before it qualified by the room ("the bookshelf in the bedroom"); such a span is not
-   * read whole, so a description cannot swallow the room's name.
-   */
-  private *phrases(i: number): Generator<[Phrase, number]> {
-    for (let j = i + 1; j <= this.tokens.length; j++) {
-      const span = this.tokens.slice(i, j);
-      if (span.includes(',') || span.includes('.')) return;
-      const qualified = roomQualified(span);
-      if (qualified) {
-        yield [qualified, j];
-        continue;
-      }
-      const resolved = resolvePhrase(span);
-      if (resolved && catalogClass(resolved.className)?.kind !== 'room') {
-        yield [{ className: resolved.className, plural: resolved.plural, words: span.join(' ') }, j];
-      }
-    }
-  }
-
-  /** NP ( , NP )* [conj NP], at least one. */
-  private *phraseList(i: number, env: Env, name: string, conjunction: string, done: Phrase[]): Generator<Match> {
-    for (const [phrase, j] of this.phrases(i)) {
-      const items = [...done, phrase];
-      yield { i: j, env: with_(env, name, items) };
-      if (this.tokens[j] === ',') yield* this.phraseList(j + 1, env, name, conjunction, items);
-      if (this.tokens[j] === conjunction) yield* this.phraseList(j + 1, env, name, conjunction, items);
-    }
-  }
-
-  /** ITEM ( , ITEM )* [and ITEM], at least one; each item's captures become one Env tagged `tag`. */
-  private *itemList(el: Extract<Element, { kind: 'list' }>, i: number, env: Env, done: Env[]): Generator<Match> {
-    for (const item of el.items) {
-      for (const m of this.pattern(item.pattern, 0, i, new Map([['tag', item.tag]]))) {
-        const items = [...done, m.env];
-        yield { i: m.i, env: with_(env, el.name, items) };
-        if (this.tokens[m.i] === ',' || this.tokens[m.i] === 'and') yield* this.itemList(el, m.i + 1, env, items);
-      }
-    }
-  }
-}
-
-function with_(env: Env, name: string, value: Value): Env {
-  return new Map(env).set(name, value);
-}
-
-// ---- productions ----------------------------------------------------------------------------------------------------
-
-type Build = (env: Env) => InstructionReading[];
-
-interface Production {
-  readonly name: string;
-  readonly pattern: Pattern;
-  readonly build: Build;
-}
 
 const phraseOf = (env: Env, name: string) => env.get(name) as Phrase;
 const phrasesOf = (env: Env, name: string) => env.get(name) as Phrase[];
@@ -288,9 +132,9 @@ const placementItems = (verb: string | undefined) => {
   ];
 };
 
-const PRODUCTIONS: readonly Production[] = [
+const PRODUCTIONS: readonly Production<InstructionReading>[] = [
   ...ACTION_ALTERNATIVES.map(
-    (action, n): Production => ({
+    (action, n): Production<InstructionReading> => ({
       name: `if-state-${n + 1}`,
       pattern: [words('if'), nplist('objects', 'or'), LEFT, state('current'), words(','), ...action, end],
       build: (env) => phrasesOf(env, 'objects').map((o) => stateGoal('if', o, stateOf(env, 'action'))),
@@ -429,40 +273,8 @@ export function parseInstruction(text: string): ParseResult {
   return { ok: true, readings, production: productions.join('+') };
 }
 
-function splitSentences(tokens: readonly string[]): string[][] {
-  const out: string[][] = [];
-  let current: string[] = [];
-  for (const token of tokens) {
-    current.push(token);
-    if (token === '.') {
-      out.push(current);
-      current = [];
-    }
-  }
-  if (current.length > 0) out.push(current);
-  return out;
-}
-
 function parseSentence(tokens: readonly string[]): ParseResult {
-  let furthest = 0;
-  let sense: string | undefined;
-  for (const production of PRODUCTIONS) {
-    const matcher = new Matcher(tokens);
-    for (const m of matcher.pattern(production.pattern, 0, 0, new Map())) {
-      if (m.i !== tokens.length) continue;
-      const readings = production.build(m.env);
-      const problem = readings.map(nonsense).find((p) => p !== undefined);
-      if (problem === undefined) return { ok: true, readings, production: production.name };
-      sense ??= problem;
-    }
-    furthest = Math.max(furthest, matcher.furthest);
-  }
-  if (sense) return { ok: false, reason: sense };
-  const at = tokens.slice(furthest, furthest + 4).join(' ');
-  return {
-    ok: false,
-    reason: `no rule of the instruction grammar matches; the reading stopped at "${at || 'the end'}" (a thing the catalog does not know, or a sentence form the grammar lacks)`,
-  };
+  return readSentence(tokens, PRODUCTIONS, nonsense, { grammar: 'instruction grammar' });
 }
 
 /** Why a reading makes no sense for the catalog, or undefined. */
