@@ -19,6 +19,7 @@
 import type { StateView } from '../sim/conditions.js';
 import { EnvGraph } from '../sim/graph.js';
 import type { Observation, ObservedNode } from '../sim/observation.js';
+import { addPassage } from '../sim/scenes/topology.js';
 import type { Relation, State } from '../sim/vocabulary.js';
 
 /** What one update changed. */
@@ -33,8 +34,6 @@ export interface BeliefUpdate {
 }
 
 const PLACE_RELATIONS: readonly Relation[] = ['ON', 'INSIDE'];
-const PASSAGE_CLASS = 'doorjamb';
-const PASSAGE_CATEGORY = 'Doors';
 
 export class Belief implements StateView {
   /** What the agent believes; do not mutate it from outside (use `tryChanges` to simulate on it). */
@@ -202,10 +201,7 @@ export class Belief implements StateView {
       const key = a < b ? `${a},${b}` : `${b},${a}`;
       if (this.passages.has(key) || !this.graph.has(a) || !this.graph.has(b)) continue;
       const id = -(this.passages.size + 1);
-      this.graph.addNode({ id, className: PASSAGE_CLASS, category: PASSAGE_CATEGORY });
-      this.graph.addEdge(id, 'BETWEEN', a);
-      this.graph.addEdge(id, 'BETWEEN', b);
-      this.graph.addEdge(id, 'INSIDE', Math.min(a, b));
+      addPassage(this.graph, id, a, b);
       this.passages.set(key, id);
     }
   }

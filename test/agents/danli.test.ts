@@ -46,6 +46,7 @@ describe('DANLI', () => {
       'danli',
       'danli-last-subgoal',
       'danli-no-replanning',
+      'llm-state',
     ]);
     expect(agentsWithoutLlm('continual')).not.toContain('danli');
   });

@@ -55,6 +55,35 @@ export function roomDistances(from: number, adjacent: readonly (readonly [number
   return distance;
 }
 
+/**
+ * The rooms of a shortest path from `from` to `target` (both ids of rooms; `from` left out, `target` last): at each
+ * room the lowest-id neighbour one walk closer. Empty when already there; undefined when the target cannot be reached.
+ */
+export function roomPath(
+  from: number,
+  target: number,
+  adjacent: readonly (readonly [number, number])[],
+): number[] | undefined {
+  const toTarget = roomDistances(target, adjacent);
+  if (!toTarget.has(from)) return undefined;
+  const path: number[] = [];
+  let here = from;
+  while (here !== target) {
+    const distance = toTarget.get(here)!;
+    let next: number | undefined;
+    for (const [a, b] of adjacent) {
+      const other = a === here ? b : b === here ? a : undefined;
+      if (other !== undefined && toTarget.get(other) === distance - 1 && (next === undefined || other < next)) {
+        next = other;
+      }
+    }
+    if (next === undefined) return undefined;
+    path.push(next);
+    here = next;
+  }
+  return path;
+}
+
 /** The walk to the next room on a shortest path towards `target` (lowest room id first among equals). */
 export function stepTowards(
   from: number,
@@ -62,14 +91,6 @@ export function stepTowards(
   adjacent: readonly (readonly [number, number])[],
   skills: SkillSet,
 ): Skill | undefined {
-  if (from === target) return undefined;
-  const toTarget = roomDistances(target, adjacent);
-  const here = toTarget.get(from);
-  if (here === undefined) return undefined;
-  let next: number | undefined;
-  for (const [a, b] of adjacent) {
-    const other = a === from ? b : b === from ? a : undefined;
-    if (other !== undefined && toTarget.get(other) === here - 1 && (next === undefined || other < next)) next = other;
-  }
+  const next = roomPath(from, target, adjacent)?.[0];
   return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] });
 }

@@ -18,6 +18,18 @@ export interface RoomLink {
 }
 
 /**
+ * Adds a passage node (a `doorjamb` BETWEEN the two rooms, INSIDE the lower-id one) with the given id, so that
+ * `roomAdjacency` reads the pair as adjacent: how an agent's own graph (a belief, a planning world) states the room
+ * adjacency it was told.
+ */
+export function addPassage(graph: EnvGraph, id: number, a: number, b: number): void {
+  graph.addNode({ id, className: 'doorjamb', category: 'Doors' });
+  graph.addEdge(id, 'BETWEEN', a);
+  graph.addEdge(id, 'BETWEEN', b);
+  graph.addEdge(id, 'INSIDE', Math.min(a, b));
+}
+
+/**
  * For each room id, the rooms one passage away, sorted by room id then passage id. Passages that name fewer or more
  * than two rooms are ignored (VirtualHome has a few front doors that lead outside).
  */

@@ -1,0 +1,39 @@
+/**
+ * E offline: the goal-relevance closure. The instruction is read with the task grammar (`src/agents/language`); every
+ * object seen whose class the goal makes relevant (patients, destinations, the instruments their recipes need, the
+ * containers the catalog says patients are kept in), every object lying on or in a host the goal empties ("the kitchen
+ * table"), and the rooms the goal names join the key objects. A grammar that cannot read the instruction adds nothing.
+ */
+import { goalClasses } from '../language/tasks.js';
+import type { Attention, AttentionInput, RoleAnswer } from './roles.js';
+
+export class GoalRelevanceAttention implements Attention {
+  readonly implementation = 'offline: goal-relevance closure of the grammar reading';
+
+  async select(input: AttentionInput): Promise<RoleAnswer<string[]>> {
+    const { listing, names } = input.observation;
+    const reading = input.instruction.reading;
+    const record = { role: 'attention', implementation: 'offline' } as const;
+    if (!reading)
+      return { value: [], record: { ...record, invalid: `instruction not read: ${input.instruction.unread}` } };
+    const relevant = goalClasses(reading);
+    const have = new Set(input.keys);
+    const added: string[] = [];
+    const add = (id: number) => {
+      const name = names.name(id);
+      if (have.has(name)) return;
+      have.add(name);
+      added.push(name);
+    };
+    for (const room of listing.roomList()) if (relevant.rooms.has(room.className)) add(room.id);
+    for (const object of listing.all()) {
+      const hostClass = (host: number) => listing.get(host)?.className;
+      const onRelevantHost = [object.first.host, object.place.host].some((h) => {
+        const className = hostClass(h);
+        return className !== undefined && relevant.hosts.has(className);
+      });
+      if (relevant.classes.has(object.className) || onRelevantHost) add(object.id);
+    }
+    return { value: added, record };
+  }
+}

@@ -1,0 +1,23 @@
+/** LLM-State (paper 002): the agent, its roles, its variants, and how the registry builds them. */
+import type { AgentContext } from '../context.js';
+import { LlmStateAgent, type LlmStateRoles } from './agent.js';
+import { GoalRelevanceAttention } from './attention.js';
+import type { LlmStateVariant } from './config.js';
+import { SymbolicFoldEstimator } from './estimator.js';
+import { PlannerPolicy } from './policy.js';
+
+export { LlmStateAgent, type LlmStateConfig, type LlmStateRoles } from './agent.js';
+export { LLM_STATE_VARIANTS, type LlmStateVariant } from './config.js';
+
+/** The offline roles: the goal-relevance closure, the symbolic fold, the household planner. */
+export function offlineRoles(): LlmStateRoles {
+  return {
+    attention: new GoalRelevanceAttention(),
+    estimator: new SymbolicFoldEstimator(),
+    policy: new PlannerPolicy(),
+  };
+}
+
+export function createLlmStateAgent(context: AgentContext, variant: LlmStateVariant): LlmStateAgent {
+  return new LlmStateAgent(variant.name, context.skills, offlineRoles(), variant.config);
+}
