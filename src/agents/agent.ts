@@ -11,6 +11,9 @@ import type { BoundSubgoal, SubgoalSpec } from '../sim/subgoals.js';
 
 export { formatSkill, type Skill, sameSkill } from '../sim/skill.js';
 
+/** The skill an agent takes when a model's output was unusable: the world refuses it (an invalid step). */
+export const INVALID_OUTPUT_SKILL: Skill = Object.freeze({ action: 'invalid-output', objects: Object.freeze([]) });
+
 /** What the agent learns after each step (and at the start, with no `lastSkill`). */
 export interface StepFeedback {
   /** The time step about to be decided (0 at the start). */

@@ -21,6 +21,7 @@ import {
   OracleAgent,
   RandomAgent,
 } from './heuristics/index.js';
+import { INNER_MONOLOGUE_DEFINITIONS } from './inner-monologue/index.js';
 import { createLlmStateAgent, LLM_STATE_VARIANTS } from './llm-state/index.js';
 
 export interface AgentDefinition {
@@ -166,16 +167,19 @@ const DANLI_LLM: AgentDefinition = {
 /** LLM-State and its ablations (episodic tasks; they read the instruction text, no privilege; ablations opt-in). */
 const LLM_STATE_AGENTS: readonly AgentDefinition[] = LLM_STATE_VARIANTS.map((variant) => ({
   name: variant.name,
-  description: variant.description,
+  description: `${variant.description}; offline roles, the paper's LLM roles with --llm`,
   privileges: [],
   needsLlm: false,
+  acceptsLlm: true,
   protocols: ['episodic'],
   ...(variant.name !== 'llm-state' && { optIn: true }),
   create: (context: AgentContext) => createLlmStateAgent(context, variant),
 }));
 
 const registry = new Map<string, AgentDefinition>(
-  withExrapLlmRoles([...BUILT_IN, ...DANLI_AGENTS, DANLI_LLM, ...LLM_STATE_AGENTS]).map((def) => [def.name, def]),
+  withExrapLlmRoles([...BUILT_IN, ...DANLI_AGENTS, DANLI_LLM, ...LLM_STATE_AGENTS, ...INNER_MONOLOGUE_DEFINITIONS]).map(
+    (def) => [def.name, def],
+  ),
 );
 
 /** Adds an agent (or replaces the one of the same name). */

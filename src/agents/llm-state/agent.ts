@@ -12,11 +12,12 @@
  * feedback is the binary outcome of each command, never the simulator's error text. A command runs as one or more
  * skills (`primitives/executor.ts`: `move` walks room by room), one per step; the history records it once. The roles
  * are given: offline (`attention.ts`, `estimator.ts`, `policy.ts`) or the paper's LLM roles (`llm/`). hearth has no
- * stop action, so when the policy's plan is empty (it thinks the task done) or needs no step, the robot waits.
+ * stop action, so when the policy's plan is empty (it thinks the task done) or needs no step, the robot waits; when
+ * the policy's answer was unusable, the step goes to a refused action (an invalid step, recorded with its text).
  */
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
-import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import { type Agent, INVALID_OUTPUT_SKILL, type StepFeedback, type TaskBrief } from '../agent.js';
 import { readTask } from '../language/tasks.js';
 import { type Command, formatCommand } from '../primitives/commands.js';
 import { ObjectListing } from '../primitives/listing.js';
@@ -85,6 +86,8 @@ export class LlmStateAgent implements Agent {
   private trigger: CycleRecord['trigger'] = 'start';
   private cycleRecords: CycleRecord[] = [];
   private lastState: LlmState | undefined;
+  /** The last policy answer was unusable: the step goes to a refused action. */
+  private policyInvalid = false;
   readonly counts: LlmStateCounts = {
     cycles: 0,
     commands: 0,
@@ -128,6 +131,7 @@ export class LlmStateAgent implements Agent {
     await this.cycle();
     const planned = this.runner.next(this.feedback);
     if (planned) return planned;
+    if (this.policyInvalid) return INVALID_OUTPUT_SKILL;
     // The plan needs no step (empty: the policy thinks the task is done; or moves to where the robot is): wait.
     this.counts.waits++;
     this.runner.setPlan([{ verb: 'wait', args: [] }]);
@@ -167,6 +171,7 @@ export class LlmStateAgent implements Agent {
       keys: this.keys,
     });
     records.push(plan.record);
+    this.policyInvalid = plan.record.invalid !== undefined && plan.value.length === 0;
     for (const record of records) {
       if (record.invalid) this.counts.invalidOutputs++;
       this.counts.rejectedLines += record.rejected?.length ?? 0;

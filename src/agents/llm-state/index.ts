@@ -4,6 +4,7 @@ import { LlmStateAgent, type LlmStateRoles } from './agent.js';
 import { GoalRelevanceAttention } from './attention.js';
 import type { LlmStateVariant } from './config.js';
 import { SymbolicFoldEstimator } from './estimator.js';
+import { llmRoles } from './llm/index.js';
 import { PlannerPolicy } from './policy.js';
 
 export { LlmStateAgent, type LlmStateConfig, type LlmStateRoles } from './agent.js';
@@ -18,6 +19,8 @@ export function offlineRoles(): LlmStateRoles {
   };
 }
 
+/** The agent of a variant: the paper's LLM roles when the run has a model, the offline roles otherwise. */
 export function createLlmStateAgent(context: AgentContext, variant: LlmStateVariant): LlmStateAgent {
-  return new LlmStateAgent(variant.name, context.skills, offlineRoles(), variant.config);
+  const roles = context.llm ? llmRoles(context.llm, context.seed) : offlineRoles();
+  return new LlmStateAgent(variant.name, context.skills, roles, variant.config);
 }
