@@ -18,15 +18,21 @@ import { Bm25Index } from '../../retrieval/bm25.js';
 import { DirectiveRetriever } from '../../retrieval/retriever.js';
 import type { Skill } from '../../sim/skill.js';
 import { Rng } from '../../util/rng.js';
-import type { Agent, InstructionBrief, StepFeedback, TaskBrief } from '../agent.js';
+import {
+  type Agent,
+  INVALID_OUTPUT_SKILL,
+  type InstructionBrief,
+  type StepFeedback,
+  type TaskBrief,
+} from '../agent.js';
+import { defaultDemonstrationsPath } from '../demonstrations/io.js';
 import { DemonstrationLibrary, type DemonstrationQuery } from '../demonstrations/library.js';
 import type { Demonstration } from '../demonstrations/types.js';
 import { ObjectNames } from '../prompting/object-names.js';
 import { type StepMemory, visibleThings } from '../prompting/situation.js';
 import { type PhraseTable, phrasesFor, skillPhrase } from '../prompting/skill-text.js';
 
-/** The skill an agent takes when the model's output was unusable: the world refuses it (an invalid step). */
-export const INVALID_OUTPUT_SKILL: Skill = Object.freeze({ action: 'invalid-output', objects: Object.freeze([]) });
+export { INVALID_OUTPUT_SKILL } from '../agent.js';
 
 /** The skill set as the baselines need it (a `SkillSet` of the benchmark fits). */
 export interface SkillVocabulary {
@@ -60,9 +66,14 @@ export function shrinkBudget(budget: ContextBudget): ContextBudget | undefined {
   };
 }
 
+/** The benchmark protocol a baseline runs: standing instructions, or one task at a time. */
+export type BaselineProtocol = 'continual' | 'episodic';
+
 export interface BaselineOptions {
   /** The episode's seed: every request's seed derives from it. */
   readonly seed: number;
+  /** Default 'continual'; 'episodic' gives the task prompts and the episodic tasks' demonstrations. */
+  readonly protocol?: BaselineProtocol;
   readonly skills: SkillVocabulary;
   readonly llm: LanguageModel;
   /** In-context examples (default: the shipped demonstrations of the skill set's domain). */
@@ -80,16 +91,33 @@ export interface BaselineStats {
   contextShrinks: number;
 }
 
-/** Shipped demonstrations, loaded once per domain (a pure cache). */
+/** Shipped demonstrations, loaded once per file (a pure cache). */
 const LIBRARIES = new Map<string, DemonstrationLibrary>();
 
-export function shippedDemonstrations(domain: string): DemonstrationLibrary {
-  let library = LIBRARIES.get(domain);
+/** The episodic tasks' demonstrations (`prompts/demonstrations/virtualhome-tasks.jsonl`, `npm run demos`). */
+export const EPISODIC_DEMONSTRATIONS_FILE = 'virtualhome-tasks';
+
+/** The shipped demonstrations of a domain (continual), or of the episodic tasks. */
+export function shippedDemonstrations(domain: string, protocol: BaselineProtocol = 'continual'): DemonstrationLibrary {
+  const name = protocol === 'episodic' ? EPISODIC_DEMONSTRATIONS_FILE : domain;
+  let library = LIBRARIES.get(name);
   if (!library) {
-    library = DemonstrationLibrary.load(domain);
-    LIBRARIES.set(domain, library);
+    library = DemonstrationLibrary.load(domain, defaultDemonstrationsPath(name));
+    LIBRARIES.set(name, library);
   }
   return library;
+}
+
+/**
+ * A method's prompt templates for a protocol: its continual ones, with the episodic replacements (the task prompts,
+ * `<method>/task-prompt`) for episodic tasks.
+ */
+export function promptsFor<T extends Record<string, string>>(
+  continual: T,
+  episodic: Partial<T>,
+  protocol: BaselineProtocol,
+): T {
+  return protocol === 'episodic' ? { ...continual, ...episodic } : continual;
 }
 
 export abstract class LlmBaselineAgent implements Agent {
@@ -100,6 +128,7 @@ export abstract class LlmBaselineAgent implements Agent {
   protected readonly budget: ContextBudget;
   private readonly library?: DemonstrationLibrary;
   private readonly seedBase: number;
+  protected readonly protocol: BaselineProtocol;
 
   protected instructions: readonly InstructionBrief[] = [];
   protected feedback!: StepFeedback;
@@ -123,6 +152,7 @@ export abstract class LlmBaselineAgent implements Agent {
     this.budget = { ...DEFAULT_BUDGET, ...defaults, ...options.budget };
     this.library = options.demonstrations;
     this.seedBase = new Rng(options.seed).nextUint32() & 0x3fffffff;
+    this.protocol = options.protocol ?? 'continual';
   }
 
   reset(task: TaskBrief, first: StepFeedback): void {
@@ -212,10 +242,13 @@ export abstract class LlmBaselineAgent implements Agent {
   /** The demonstrations closest to the current situation. */
   protected async demonstrationsFor(k: number): Promise<Demonstration[]> {
     if (k <= 0) return [];
-    const library = this.library ?? shippedDemonstrations(this.skills.name);
+    const library = this.library ?? shippedDemonstrations(this.skills.name, this.protocol);
+    const texts = this.instructions.map((i) => i.text);
     const query: DemonstrationQuery = {
-      instructions: this.instructions.map((i) => i.text),
+      instructions: texts,
       visible: visibleThings(this.feedback.observation).map((id) => this.names.name(id)),
+      // An episodic task's own demonstrations are left out: the agent never sees its task solved.
+      ...(this.protocol === 'episodic' && { excludeInstructions: texts }),
     };
     return library.retrieve(query, k);
   }

@@ -15,7 +15,12 @@ import { ZspAgent } from './zsp.js';
 
 /** The options every baseline is built from, out of the agent context. */
 export function baselineOptions(context: AgentContext, who: string): BaselineOptions {
-  return { seed: context.seed, skills: context.skills, llm: requireLanguageModel(context.llm, who) };
+  return {
+    seed: context.seed,
+    skills: context.skills,
+    llm: requireLanguageModel(context.llm, who),
+    protocol: context.protocol === 'episodic' ? 'episodic' : 'continual',
+  };
 }
 
 export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
@@ -24,6 +29,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     description: 'ZSP (Huang et al. 2022): sampled free-text steps mapped to the nearest allowed skill',
     privileges: [],
     needsLlm: true,
+    protocols: ['continual', 'episodic'],
     create: (context) => new ZspAgent(baselineOptions(context, 'zsp')),
   },
   {
@@ -31,6 +37,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     description: 'SayCan (Ahn et al. 2022): log-likelihood of each allowed skill x the oracle affordance',
     privileges: ['affordance'],
     needsLlm: true,
+    protocols: ['continual', 'episodic'],
     create: (context) => {
       const options = baselineOptions(context, 'saycan');
       if (!context.affordance) throw new Error('saycan needs the affordance check (privilege affordance)');
@@ -42,6 +49,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     description: 'ProgPrompt (Singh et al. 2023): a pythonic plan program, parsed by a grammar, assertions answered',
     privileges: [],
     needsLlm: true,
+    protocols: ['continual', 'episodic'],
     create: (context) => new ProgPromptAgent(baselineOptions(context, 'progprompt')),
   },
   {
@@ -49,6 +57,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     description: 'LLM-Planner (Song et al. 2023): kNN in-context examples, re-planning with the objects seen',
     privileges: [],
     needsLlm: true,
+    protocols: ['continual', 'episodic'],
     create: (context) => new LlmPlannerAgent(baselineOptions(context, 'llm-planner')),
   },
 ];

@@ -5,10 +5,11 @@
  * after a failure the error, so that the model plans around it.
  *
  * Re-planning (`replan`):
- * - `step` (default, ExRAP's variant): the model plans at every step with what the agent sees now and the first
- *   step of its plan is taken;
- * - `failure` (the original's dynamic re-planning): the plan is followed until a step fails or the plan runs out,
- *   then a new one is asked for with the objects seen so far.
+ * - `step` (the default for continual instructions, ExRAP's variant): the model plans at every step with what the
+ *   agent sees now and the first step of its plan is taken;
+ * - `failure` (the original's dynamic re-planning, the default for episodic tasks, where it is LLM-State's "w/o
+ *   States" baseline): the plan is followed until a step fails or the plan runs out, then a new one is asked for with
+ *   the objects seen so far.
  *
  * The plan is one line of steps separated by commas (`walk to kitchen.10, grab mug.31`). Each step is read with
  * the skill grammar (`parseSkillText`); the valid prefix is kept, and a plan whose first step is unreadable is
@@ -23,13 +24,21 @@ import { demonstrationPhrases } from '../demonstrations/render.js';
 import { shortError, situationText } from '../prompting/situation.js';
 import { actionPhrase, parseSkillText } from '../prompting/skill-text.js';
 import { PromptSet } from '../prompting/templates.js';
-import { type BaselineOptions, type ContextBudget, INVALID_OUTPUT_SKILL, LlmBaselineAgent } from './base.js';
+import {
+  type BaselineOptions,
+  type ContextBudget,
+  INVALID_OUTPUT_SKILL,
+  LlmBaselineAgent,
+  promptsFor,
+} from './base.js';
 
 export const LLM_PLANNER_PROMPTS = {
   prompt: 'llm-planner/prompt',
   demonstration: 'llm-planner/demonstration',
   failure: 'llm-planner/failure',
 };
+/** The episodic protocol's replacements: one task to carry out. */
+export const LLM_PLANNER_TASK_PROMPTS = { prompt: 'llm-planner/task-prompt' };
 
 export interface LlmPlannerOptions extends BaselineOptions {
   readonly replan?: 'step' | 'failure';
@@ -63,14 +72,15 @@ export function splitPlan(text: string): string[] {
 
 export class LlmPlannerAgent extends LlmBaselineAgent {
   readonly name = 'llm-planner';
-  readonly prompts = new PromptSet(LLM_PLANNER_PROMPTS);
+  readonly prompts = new PromptSet(promptsFor(LLM_PLANNER_PROMPTS, LLM_PLANNER_TASK_PROMPTS, this.protocol));
   private readonly replan: 'step' | 'failure';
   private plan: Skill[] = [];
   lastDecision: LlmPlannerDecision | undefined;
 
   constructor(options: LlmPlannerOptions) {
     super(options, { demonstrations: 3 });
-    this.replan = options.replan ?? 'step';
+    // The original re-plans when a step fails; ExRAP's continual adaptation plans at every step.
+    this.replan = options.replan ?? (this.protocol === 'episodic' ? 'failure' : 'step');
   }
 
   protected override onReset(): void {

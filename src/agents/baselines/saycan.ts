@@ -17,7 +17,13 @@ import { Rng } from '../../util/rng.js';
 import { demonstrationPhrases, numberedLines } from '../demonstrations/render.js';
 import { historyLines, situationText } from '../prompting/situation.js';
 import { PromptSet } from '../prompting/templates.js';
-import { type BaselineOptions, type ContextBudget, INVALID_OUTPUT_SKILL, LlmBaselineAgent } from './base.js';
+import {
+  type BaselineOptions,
+  type ContextBudget,
+  INVALID_OUTPUT_SKILL,
+  LlmBaselineAgent,
+  promptsFor,
+} from './base.js';
 
 /** Whether a skill's preconditions hold now (1) or not (0), as the simulator would judge it. */
 export type Affordance = (skill: Skill) => boolean;
@@ -31,6 +37,8 @@ export const SAYCAN_PROMPTS = {
   demonstration: 'saycan/demonstration',
   choice: 'saycan/choice',
 };
+/** The episodic protocol's replacements: one task to carry out. */
+export const SAYCAN_TASK_PROMPTS = { prompt: 'saycan/task-prompt', demonstration: 'saycan/task-demonstration' };
 
 /** What one decision looked like, for traces and tests. */
 export interface SayCanDecision {
@@ -42,7 +50,7 @@ export interface SayCanDecision {
 
 export class SayCanAgent extends LlmBaselineAgent {
   readonly name = 'saycan';
-  readonly prompts = new PromptSet(SAYCAN_PROMPTS);
+  readonly prompts = new PromptSet(promptsFor(SAYCAN_PROMPTS, SAYCAN_TASK_PROMPTS, this.protocol));
   private readonly affordance: Affordance;
   lastDecision: SayCanDecision | undefined;
 

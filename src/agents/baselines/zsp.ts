@@ -23,9 +23,17 @@ import { demonstrationPhrases, numberedLines } from '../demonstrations/render.js
 import { situationText } from '../prompting/situation.js';
 import { stripStepMarker } from '../prompting/skill-text.js';
 import { PromptSet } from '../prompting/templates.js';
-import { type BaselineOptions, type ContextBudget, INVALID_OUTPUT_SKILL, LlmBaselineAgent } from './base.js';
+import {
+  type BaselineOptions,
+  type ContextBudget,
+  INVALID_OUTPUT_SKILL,
+  LlmBaselineAgent,
+  promptsFor,
+} from './base.js';
 
 export const ZSP_PROMPTS = { prompt: 'zsp/prompt', demonstration: 'zsp/demonstration' };
+/** The episodic protocol's replacements: one task to carry out. */
+export const ZSP_TASK_PROMPTS = { prompt: 'zsp/task-prompt' };
 
 /** Weight of the mean log-prob in the ranking (the original's BETA). */
 export const ZSP_BETA = 0.3;
@@ -60,7 +68,7 @@ export interface ZspDecision {
 
 export class ZspAgent extends LlmBaselineAgent {
   readonly name = 'zsp';
-  readonly prompts = new PromptSet(ZSP_PROMPTS);
+  readonly prompts = new PromptSet(promptsFor(ZSP_PROMPTS, ZSP_TASK_PROMPTS, this.protocol));
   private readonly similarity: 'auto' | 'llm' | 'offline';
   private readonly samples: number;
   private readonly offline = new OfflineHashEmbedder();

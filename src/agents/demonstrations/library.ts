@@ -24,6 +24,8 @@ export interface DemonstrationQuery {
   readonly instructions: readonly string[];
   /** What the agent sees now: entity names or classes (`mug.31`, `fridge`). */
   readonly visible?: readonly string[];
+  /** Demonstrations of these instructions are left out (an episodic task's own: never show its solution). */
+  readonly excludeInstructions?: readonly string[];
 }
 
 export interface DemonstrationLibraryOptions {
@@ -32,6 +34,8 @@ export interface DemonstrationLibraryOptions {
   /** Weight of the instruction match against the situation match (default 0.75). */
   readonly instructionWeight?: number;
 }
+
+const normalizeText = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Words a situation is compared by: the classes of the visible objects, once each, sorted. */
 export function situationWords(visible: readonly string[]): string {
@@ -102,10 +106,17 @@ export class DemonstrationLibrary {
       return [...score.keys()].sort((a, b) => score[b] - score[a] || a - b);
     });
     const taken = new Set<number>();
+    const excluded = new Set((query.excludeInstructions ?? []).map(normalizeText));
+    if (excluded.size > 0) {
+      this.demonstrations.forEach((demo, d) => {
+        if (demo.instructions.some((text) => excluded.has(normalizeText(text)))) taken.add(d);
+      });
+    }
+    const available = n - taken.size;
     const cursor = rankings.map(() => 0);
     const out: Demonstration[] = [];
-    while (out.length < Math.min(k, n)) {
-      for (let i = 0; i < rankings.length && out.length < Math.min(k, n); i++) {
+    while (out.length < Math.min(k, available)) {
+      for (let i = 0; i < rankings.length && out.length < Math.min(k, available); i++) {
         const ranking = rankings[i];
         while (cursor[i] < n && taken.has(ranking[cursor[i]])) cursor[i]++;
         if (cursor[i] >= n) continue;

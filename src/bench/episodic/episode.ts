@@ -15,7 +15,7 @@ import { getAgent, usesLlm } from '../../agents/registry.js';
 import { requireLanguageModel } from '../../llm/errors.js';
 import { withAccounting } from '../../llm/language-model.js';
 import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
-import { formatSkill } from '../../sim/skill.js';
+import { formatSkill, type Skill } from '../../sim/skill.js';
 import { VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
 import type { WorldView } from '../../sim/subgoals.js';
 import { Rng } from '../../util/rng.js';
@@ -38,6 +38,8 @@ export interface EpisodicEpisode {
   readonly llm?: EpisodeLlm;
   /** Execution noise: the probability that a manipulation skill slips (default 0, `noise.ts`). */
   readonly slip?: number;
+  /** A cap on the task's step limit (`--steps`, for smoke runs; absent: the task's own limit). */
+  readonly maxSteps?: number;
 }
 
 /** One step as recorded with --trace. */
@@ -81,6 +83,9 @@ interface RawRun {
   readonly agentStats?: Record<string, unknown>;
 }
 
+/** What an observer of a run sees of each step: the skill, whether it worked, the room it was taken in. */
+export type StepObserver = (step: { skill: Skill; success: boolean; room: number }) => void;
+
 /** Runs an agent on a bound task (the world starts from a clone of its start state). */
 async function runOn(
   agentName: string,
@@ -88,6 +93,8 @@ async function runOn(
   seed: number,
   slips: SlipModel,
   llm?: EpisodeLlm,
+  onStep?: StepObserver,
+  stepLimit = bound.definition.stepLimit,
 ): Promise<RawRun> {
   const graph = bound.start.clone();
   const derived = new DerivedStates();
@@ -103,6 +110,10 @@ async function runOn(
     skills: VIRTUALHOME_SKILLS,
     protocol: 'episodic',
     ...(trueState && { world: { graph, derived } }),
+    // SayCan's oracle affordance: would the simulator accept the skill now (tried and undone; noise aside).
+    ...(definition.privileges.includes('affordance') && {
+      affordance: (skill: Skill) => graph.tryChanges(() => env.step(skill).success),
+    }),
   });
   const task: TaskBrief = {
     protocol: 'episodic',
@@ -121,9 +132,11 @@ async function runOn(
   let done = isDone();
   let feedback = env.feedback(0);
   await agent.reset(task, feedback);
-  for (let t = 0; t < bound.definition.stepLimit && !done; t++) {
+  for (let t = 0; t < stepLimit && !done; t++) {
     const skill = await agent.act();
+    const room = graph.roomOf(env.characterId) ?? -1;
     const outcome = stepWithSlips(env, skill, t, slips);
+    onStep?.({ skill, success: outcome.success, room });
     const change = outcome.success ? applyPhysics(graph, derived, env.characterId) : undefined;
     const target = skill.objects[skill.objects.length - 1];
     outcomes.push({
@@ -141,12 +154,19 @@ async function runOn(
       ...(gained.length > 0 && { derived: gained }),
     });
     done = isDone();
-    if (!done && t + 1 < bound.definition.stepLimit) {
+    if (!done && t + 1 < stepLimit) {
       feedback = env.feedback(t + 1, { skill, outcome });
       await agent.observe(feedback);
     }
   }
-  const own = (agent as { stats?: () => Record<string, unknown> }).stats?.();
+  // An agent reports its own figures as a `stats()` method (DANLI, LLM-State) or a `stats` object (the baselines).
+  const reported = (agent as { stats?: unknown }).stats;
+  const own =
+    typeof reported === 'function'
+      ? (reported.call(agent) as Record<string, unknown>)
+      : reported !== null && typeof reported === 'object'
+        ? { ...(reported as Record<string, unknown>) }
+        : undefined;
   const usage = accounted?.ledger.snapshot();
   const stats = usage
     ? {
@@ -174,6 +194,15 @@ export async function oracleSteps(home: string, task: string, seed: number, slip
 }
 
 /**
+ * The Oracle's run on a bound task without noise, step by step (the expert demonstrations of the LLM baselines are
+ * recorded from it); whether it reached the goal.
+ */
+export async function oracleRun(bound: BoundTask, seed: number, onStep: StepObserver): Promise<boolean> {
+  const run = await runOn('oracle', bound, seed, seededSlips(0, seed), undefined, onStep);
+  return run.done;
+}
+
+/**
  * Runs one episode. `slipModel` replaces the seeded noise model (tests inject failures with it): it is called once
  * for the agent's run and once for the Oracle's, whose L* then does not come from the cache.
  */
@@ -184,7 +213,8 @@ export async function runEpisodicEpisode(
   const { home, task, seed } = episode;
   const bound = bindEpisodeTask(home, task, seed);
   const slips = options.slipModel?.() ?? seededSlips(episode.slip ?? 0, seed);
-  const run = await runOn(episode.agent, bound, seed, slips, episode.llm);
+  const stepLimit = Math.min(bound.definition.stepLimit, episode.maxSteps ?? Number.POSITIVE_INFINITY);
+  const run = await runOn(episode.agent, bound, seed, slips, episode.llm, undefined, stepLimit);
   const reference = options.slipModel
     ? await runOn('oracle', bindEpisodeTask(home, task, seed), seed, options.slipModel()).then((oracle) =>
         oracle.done ? oracle.outcomes.length : null,
@@ -200,7 +230,7 @@ export async function runEpisodicEpisode(
     conditions,
     steps: run.records,
     oracleSteps: reference,
-    stepLimit: bound.definition.stepLimit,
+    stepLimit,
     ...(run.agentStats && { agentStats: run.agentStats }),
   };
 }

@@ -16,6 +16,8 @@ export interface EpisodicGrid {
   readonly seeds: readonly number[];
   /** Execution noise (`--slip`, `noise.ts`); 0 or absent: none. */
   readonly slip?: number;
+  /** A cap on every task's step limit (`--steps` given explicitly: smoke runs); absent: each task's own limit. */
+  readonly maxSteps?: number;
 }
 
 /** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
@@ -67,7 +69,12 @@ export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
   }
   // The slip is a constant of the run, not an axis: a noise-free run keeps its episode keys.
   const slip = grid.slip ?? 0;
-  return specs.map((spec) => ({ ...spec, family: taskById(String(spec.task)).family, ...(slip > 0 && { slip }) }));
+  return specs.map((spec) => ({
+    ...spec,
+    family: taskById(String(spec.task)).family,
+    ...(slip > 0 && { slip }),
+    ...(grid.maxSteps !== undefined && { maxSteps: grid.maxSteps }),
+  }));
 }
 
 /** What identifies an episodic run for --resume. */
@@ -79,5 +86,6 @@ export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
     tasks: [...grid.tasks],
     seeds: [...grid.seeds],
     ...((grid.slip ?? 0) > 0 && { slip: grid.slip! }),
+    ...(grid.maxSteps !== undefined && { maxSteps: grid.maxSteps }),
   };
 }

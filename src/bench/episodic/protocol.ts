@@ -25,6 +25,7 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     ...(spec.llm !== undefined && { llm: episodeLlmOf(spec.llm) }),
     // Execution noise (`--slip`): absent from the spec when 0, so that noise-free runs keep their keys and results.
     slip: checkSlip(spec.slip ?? 0, 'slip'),
+    ...(spec.maxSteps !== undefined && { maxSteps: Number(spec.maxSteps) }),
   });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
   const { conditions: _count, conditionsMet: _met, ...metrics } = outcome.score;

@@ -120,7 +120,8 @@ export function registerRunCommand(program: Command): void {
     .option(
       '--families <list>',
       `episodic: task families (${TASK_FAMILIES.join(', ')}; ${DATA_FAMILIES.join(', ')} from ../shared/data or ` +
-        '$HEARTH_SHARED_DATA, only when named); --nonstationarity, --instructions, --steps do not apply',
+        '$HEARTH_SHARED_DATA, only when named); --nonstationarity and --instructions do not apply, --steps caps ' +
+        "every task's own step limit (a smoke run)",
       TASK_FAMILIES.join(','),
     )
     .option(
@@ -169,7 +170,11 @@ export function registerRunCommand(program: Command): void {
         }
       }
       if (run.protocol === 'episodic') {
-        await runEpisodic(grid, options, command.getOptionValueSource('workers') === 'default');
+        await runEpisodic(
+          { ...grid, ...(command.getOptionValueSource('steps') === 'default' && { steps: undefined }) },
+          options,
+          command.getOptionValueSource('workers') === 'default',
+        );
         return;
       }
       checkHomes(grid, run.domain);
@@ -217,14 +222,22 @@ const listOf = (value: unknown): string[] =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-/** `hearth run --protocol episodic`: agents x homes x tasks x seeds; each task brings its own step limit. */
-async function runEpisodic(grid: Grid, options: Record<string, unknown>, defaultWorkers: boolean): Promise<void> {
+/**
+ * `hearth run --protocol episodic`: agents x homes x tasks x seeds; each task brings its own step limit, which an
+ * explicit `--steps` caps.
+ */
+async function runEpisodic(
+  grid: Omit<Grid, 'steps'> & { steps?: number },
+  options: Record<string, unknown>,
+  defaultWorkers: boolean,
+): Promise<void> {
   const episodic = {
     agents: grid.agents,
     homes: grid.homes,
     tasks: selectTasks(listOf(options.families), listOf(options.tasks)),
     seeds: grid.seeds,
     slip: checkSlip(options.slip),
+    ...(grid.steps !== undefined && { maxSteps: grid.steps }),
   };
   // Bind every task in every home now: a task a home cannot host (no bedroom, no bed) is left out with a note.
   const all = expandEpisodicGrid(episodic);

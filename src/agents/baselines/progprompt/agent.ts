@@ -11,6 +11,11 @@
  * TEKG: what it saw, where, in which state, what it holds and is close to), and when it does not hold, its `else:`
  * calls run next. When the statements run out, the model is asked to continue the program, which now shows what
  * was executed, and failures as comments.
+ *
+ * On episodic tasks (`mode: 'program'`) ProgPrompt is run as LLM-State's baselines run it: the model writes the whole
+ * task function (named after the task) at once, its statements run one step at a time, a failed step drops the rest
+ * and the model writes the program again from what was executed, and a program that ran to its end means the task is
+ * done (the robot idles).
  */
 
 import { InvalidOutputError } from '../../../llm/errors.js';
@@ -23,10 +28,18 @@ import type { Demonstration } from '../../demonstrations/types.js';
 import { shortError, situationText } from '../../prompting/situation.js';
 import { actionCall, actionPhrase } from '../../prompting/skill-text.js';
 import { PromptSet } from '../../prompting/templates.js';
-import { type BaselineOptions, type ContextBudget, LlmBaselineAgent } from '../base.js';
+import {
+  type BaselineOptions,
+  type ContextBudget,
+  INVALID_OUTPUT_SKILL,
+  LlmBaselineAgent,
+  promptsFor,
+} from '../base.js';
 import { type Assertion, type AssertStatement, type CallStatement, parseProgram, type Statement } from './grammar.js';
 
 export const PROGPROMPT_PROMPTS = { prompt: 'progprompt/prompt', example: 'progprompt/example' };
+/** The episodic protocol's replacement: the whole program of one task. */
+export const PROGPROMPT_TASK_PROMPTS = { prompt: 'progprompt/task-prompt' };
 
 /** The task function's name in the prompt. */
 export const PROGPROMPT_TASK = 'follow_standing_instructions';
@@ -56,6 +69,8 @@ export interface ProgPromptDecision {
   /** Assertions checked on the way to the skill, with their answers. */
   readonly assertions: readonly { readonly text: string; readonly holds: boolean }[];
   readonly call?: string;
+  /** Program mode: the program has run to its end; the robot idles. */
+  readonly done?: true;
 }
 
 /** A statement waiting to run; `fromElse` marks the recovery calls of an assertion that did not hold. */
@@ -63,30 +78,54 @@ type Pending = AssertStatement | (CallStatement & { readonly fromElse?: boolean 
 
 /** Generations per decision before the step is given up as invalid (a program of assertions only). */
 const MAX_GENERATIONS = 2;
+/** New tokens of a whole program (episodic tasks); a continuation of the continual program gets the papers' 40. */
+const PROGRAM_TOKENS = 400;
+
+/**
+ * How the program is asked for: `continue` (continual instructions, ExRAP's adaptation: a few lines at a time, for
+ * ever) or `program` (episodic tasks: the whole task function at once, as ProgPrompt writes it, and again after a
+ * failed step with what was executed and the failure as comments, as LLM-State extends it; once a program has run to
+ * its end the task is done for ProgPrompt, and the robot idles).
+ */
+export type ProgPromptMode = 'continue' | 'program';
+
+export interface ProgPromptOptions extends BaselineOptions {
+  readonly mode?: ProgPromptMode;
+}
 /** Statements run per decision before giving up (assertions whose else-branches only hold more assertions). */
 const MAX_STATEMENTS = 50;
 
 export class ProgPromptAgent extends LlmBaselineAgent {
   readonly name = 'progprompt';
-  readonly prompts = new PromptSet(PROGPROMPT_PROMPTS);
+  readonly prompts = new PromptSet(promptsFor(PROGPROMPT_PROMPTS, PROGPROMPT_TASK_PROMPTS, this.protocol));
+  readonly mode: ProgPromptMode;
   /** Statements parsed and not yet run (`else:` calls of a failed assertion first). */
   private queue: Pending[] = [];
   /** The body of the task function so far: the lines run, and comments on failures. */
   private executed: string[] = [];
+  /** Program mode: a program has been written, and no step failed since (its end is the task's end). */
+  private programWritten = false;
   lastDecision: ProgPromptDecision | undefined;
 
-  constructor(options: BaselineOptions) {
+  constructor(options: ProgPromptOptions) {
     super(options, { demonstrations: 2 });
+    this.mode = options.mode ?? (this.protocol === 'episodic' ? 'program' : 'continue');
   }
 
   protected override onReset(): void {
     this.queue = [];
     this.executed = [];
+    this.programWritten = false;
   }
 
   protected override onFeedback(feedback: StepFeedback): void {
     if (feedback.success === false && feedback.lastSkill) {
       this.executed.push(`# that failed: ${shortError(feedback.error ?? 'it did not work')}`);
+      if (this.mode === 'program' && feedback.lastSkill.action !== INVALID_OUTPUT_SKILL.action) {
+        // Re-planning on failure: the rest of the program is dropped and a new one asked for.
+        this.queue = [];
+        this.programWritten = false;
+      }
     }
   }
 
@@ -97,9 +136,14 @@ export class ProgPromptAgent extends LlmBaselineAgent {
     let generations = 0;
     for (let run = 0; run < MAX_STATEMENTS; run++) {
       if (this.queue.length === 0) {
+        if (this.mode === 'program' && this.programWritten) {
+          this.lastDecision = { assertions, done: true };
+          return idle(this.feedback);
+        }
         if (generations >= MAX_GENERATIONS) break;
         generations++;
         const generated = await this.generate(budget);
+        if (this.mode === 'program') this.programWritten = true;
         output = generated.output;
         parsed = generated.statements.length;
         if (generated.statements.length === 0) {
@@ -140,7 +184,7 @@ export class ProgPromptAgent extends LlmBaselineAgent {
     const prompt = await this.buildPrompt(budget);
     const answer = await this.llm.chat(prompt, {
       temperature: PAPER_SAMPLING.temperature,
-      maxTokens: PAPER_SAMPLING.maxTokens,
+      maxTokens: this.mode === 'program' ? PROGRAM_TOKENS : PAPER_SAMPLING.maxTokens,
       seed: this.requestSeed(),
       stop: ['\ndef '],
     });
@@ -172,8 +216,10 @@ export class ProgPromptAgent extends LlmBaselineAgent {
       imports: this.skills.actions.map((action) => importText(action, this.arity(action))).join(', '),
       objects: objects.join(', '),
       examples: demos.map((demo) => this.example(demo)).join('\n\n'),
-      task: PROGPROMPT_TASK,
-      instructions: this.instructions.map((i) => `\t# instruction: ${i.text}`).join('\n'),
+      task: this.mode === 'program' ? functionName(this.instructions.map((i) => i.text).join(' ')) : PROGPROMPT_TASK,
+      instructions: this.instructions
+        .map((i) => `\t# ${this.mode === 'program' ? 'task' : 'instruction'}: ${i.text}`)
+        .join('\n'),
       program: shown.map((line) => `\t${line}`).join('\n'),
       room: situation.room,
       adjacentRooms: situation.adjacentRooms,
@@ -263,6 +309,13 @@ export class ProgPromptAgent extends LlmBaselineAgent {
   private grabAction(): string {
     return this.skills.actions.includes('grab') ? 'grab' : this.skills.actions.includes('pickup') ? 'pickup' : 'grab';
   }
+}
+
+/** A harmless step while the program is done: a walk to a thing in the robot's room (else the first allowed skill). */
+function idle(feedback: StepFeedback): Skill {
+  const rooms = new Set(feedback.observation.nodes.filter((n) => n.category === 'Rooms').map((n) => n.id));
+  const walk = feedback.candidates.find((s) => s.action === 'walk' && !rooms.has(s.objects[0]));
+  return walk ?? feedback.candidates[0] ?? INVALID_OUTPUT_SKILL;
 }
 
 function importText(action: string, arity: number): string {
