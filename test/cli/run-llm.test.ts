@@ -147,6 +147,37 @@ describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () =
     expect(results(replayed.stdout).every((row) => (row.llmCallsPerStep.mean ?? 0) > 0)).toBe(true);
   }, 180_000);
 
+  it('runs LLM-State, its ablations, Inner Monologue and the four baselines on the LLM-State family, and replays it with zero calls', async () => {
+    const cache = join(dir, 'llm-state-recording.sqlite');
+    const run = [
+      '--protocol',
+      'episodic',
+      '--agents',
+      'llm-state,llm-state-no-states,llm-state-no-summary,llm-state-no-objects,inner-monologue,zsp,saycan,progprompt,llm-planner',
+      '--families',
+      'llm-state-simple,llm-state-hard',
+      '--seeds',
+      '1',
+      // A smoke run: every task capped at 3 steps (the model is a fake).
+      '--steps',
+      '3',
+      '--quiet',
+      '--json',
+    ];
+    const before = server.requests.length;
+    const recorded = await hearth([...run, ...llmFlags(), '--llm-cache', cache, '--store', join(dir, 'ls-rec.sqlite')]);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(server.requests.length).toBeGreaterThan(before);
+    const rows = (JSON.parse(recorded.stdout) as { results: (Row & { family: string })[] }).results;
+    expect(new Set(rows.map((r) => r.agent)).size).toBe(9);
+    expect(new Set(rows.map((r) => r.family))).toEqual(new Set(['llm-state-simple', 'llm-state-hard']));
+    const calls = server.requests.length;
+    const replayed = await hearth([...run, '--llm-replay', cache, '--store', join(dir, 'ls-rep.sqlite')]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(server.requests.length).toBe(calls);
+    expect(JSON.parse(replayed.stdout).results).toEqual(JSON.parse(recorded.stdout).results);
+  }, 180_000);
+
   it('runs danli-llm on an episodic task with the model, and refuses it without one', async () => {
     const episodic = [
       '--protocol',
