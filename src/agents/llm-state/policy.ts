@@ -15,8 +15,9 @@
  * known. The policy remembers the patients a subgoal was bound to ("the things on the kitchen table" stay its
  * patients after they leave the table).
  */
-import { planForGoal } from '../../planning/household/index.js';
+import { executionFailure, planForGoal } from '../../planning/household/index.js';
 import { catalogClass } from '../../sim/catalog/index.js';
+import type { Condition } from '../../sim/conditions.js';
 import type { Skill } from '../../sim/skill.js';
 import {
   ANY_THING,
@@ -41,7 +42,17 @@ const PLANNER_MAX_STATES = 60_000;
 export interface PlannerPolicyCounts {
   plannerCalls: number;
   planFailures: number;
+  /** Plans kept: what was left of the last plan still reached the same goal in the new state. */
+  plansReused: number;
   explorations: number;
+}
+
+/** The last plan the planner made, to reuse what is left of it. */
+interface LastPlan {
+  readonly goal: string;
+  readonly commands: readonly Command[];
+  /** The length of the history when it was made. */
+  readonly historyAt: number;
 }
 
 export class PlannerPolicy implements Policy {
@@ -49,7 +60,8 @@ export class PlannerPolicy implements Policy {
   /** Patients ever bound, per subgoal index. */
   private remembered: Set<number>[] = [];
   private readingSeen: TaskReading | undefined;
-  readonly counts: PlannerPolicyCounts = { plannerCalls: 0, planFailures: 0, explorations: 0 };
+  private last: LastPlan | undefined;
+  readonly counts: PlannerPolicyCounts = { plannerCalls: 0, planFailures: 0, plansReused: 0, explorations: 0 };
   /** Planner wall time per call (timing: varies run to run). */
   readonly planMs: number[] = [];
 
@@ -65,6 +77,7 @@ export class PlannerPolicy implements Policy {
     if (reading !== this.readingSeen) {
       this.readingSeen = reading;
       this.remembered = reading.subgoals.map(() => new Set<number>());
+      this.last = undefined;
     }
     const { listing, names } = input.observation;
     const world = planningWorld(listing, names, input.state, reading);
@@ -74,6 +87,11 @@ export class PlannerPolicy implements Policy {
     const excluded = this.excluded(world);
     const goal = planningGoal(world, bounds, current, excluded);
     if (goal) {
+      const reused = this.reuse(goal, world, input);
+      if (reused) {
+        this.counts.plansReused++;
+        return { value: reused, record: { ...record, notes: { subgoal: current, reused: true } } };
+      }
       this.counts.plannerCalls++;
       const result = planForGoal({
         state: world.graph,
@@ -96,6 +114,35 @@ export class PlannerPolicy implements Policy {
     this.counts.explorations++;
     const commands = explore(reading.subgoals[current], bounds[current], world, listing, names, input);
     return { value: commands, record: { ...record, notes: { subgoal: current, explore: true } } };
+  }
+
+  /**
+   * What is left of the last plan, when the planner would be asked for the same goal and those commands still reach it
+   * in the new state (checked in the simulator on the planning world): after a slipped action, the rest of the plan,
+   * the slipped action first, is as good as before.
+   */
+  private reuse(goal: Condition, world: PlanningWorld, input: PolicyInput): Command[] | undefined {
+    const last = this.last;
+    if (!last || last.goal !== JSON.stringify(goal)) return undefined;
+    const since = input.history.slice(last.historyAt);
+    const done = since.findIndex((h) => !h.success);
+    const executed = done < 0 ? since.length : done;
+    if (executed > last.commands.length) return undefined;
+    for (let i = 0; i < executed; i++) {
+      if (formatCommandKey(since[i].command) !== formatCommandKey(last.commands[i])) return undefined;
+    }
+    const rest = last.commands.slice(executed);
+    if (rest.length === 0) return undefined;
+    const { names, listing } = input.observation;
+    const skills: Skill[] = [];
+    for (const command of rest) {
+      const skill = commandSkill(command, names);
+      if (!skill) return undefined;
+      skills.push(skill);
+    }
+    if (executionFailure(world.graph, listing.characterId, skills, goal) !== undefined) return undefined;
+    this.last = { goal: last.goal, commands: rest, historyAt: input.history.length };
+    return rest;
   }
 
   private bind(spec: SubgoalSpec, index: number, world: PlanningWorld): BoundSubgoal {
@@ -123,6 +170,27 @@ export class PlannerPolicy implements Policy {
     }
     return out;
   }
+}
+
+const formatCommandKey = (command: Command) => `${command.verb}(${command.args.join(',')})`;
+
+const SKILL_OF_VERB: Readonly<Record<string, string>> = {
+  move: 'walk',
+  pickup: 'grab',
+  placein: 'putin',
+  placeon: 'put',
+  open: 'open',
+  close: 'close',
+  switchon: 'switchon',
+  switchoff: 'switchoff',
+};
+
+/** A command as the one skill the simulator checks it with (a move goes straight to its target). */
+function commandSkill(command: Command, names: PaperNames): Skill | undefined {
+  const action = SKILL_OF_VERB[command.verb];
+  const ids = command.args.map((arg) => names.resolve(arg));
+  if (!action || ids.some((m) => m?.by !== 'name')) return undefined;
+  return { action, objects: ids.map((m) => m!.id) };
 }
 
 /** Rooms (of the class, when given) the robot has never stood in, nearest first. */
