@@ -11,8 +11,8 @@
  * the catalog says hold the missing class, nearest first; then walks to the nearest room not yet visited; then opens
  * any other closed container. With nothing left, it waits.
  *
- * Objects with an invented `cannot_<verb>` attribute are left out of plans while another instance of their class is
- * known. The policy remembers the patients a subgoal was bound to ("the things on the kitchen table" stay its
+ * Objects with an invented `cannot_<verb>` attribute are left out of plans while the goal can be planned for without
+ * them, and tried again when it cannot. The policy remembers the patients a subgoal was bound to ("the things on the kitchen table" stay its
  * patients after they leave the table).
  */
 import { executionFailure, planForGoal } from '../../planning/household/index.js';
@@ -84,36 +84,49 @@ export class PlannerPolicy implements Policy {
     const bounds = reading.subgoals.map((spec, i) => this.bind(spec, i, world));
     const current = bounds.findIndex((bound, i) => !this.complete(bound, reading.subgoals[i], world, listing));
     if (current < 0) return { value: [], record: { ...record, notes: { done: true } } };
+    // Objects with an invented attribute are avoided while the goal can be reached without them; when it cannot
+    // (the only cooked toast "cannot be picked up" after two slips), they are tried again.
     const excluded = this.excluded(world);
-    const goal = planningGoal(world, bounds, current, excluded);
-    if (goal) {
+    for (const exclude of excluded.size > 0 ? [excluded, new Set<number>()] : [excluded]) {
+      const goal = planningGoal(world, bounds, current, exclude);
+      if (!goal) continue;
       const reused = this.reuse(goal, world, input);
       if (reused) {
         this.counts.plansReused++;
         return { value: reused, record: { ...record, notes: { subgoal: current, reused: true } } };
       }
-      this.counts.plannerCalls++;
-      const result = planForGoal({
-        state: world.graph,
-        goal,
-        skills: 'virtualhome',
-        maxStates: PLANNER_MAX_STATES,
-        exclude: [...excluded].sort((a, b) => a - b),
-        characterId: listing.characterId,
-      });
-      this.planMs.push(result.stats.compileMs + result.stats.groundMs + result.stats.searchMs);
-      if (result.solved && result.skills.length > 0) {
-        const commands = toCommands(result.skills, listing, names).slice(0, MAX_PLAN_COMMANDS);
-        return {
-          value: commands,
-          record: { ...record, notes: { subgoal: current, operators: result.stats.operators } },
-        };
-      }
-      if (!result.solved) this.counts.planFailures++;
+      const planned = this.planFor(goal, exclude, world, input);
+      if (planned)
+        return { value: planned.commands, record: { ...record, notes: { subgoal: current, ...planned.notes } } };
     }
     this.counts.explorations++;
     const commands = explore(reading.subgoals[current], bounds[current], world, listing, names, input);
     return { value: commands, record: { ...record, notes: { subgoal: current, explore: true } } };
+  }
+
+  /** The household planner's plan for the goal, as commands (remembered for `reuse`); undefined when it has none. */
+  private planFor(
+    goal: Condition,
+    exclude: ReadonlySet<number>,
+    world: PlanningWorld,
+    input: PolicyInput,
+  ): { commands: Command[]; notes: Record<string, unknown> } | undefined {
+    const { listing, names } = input.observation;
+    this.counts.plannerCalls++;
+    const result = planForGoal({
+      state: world.graph,
+      goal,
+      skills: 'virtualhome',
+      maxStates: PLANNER_MAX_STATES,
+      exclude: [...exclude].sort((a, b) => a - b),
+      characterId: listing.characterId,
+    });
+    this.planMs.push(result.stats.compileMs + result.stats.groundMs + result.stats.searchMs);
+    if (!result.solved) this.counts.planFailures++;
+    if (!result.solved || result.skills.length === 0) return undefined;
+    const commands = toCommands(result.skills, listing, names).slice(0, MAX_PLAN_COMMANDS);
+    this.last = { goal: JSON.stringify(goal), commands, historyAt: input.history.length };
+    return { commands, notes: { operators: result.stats.operators, excluded: exclude.size } };
   }
 
   /**
@@ -161,14 +174,9 @@ export class PlannerPolicy implements Policy {
     return bound.need > 0;
   }
 
-  /** Objects with an invented attribute, while another instance of their class is known. */
+  /** Objects with an invented attribute (`cannot_pickup`): plans avoid them while they can. */
   private excluded(world: PlanningWorld): Set<number> {
-    const out = new Set<number>();
-    for (const id of world.cannot.keys()) {
-      const className = world.graph.get(id).className;
-      if (world.graph.idsOfClass(className).some((other) => other !== id && !world.cannot.has(other))) out.add(id);
-    }
-    return out;
+    return new Set(world.cannot.keys());
   }
 }
 
