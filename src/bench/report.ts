@@ -49,6 +49,11 @@ export interface Report {
   failures: Array<{ key: string; error: string }>;
   /** Each agent against a reference agent on the same episodes (`pairedWith`; src/bench/paired.ts). */
   paired?: PairedComparison;
+  /**
+   * What ran each role of the agents that say (`details.agent.roles` of their episodes: LLM-State's offline or LLM
+   * roles), per agent; absent when no agent says.
+   */
+  roles?: Record<string, Record<string, string>>;
 }
 
 export type ReportFormat = 'table' | 'json' | 'csv';
@@ -78,6 +83,7 @@ export function buildReport(input: ReportInput): Report {
     buildRow(layout, group.values, group.items),
   );
   const ok = episodes.length - failures.length;
+  const roles = rolesOf(finished);
   return {
     protocol: input.protocol,
     config: input.config,
@@ -93,7 +99,39 @@ export function buildReport(input: ReportInput): Report {
     ...(input.pairedWith !== undefined && {
       paired: pairedComparison(layout, finished, input.pairedWith),
     }),
+    ...(roles && { roles }),
   };
+}
+
+/** Per agent, the roles its episodes say ran (each role's distinct values, joined), in the order agents first appear. */
+function rolesOf(episodes: readonly ReportEpisode[]): Record<string, Record<string, string>> | undefined {
+  const seen = new Map<string, Map<string, Set<string>>>();
+  for (const episode of episodes) {
+    const details = episode.result?.details;
+    const agentDetails =
+      details && typeof details === 'object' && !Array.isArray(details) ? (details as JsonObject).agent : undefined;
+    const roles =
+      agentDetails && typeof agentDetails === 'object' && !Array.isArray(agentDetails)
+        ? (agentDetails as JsonObject).roles
+        : undefined;
+    if (!roles || typeof roles !== 'object' || Array.isArray(roles)) continue;
+    const agent = String(episode.spec.agent);
+    const byRole = seen.get(agent) ?? new Map<string, Set<string>>();
+    seen.set(agent, byRole);
+    for (const [role, value] of Object.entries(roles)) {
+      if (typeof value !== 'string') continue;
+      const values = byRole.get(role) ?? new Set<string>();
+      byRole.set(role, values);
+      values.add(value);
+    }
+  }
+  if (seen.size === 0) return undefined;
+  const out: Record<string, Record<string, string>> = {};
+  for (const [agent, byRole] of seen) {
+    out[agent] = {};
+    for (const [role, values] of byRole) out[agent][role] = [...values].join(' / ');
+  }
+  return out;
 }
 
 function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly ReportEpisode[]): ReportRow {
@@ -143,6 +181,7 @@ export function reportToJson(report: Report): string {
     protocol: report.protocol,
     episodes: report.episodes,
     failures: report.failures,
+    ...(report.roles && { roles: report.roles }),
     config: JSON.parse(canonicalJson(report.config)) as JsonObject,
   };
   return `${JSON.stringify(document, null, 2)}\n`;
@@ -205,6 +244,10 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
     );
     if (rows.length === 0) out.push(`${title}: no other agent ran the same episodes`, '');
   }
+  for (const [agent, roles] of Object.entries(report.roles ?? {})) {
+    out.push(`${agent}: ${Object.entries(roles).map(([role, value]) => `${role}: ${value}`).join('; ')}`);
+  }
+  if (report.roles) out.push('');
   const { episodes } = report;
   if (episodes.missing > 0) {
     out.push(`missing: ${episodes.missing} of ${episodes.total} episodes not run yet (run again with --resume)`);

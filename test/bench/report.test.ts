@@ -195,3 +195,40 @@ describe('report output', () => {
     expect(formatMetric({ mean: null, ci95: null }, { key: 'ps', label: 'PS', digits: 1 })).toBe('n/a');
   });
 });
+
+describe('the roles an agent says ran', () => {
+  it('are listed under the table and in the JSON, per agent, when its episodes record them', () => {
+    const withRoles = (agent: string, seed: number, policy: string): ReportEpisode => {
+      const base = episode(agent, 'low', seed, 1, 5, 5);
+      const roles = { attention: 'offline: closure', policy };
+      return { ...base, result: { ...base.result!, details: { agent: { roles } } } };
+    };
+    const report = buildReport({
+      protocol: 'test',
+      config: {},
+      layout: LAYOUT,
+      totalEpisodes: 3,
+      episodes: [
+        withRoles('llm-state', 0, 'offline: planner'),
+        withRoles('llm-state', 1, 'llm: plans'),
+        episode('random', 'low', 0, 0, 1, 1),
+      ],
+    });
+    expect(report.roles).toEqual({
+      'llm-state': { attention: 'offline: closure', policy: 'offline: planner / llm: plans' },
+    });
+    expect(reportToTable(report)).toContain(
+      'llm-state: attention: offline: closure; policy: offline: planner / llm: plans',
+    );
+    expect(JSON.parse(reportToJson(report)).roles).toEqual(report.roles);
+    const none = buildReport({
+      protocol: 'test',
+      config: {},
+      layout: LAYOUT,
+      totalEpisodes: 1,
+      episodes: [EPISODES[0]],
+    });
+    expect(none.roles).toBeUndefined();
+    expect(JSON.parse(reportToJson(none))).not.toHaveProperty('roles');
+  });
+});
