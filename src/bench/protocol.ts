@@ -68,6 +68,12 @@ export interface MetricSpec {
   hideWhenEmpty?: boolean;
   /** Which way is better (a paired comparison counts wins and losses by it); absent for counts that are neither. */
   better?: 'higher' | 'lower';
+  /**
+   * An aggregate over the row's episodes instead of a plain mean: the mean of metric `of` weighted by metric
+   * `weightBy` (sum of of x weight over sum of weight), as TEACh aggregates its GC over all goal conditions and its
+   * path-length-weighted metrics over the reference path lengths. One figure per row: no confidence interval.
+   */
+  weighted?: { readonly of: string; readonly weightBy: string };
 }
 
 /** How a protocol's episodes become report rows and tables. */

@@ -103,6 +103,27 @@ export function buildReport(input: ReportInput): Report {
   };
 }
 
+/** The weighted mean of a row's episodes (episodes missing either value are left out, and counted in `n`). */
+function weightedSummary(
+  episodes: readonly ReportEpisode[],
+  { of, weightBy }: { readonly of: string; readonly weightBy: string },
+): MetricSummary {
+  let sum = 0;
+  let weights = 0;
+  let n = 0;
+  for (const episode of episodes) {
+    const value = metricValue(episode, of);
+    const weight = metricValue(episode, weightBy);
+    if (value === null || weight === null) continue;
+    sum += value * weight;
+    weights += weight;
+    n++;
+  }
+  const summary: MetricSummary = { mean: weights > 0 ? rounded(sum / weights) : null, ci95: null };
+  if (n !== episodes.length) summary.n = n;
+  return summary;
+}
+
 /** Per agent, the roles its episodes say ran (each role's distinct values, joined), in the order agents first appear. */
 function rolesOf(episodes: readonly ReportEpisode[]): Record<string, Record<string, string>> | undefined {
   const seen = new Map<string, Map<string, Set<string>>>();
@@ -138,6 +159,10 @@ function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly 
   const row = rowOfFields(layout.groupBy, values);
   row.episodes = episodes.length;
   for (const metric of layout.metrics) {
+    if (metric.weighted) {
+      row[metric.key] = weightedSummary(episodes, metric.weighted) as unknown as JsonObject;
+      continue;
+    }
     const samples: number[] = [];
     for (const episode of episodes) {
       const value = metricValue(episode, metric.key);

@@ -232,3 +232,33 @@ describe('the roles an agent says ran', () => {
     expect(JSON.parse(reportToJson(none))).not.toHaveProperty('roles');
   });
 });
+
+describe('weighted aggregates', () => {
+  it('give one figure per row, the mean of a metric weighted by another (TEACh: GC over all conditions)', () => {
+    const layout: ReportLayout = {
+      groupBy: ['agent'],
+      metrics: [
+        { key: 'gc', label: 'GC', percent: true },
+        { key: 'conditions', label: 'conditions' },
+        { key: 'gcAll', label: 'GC (all)', percent: true, weighted: { of: 'gc', weightBy: 'conditions' } },
+      ],
+    };
+    const run = (seed: number, gc: number, conditions: number): ReportEpisode => ({
+      key: `s${seed}`,
+      index: seed,
+      spec: { agent: 'a', seed },
+      status: 'ok',
+      result: { metrics: { gc, conditions } },
+    });
+    // 1 of 1 condition and 1 of 4: the mean of GC is 0.625, GC over the 5 conditions is 2/5.
+    const report = buildReport({
+      protocol: 't',
+      config: {},
+      layout,
+      totalEpisodes: 2,
+      episodes: [run(0, 1, 1), run(1, 0.25, 4)],
+    });
+    expect(report.rows[0].gc).toMatchObject({ mean: 0.625 });
+    expect(report.rows[0].gcAll).toEqual({ mean: 0.4, ci95: null });
+  });
+});

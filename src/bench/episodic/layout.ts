@@ -1,4 +1,8 @@
-/** How episodic episodes are reported: SR, GC, PLW-SR, PLW-GC, AS, Exec per agent and task family (DANLI Table 1). */
+/**
+ * How episodic episodes are reported: SR, GC, PLW-SR, PLW-GC, AS, Exec per agent and task family (DANLI Table 1), and,
+ * in JSON and CSV (or with --columns), TEACh's aggregates: GC over all the goal conditions of the row's episodes, and
+ * the path-length-weighted metrics weighted by the reference path length L* (sum of metric x L* over sum of L*).
+ */
 import type { ReportLayout } from '../protocol.js';
 
 export const EPISODIC_LAYOUT: ReportLayout = {
@@ -11,6 +15,31 @@ export const EPISODIC_LAYOUT: ReportLayout = {
     { key: 'steps', label: 'AS', digits: 1, better: 'lower' },
     { key: 'exec', label: 'Exec', percent: true, better: 'higher' },
     { key: 'oracleSteps', label: 'L*', digits: 1, inTable: false },
+    { key: 'goalConditions', label: 'conditions', digits: 1, inTable: false },
+    {
+      key: 'gcTeach',
+      label: 'GC (TEACh)',
+      percent: true,
+      inTable: false,
+      better: 'higher',
+      weighted: { of: 'gc', weightBy: 'goalConditions' },
+    },
+    {
+      key: 'plwSrTeach',
+      label: 'PLW-SR (TEACh)',
+      percent: true,
+      inTable: false,
+      better: 'higher',
+      weighted: { of: 'plwSr', weightBy: 'oracleSteps' },
+    },
+    {
+      key: 'plwGcTeach',
+      label: 'PLW-GC (TEACh)',
+      percent: true,
+      inTable: false,
+      better: 'higher',
+      weighted: { of: 'plwGc', weightBy: 'oracleSteps' },
+    },
     { key: 'errMissingStep', label: 'missing step', inTable: false, better: 'lower' },
     { key: 'errAffordance', label: 'affordance', inTable: false, better: 'lower' },
     { key: 'errUnseenObject', label: 'unseen object', inTable: false, better: 'lower' },

@@ -28,7 +28,10 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     ...(spec.maxSteps !== undefined && { maxSteps: Number(spec.maxSteps) }),
   });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
-  const { conditions: _count, conditionsMet: _met, ...metrics } = outcome.score;
+  // The count of goal conditions stays (TEACh's GC aggregates over every condition of every episode), the count met
+  // is gc x conditions.
+  const { conditions, conditionsMet: _met, ...score } = outcome.score;
+  const metrics = { ...score, goalConditions: conditions };
   const timing = outcome.agentStats?.timing as EpisodeResult['timing'] | undefined;
   const { timing: _t, ...agentStats } = outcome.agentStats ?? {};
   return {
