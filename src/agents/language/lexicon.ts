@@ -177,3 +177,34 @@ function isPluralPhrase(words: readonly string[]): boolean {
   const head = words.find((w) => !DETERMINERS.has(w));
   return head !== undefined && singular(head) !== head;
 }
+
+/** Words catalog class names are compounds of, for saying a class in English (`kitchencounter` -> "kitchen counter"). */
+const NAME_PARTS = new Set(
+  (
+    'kitchen bathroom living dining home office counter cabinet table garbage can wall shelf coffee tv stand book ' +
+    'night towel rack filing mouse mat dish washer washing machine lamp floor cell phone remote control hair dryer ' +
+    'vacuum cleaner bell pepper bread slice water glass wine cutlery knife fork cooking pot frying pan tooth brush ' +
+    'paste face cream bar soap paper photo frame alarm clock tea cup cake candy bottle maker light switch baking ' +
+    'tray cutting board chef laundry basket clothes salt shaker condiment bowl power socket door jamb mug wash ' +
+    'box drawer pillow chair bed orchid plant coffeemaker toilet sink faucet closet desk sofa computer keyboard ' +
+    'milk juice apple potato tomato lettuce chicken crackers cereal cupcake banana bananas orange lemon egg'
+  ).split(' '),
+);
+
+/** A class name as English words where it is a compound of known words (`remotecontrol` -> "remote control"). */
+export function spokenName(className: string): string {
+  const name = className.replace(/_/g, ' ');
+  if (name.includes(' ')) return name;
+  // Longest known part first at each position; the whole name when it does not split into known parts.
+  const split = (rest: string): string[] | undefined => {
+    if (rest === '') return [];
+    for (let end = rest.length; end > 1; end--) {
+      const part = rest.slice(0, end);
+      if (!NAME_PARTS.has(part)) continue;
+      const tail = split(rest.slice(end));
+      if (tail) return [part, ...tail];
+    }
+    return undefined;
+  };
+  return split(name)?.join(' ') ?? name;
+}

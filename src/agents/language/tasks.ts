@@ -173,13 +173,21 @@ const SLICES = 'slice|slices|slice(s)|piece|pieces|piece(s)';
 /** A quantified thing: `all the X`, `3 slices of X`, `a slice of X`, `3 X`, `X`; captures `<name>` and `<name>Q`. */
 const thing = (name: string): Element =>
   alt(`${name}Q`, [
-    { tag: 'all', pattern: [words('all the|all|every|each'), np(name)] },
-    { tag: 'count', pattern: [number(`${name}N`), words(SLICES), words('of'), np(name)] },
+    { tag: 'all', pattern: [words('all the|all|every|each'), adjective(`${name}Adj`), np(name)] },
+    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
     { tag: 'one', pattern: [words('a|an|one'), words(SLICES), words('of'), np(name)] },
-    { tag: 'count', pattern: [number(`${name}N`), np(name)] },
-    { tag: 'bare', pattern: [np(name)] },
+    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
+    { tag: 'bare', pattern: [optional(words('the|a|an')), adjective(`${name}Adj`), np(name)] },
   ]);
-const host = (name: string): Pattern => [optional(words('any|one|a|an|the')), np(name)];
+/** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread"). */
+const ADJECTIVES: Record<string, Predicate> = {
+  clean: 'isClean',
+  toasted: 'isCooked',
+  cooked: 'isCooked',
+  heated: 'isCooked',
+};
+const adjective = (name: string) => optional(pick(name, ADJECTIVES));
+const host = (name: string): Pattern => [optional(words('any|one|a|an|the')), adjective(`${name}Adj`), np(name)];
 const prep = pick('prep', { on: 'ON', onto: 'ON', in: 'INSIDE', inside: 'INSIDE', into: 'INSIDE' });
 const pronoun = words('them|it|those|these|that|this');
 const appliance = optional(words('with|in|using|on'), optional(words('the|a|an')), np('using'));
@@ -202,7 +210,7 @@ const DISH_FORMS: Tagged[] = [
     tag: 'coffee',
     pattern: [
       words('coffee|a coffee|a cup of coffee|some coffee|a mug of coffee'),
-      optional(words('in a clean mug|in a mug|in a clean cup|in a cup')),
+      optional(words('in a clean mug|in a mug|in a clean cup|in a cup|in the clean mug|in the mug|in it')),
     ],
   },
   { tag: 'sandwich', pattern: [words('a sandwich|sandwich|a toast sandwich')] },
@@ -243,6 +251,10 @@ const CLAUSE_FORMS: Tagged[] = [
   },
   { tag: 'dishes', pattern: [words('make|prepare|cook'), optional(words('me')), list('dishes', DISH_FORMS)] },
   {
+    tag: 'dishes',
+    pattern: [words("i would like|i'd like|i want|i need|get me|bring me"), list('dishes', DISH_FORMS)],
+  },
+  {
     tag: 'breakfast',
     pattern: [words('make|prepare|cook'), words('breakfast|a breakfast'), optional(list('dishes', DISH_FORMS))],
   },
@@ -260,6 +272,7 @@ const CLAUSE_FORMS: Tagged[] = [
     pattern: [words('put|place|move|bring|set'), words('all the|all|every'), np('x'), prep, ...host('host')],
   },
   { tag: 'place-them', pattern: [words('put|place|move|bring|set'), pronoun, prep, ...host('host')] },
+  { tag: 'place-one', pattern: [words('put|place|move|bring|set'), thing('x'), prep, ...host('host')] },
   { tag: 'place', pattern: [words('put|place|move|bring|set'), nplist('xs', 'and'), prep, ...host('host')] },
   {
     tag: 'serve',
@@ -275,8 +288,10 @@ const PRODUCTIONS: readonly Production<ClauseReading[]>[] = [
   {
     name: 'task',
     pattern: [
-      optional(words('please')),
+      optional(words('first|now|next|then|and|finally')),
+      optional(words('please|could you|can you|would you|could you please|can you please|i need you to')),
       list('clauses', CLAUSE_FORMS, ', | and | , and | then | , then | and then'),
+      optional(words('please|first|now|too|then')),
       optional(words('.')),
     ],
     build: (env) => [readClauses(env.get('clauses') as Env[])],
@@ -304,7 +319,13 @@ function thingOf(env: Env, name: string): Thing {
           : phrase.plural || phrase.room !== undefined
             ? 'all'
             : 1;
-  return { className: sliceClass(phrase.className, quantifier), count, ...(phrase.room && { room: phrase.room }) };
+  const qualifier = (env.get(`${name}Adj`) as Predicate | undefined) ?? stateOfNoun(phrase);
+  return {
+    className: sliceClass(phrase.className, quantifier),
+    count,
+    ...(phrase.room && { room: phrase.room }),
+    ...(qualifier && { qualifiers: [qualifier] }),
+  };
 }
 
 /** "A slice of bread" is a bread slice where the catalog has one; any other slice is the whole thing. */
@@ -313,14 +334,36 @@ function sliceClass(className: string, quantifier: string): string {
   return catalogClass(`${className}slice`)?.name ?? className;
 }
 
-const phraseThing = (phrase: Phrase): Thing => ({
-  className: phrase.className,
-  count: phrase.plural ? 'all' : 1,
-  ...(phrase.room && { room: phrase.room }),
-});
+/** Nouns that name a thing in a state: toast is a cooked bread slice, coffee a mug filled with it. */
+const STATE_NOUNS: ReadonlyArray<readonly [RegExp, string, Predicate]> = [
+  [/\btoasts?$/, 'breadslice', 'isCooked'],
+  [/\bcoffees?$/, 'mug', 'isFilledWithCoffee'],
+];
+function stateOfNoun(phrase: Phrase): Predicate | undefined {
+  return STATE_NOUNS.find(([pattern, className]) => pattern.test(phrase.words) && phrase.className === className)?.[2];
+}
 
-const placementsOf = (things: readonly Thing[], hostClass: string): SubgoalSpec[] =>
-  things.map((t) => placed(t, hostClass));
+const phraseThing = (phrase: Phrase): Thing => {
+  const state = stateOfNoun(phrase);
+  return {
+    className: phrase.className,
+    count: phrase.plural ? 'all' : 1,
+    ...(phrase.room && { room: phrase.room }),
+    ...(state && { qualifiers: [state] }),
+  };
+};
+
+/**
+ * The placements of things onto a host; a host that must be clean ("on a clean plate") is made clean first, as the
+ * recipe book's dishes are served.
+ */
+function placementsOf(things: readonly Thing[], env: Env, hostName = 'host'): SubgoalSpec[] {
+  const hostClass = phraseOf(env, hostName).className;
+  const qualifier = env.get(`${hostName}Adj`) as Predicate | undefined;
+  const qualifiers = qualifier ? [qualifier] : undefined;
+  const first = qualifier === 'isClean' ? [unary(one(hostClass), 'isClean')] : [];
+  return [...first, ...things.map((t) => placed(t, hostClass, qualifiers))];
+}
 
 const CLAUSES: Readonly<Record<string, Clause>> = {
   toggle: (env) => {
@@ -373,15 +416,19 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'place-all': (env) => {
     const x: Thing = { ...phraseThing(phraseOf(env, 'x')), count: 'all' };
-    return { subgoals: placementsOf([x], phraseOf(env, 'host').className), antecedent: [x] };
+    return { subgoals: placementsOf([x], env), antecedent: [x] };
   },
   'place-them': (env, before) => {
     const things = before?.antecedent ?? [];
-    return { subgoals: placementsOf(things, phraseOf(env, 'host').className), antecedent: things };
+    return { subgoals: placementsOf(things, env), antecedent: things };
+  },
+  'place-one': (env) => {
+    const x = thingOf(env, 'x');
+    return { subgoals: placementsOf([x], env), antecedent: [x] };
   },
   place: (env) => {
     const things = (env.get('xs') as Phrase[]).map(phraseThing);
-    return { subgoals: placementsOf(things, phraseOf(env, 'host').className), antecedent: things };
+    return { subgoals: placementsOf(things, env), antecedent: things };
   },
   serve: (env, before) => {
     const things = env.has('x') ? [thingOf(env, 'x')] : (before?.antecedent ?? []);
@@ -394,7 +441,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'served-on': (env, before) => {
     const vessels = before?.vessels ?? before?.antecedent ?? [];
-    return { subgoals: placementsOf(vessels, phraseOf(env, 'host').className), antecedent: vessels };
+    return { subgoals: placementsOf(vessels, env), antecedent: vessels };
   },
   fetch: (env) => {
     const things = (env.get('xs') as Phrase[]).map(phraseThing);
@@ -501,7 +548,10 @@ export function readTask(text: string): TaskParse {
     const result = readSentence(tokens, PRODUCTIONS, nonsense, { grammar: 'task grammar', notPhraseStart: RESERVED });
     if (!result.ok) return result;
     for (const clause of result.readings[0]) {
-      subgoals.push(...clause.subgoals);
+      // A subgoal stated twice ("on the clean plate" in two clauses) is one subgoal.
+      for (const spec of clause.subgoals) {
+        if (!subgoals.some((known) => JSON.stringify(known) === JSON.stringify(spec))) subgoals.push(spec);
+      }
       actionGoals.push(...(clause.actionGoals ?? []));
     }
     productions.push(result.production);

@@ -18,7 +18,7 @@ import { ANY_THING } from '../../sim/subgoals.js';
 import { InputError } from '../../util/errors.js';
 import { bindEpisodeTask, oracleRun } from './episode.js';
 import type { BoundTask } from './task.js';
-import { EPISODIC_TASKS } from './tasks/index.js';
+import { LLM_STATE_TASKS, TEACH_TASKS } from './tasks/index.js';
 
 /** The file the episodic demonstrations ship in (`prompts/demonstrations/<name>.jsonl`). */
 export const EPISODIC_DEMONSTRATIONS = 'virtualhome-tasks';
@@ -107,7 +107,7 @@ export async function recordEpisodicDemonstrations(recipe: EpisodicDemonstration
 }> {
   const demonstrations: Demonstration[] = [];
   for (const home of recipe.homes) {
-    for (const task of EPISODIC_TASKS) {
+    for (const task of [...LLM_STATE_TASKS, ...TEACH_TASKS]) {
       const demo = await recordOne(home, task.id, recipe);
       if (demo) demonstrations.push(demo);
     }

@@ -22,6 +22,7 @@ import { Rng } from '../../util/rng.js';
 import { homeGraph } from '../continual/episode.js';
 import { EpisodeWorld } from '../environment.js';
 import { type EpisodeLlm, languageModelForEpisode } from '../llm.js';
+import { bindEdhTask } from './edh.js';
 import { type GoalConditionResult, goalConditionResults } from './goal.js';
 import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
 import { type SlipModel, seededSlips, stepWithSlips } from './noise.js';
@@ -70,9 +71,9 @@ export interface EpisodicOutcome {
 export function bindEpisodeTask(home: string, task: string, seed: number): BoundTask {
   const definition = taskById(task);
   const scene = definition.scene;
-  return scene
-    ? bindTask(definition, scene.graph, new Rng(seed).fork('task'), scene.home)
-    : bindTask(definition, homeGraph(home), new Rng(seed).fork('task'), home);
+  const rng = new Rng(seed).fork('task');
+  if (definition.edh) return bindEdhTask(definition, homeGraph(home), rng, home);
+  return scene ? bindTask(definition, scene.graph, rng, scene.home) : bindTask(definition, homeGraph(home), rng, home);
 }
 
 interface RawRun {
@@ -97,7 +98,7 @@ async function runOn(
   stepLimit = bound.definition.stepLimit,
 ): Promise<RawRun> {
   const graph = bound.start.clone();
-  const derived = new DerivedStates();
+  const derived = bound.derived?.clone() ?? new DerivedStates();
   const world: WorldView = { graph, derived };
   const env = new EpisodeWorld(graph, VIRTUALHOME_SKILLS);
   const definition = getAgent(agentName);
@@ -117,7 +118,7 @@ async function runOn(
   });
   const task: TaskBrief = {
     protocol: 'episodic',
-    instructions: [{ id: bound.definition.id, text: bound.definition.text }],
+    instructions: [{ id: bound.definition.id, text: bound.text ?? bound.definition.text }],
     ...(definition.privileges.includes('meanings') && {
       goal: {
         subgoals: bound.definition.subgoals,

@@ -6,7 +6,7 @@ import { InputError } from '../../util/errors.js';
 import { expandAxes } from '../grid.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
-import { DATA_FAMILIES, TASK_FAMILIES, type TaskFamily } from './task.js';
+import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskFamily } from './task.js';
 import { taskById, tasksOfFamily } from './tasks/index.js';
 
 export interface EpisodicGrid {
@@ -23,7 +23,7 @@ export interface EpisodicGrid {
 /** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
 export function selectTasks(families: readonly string[], tasks: readonly string[]): string[] {
   const out: string[] = [];
-  const known: readonly string[] = [...TASK_FAMILIES, ...DATA_FAMILIES];
+  const known: readonly string[] = [...TASK_FAMILIES, ...NAMED_FAMILIES, ...DATA_FAMILIES];
   for (const family of families) {
     if (!known.includes(family)) {
       throw new InputError(`--families: unknown family '${family}' (known: ${known.join(', ')})`);

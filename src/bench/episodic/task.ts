@@ -30,12 +30,18 @@ import {
 } from '../../sim/subgoals.js';
 import { InputError } from '../../util/errors.js';
 import type { Rng } from '../../util/rng.js';
+import { type DialogueSpec, renderDialogue } from './dialogue.js';
 
 /** The built-in families (run by default). */
 export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as const;
+/** Built-in families run only when named: the TEACh-style tasks said as dialogues (`tasks/teach-dialogue.ts`). */
+export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh'] as const;
 /** Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`): run only when named. */
 export const DATA_FAMILIES = ['progprompt', 'eai'] as const;
-export type TaskFamily = (typeof TASK_FAMILIES)[number] | (typeof DATA_FAMILIES)[number];
+export type TaskFamily =
+  | (typeof TASK_FAMILIES)[number]
+  | (typeof NAMED_FAMILIES)[number]
+  | (typeof DATA_FAMILIES)[number];
 
 /** An object the task needs: at least `count` nodes of the class, lying ON/INSIDE a node of class `on`/`inside`. */
 export interface ObjectRequirement {
@@ -63,6 +69,13 @@ export interface TaskDefinition {
    * the run names; the graph is cloned, never changed.
    */
   readonly scene?: { readonly home: string; readonly graph: EnvGraph };
+  /** A task said as a dialogue (TEACh's TfD and EDH), rendered when bound with the task's seed (`dialogue.ts`). */
+  readonly dialogue?: { readonly spec: DialogueSpec; readonly session?: number };
+  /**
+   * EDH: the subgoals (indices) the Oracle achieves before the agent starts, and those the agent must achieve and is
+   * scored on (`edh.ts`).
+   */
+  readonly edh?: { readonly history: readonly number[]; readonly goal: readonly number[] };
 }
 
 /** A task made concrete in one home: its start graph and grounded goal. */
@@ -72,6 +85,10 @@ export interface BoundTask {
   readonly start: EnvGraph;
   readonly subgoals: readonly BoundSubgoal[];
   readonly actionGoals: readonly ActionGoal[];
+  /** The instruction as the agent gets it, when it is not the definition's text (a rendered dialogue). */
+  readonly text?: string;
+  /** Derived states that hold at the start (EDH: what the history cooked); none when absent. */
+  readonly derived?: DerivedStates;
 }
 
 /** Ensures a requirement on the graph (in place). Throws an InputError when the home cannot host it. */
@@ -206,7 +223,11 @@ export function bindTask(definition: TaskDefinition, home: EnvGraph, rng: Rng, h
       }
     }
   }
-  return { definition, start, subgoals, actionGoals: definition.actionGoals ?? [] };
+  const bound: BoundTask = { definition, start, subgoals, actionGoals: definition.actionGoals ?? [] };
+  const dialogue = definition.dialogue;
+  if (!dialogue || definition.edh) return bound;
+  const text = renderDialogue(dialogue.spec, world, subgoals, rng.fork('dialogue'), dialogue.session);
+  return { ...bound, text };
 }
 
 /** Text label of a subgoal, e.g. `breadslice isPlacedTo kitchentable (3)`. */

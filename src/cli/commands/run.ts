@@ -14,7 +14,7 @@ import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.j
 import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
 import { checkSlip } from '../../bench/episodic/noise.js';
-import { DATA_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
+import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import type { JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
@@ -119,8 +119,9 @@ export function registerRunCommand(program: Command): void {
     .option('--protocol <name>', `${PROTOCOLS.join(' or ')}`, 'continual')
     .option(
       '--families <list>',
-      `episodic: task families (${TASK_FAMILIES.join(', ')}; ${DATA_FAMILIES.join(', ')} from ../shared/data or ` +
-        '$HEARTH_SHARED_DATA, only when named); --nonstationarity and --instructions do not apply, --steps caps ' +
+      `episodic: task families (${TASK_FAMILIES.join(', ')}; ${NAMED_FAMILIES.join(', ')} (dialogues) and ` +
+        `${DATA_FAMILIES.join(', ')} (from ../shared/data or $HEARTH_SHARED_DATA) only when named); ` +
+        '--nonstationarity and --instructions do not apply, --steps caps ' +
         "every task's own step limit (a smoke run)",
       TASK_FAMILIES.join(','),
     )

@@ -2,14 +2,22 @@
 import { InputError } from '../../../util/errors.js';
 import { EAI_FAMILY, eaiDefinitions } from '../eai.js';
 import { PROGPROMPT_FAMILY, progpromptDefinitions } from '../progprompt.js';
-import { DATA_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
+import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
 import { LLM_STATE_TASKS } from './llm-state.js';
 import { TEACH_TASKS } from './teach.js';
+import { TEACH_EDH_TASKS, TEACH_TFD_TASKS } from './teach-dialogue.js';
 
 export { LLM_STATE_TASKS } from './llm-state.js';
 export { TEACH_TASKS } from './teach.js';
 
-export const EPISODIC_TASKS: readonly TaskDefinition[] = [...LLM_STATE_TASKS, ...TEACH_TASKS];
+export { TEACH_EDH_TASKS, TEACH_TFD_TASKS } from './teach-dialogue.js';
+
+export const EPISODIC_TASKS: readonly TaskDefinition[] = [
+  ...LLM_STATE_TASKS,
+  ...TEACH_TASKS,
+  ...TEACH_TFD_TASKS,
+  ...TEACH_EDH_TASKS,
+];
 
 const BY_ID = new Map(EPISODIC_TASKS.map((task) => [task.id, task]));
 
@@ -35,7 +43,7 @@ export function taskById(id: string): TaskDefinition {
   const task = data ? DATA_DEFINITIONS[data]().find((t) => t.id === id) : BY_ID.get(id);
   if (!task) {
     throw new InputError(
-      `unknown episodic task '${id}' (tasks are listed per family: ${[...TASK_FAMILIES, ...DATA_FAMILIES].join(', ')})`,
+      `unknown episodic task '${id}' (tasks are listed per family: ${[...TASK_FAMILIES, ...NAMED_FAMILIES, ...DATA_FAMILIES].join(', ')})`,
     );
   }
   return task;

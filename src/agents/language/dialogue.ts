@@ -1,0 +1,351 @@
+/**
+ * Reading a dialogue between a user (the Commander) and the robot (the Driver), TEACh's input form, offline: what the
+ * user asks for (the task grammar, `tasks.ts`), where things are ("the mug is in the sink", "one is on the chair and
+ * another in the drawer"), what the user corrects ("sorry, I meant the sofa"), a named routine ("make me the Gabe
+ * sandwich") and how to change it ("but with lettuce and no tomato").
+ *
+ * A dialogue is turns marked `<Commander>` / `<Driver>` (or lines `Commander:` / `Driver:`); text without marks is one
+ * Commander turn. Each Commander sentence is, in this order: small talk (ignored), a location hint, a correction, a
+ * named routine with its changes, or a request; a sentence none of them reads is kept as unread, with the reason the
+ * task grammar gave. The Driver's questions ("where is the bread?") give a pronoun in the next hint its class.
+ *
+ *   hint        := the X (is|are) (in|on|inside|near|by|next to) the Y | there is a X (in|on) the Y
+ *                | you (can|will) find the X (in|on) the Y | it is (in|on) the Y
+ *                | one is (in|on) the Y [, | and] another (one) is (in|on) the Z ...
+ *   correction  := sorry , i meant the Y | i meant the Y | not the X , the Y | use the Y instead of the X
+ *                | actually , the Y
+ *   routine     := (make | prepare | do | get) [me] the NAME[s] DISH [CHANGES]   NAME: a word the catalog does not know
+ *   CHANGES     := (but | ,) with/without/no/add/N slices of X/X instead of Y, joined by "and" or ","
+ */
+import { catalogClass } from '../../sim/catalog/index.js';
+import type { SubgoalSpec } from '../../sim/subgoals.js';
+import { resolvePhrase } from './lexicon.js';
+import { countOf, tokenize } from './matcher.js';
+import { readTask, type TaskReading } from './tasks.js';
+
+/** A place the user says a thing is at: the class, the host class, and the relation ("in" or "on"). */
+export interface LocationHint {
+  readonly className: string;
+  readonly host: string;
+  readonly relation: 'IN' | 'ON' | 'NEAR';
+}
+
+/** A change to a named routine: add a component, remove one, replace one class by another, or set a count. */
+export type RoutineChange =
+  | { readonly kind: 'add'; readonly className: string; readonly count: number }
+  | { readonly kind: 'remove'; readonly className: string }
+  | { readonly kind: 'replace'; readonly from: string; readonly to: string }
+  | { readonly kind: 'count'; readonly className: string; readonly count: number };
+
+export interface DialogueReading {
+  /** What the user asked for, corrections applied. */
+  readonly goal: TaskReading;
+  readonly hints: readonly LocationHint[];
+  /** A named routine asked for ("gabe sandwich"), with the changes asked. */
+  readonly routine?: { readonly name: string; readonly changes: readonly RoutineChange[] };
+  /** Corrections applied, as "from -> to". */
+  readonly corrections: readonly string[];
+  /** Commander sentences no rule read, with why. */
+  readonly unread: readonly { readonly text: string; readonly reason: string }[];
+}
+
+interface Turn {
+  readonly speaker: 'commander' | 'driver';
+  readonly text: string;
+}
+
+/** The turns of a dialogue text. */
+export function dialogueTurns(text: string): Turn[] {
+  const marked = /<\s*(commander|driver)\s*>|^\s*(commander|driver)\s*:/gim;
+  const turns: Turn[] = [];
+  let last: { speaker: Turn['speaker']; end: number } | undefined;
+  for (let m = marked.exec(text); m; m = marked.exec(text)) {
+    if (last) turns.push({ speaker: last.speaker, text: text.slice(last.end, m.index).trim() });
+    last = { speaker: (m[1] ?? m[2]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
+  }
+  if (!last) return text.trim() === '' ? [] : [{ speaker: 'commander', text: text.trim() }];
+  turns.push({ speaker: last.speaker, text: text.slice(last.end).trim() });
+  return turns.filter((t) => t.text !== '');
+}
+
+const SMALL_TALK =
+  /^(hi|hello|hey|thanks|thank you|great|good|good job|nice|perfect|ok|okay|yes|no|sure|done|cool|awesome|we are (done|finished)|that is all|that's all|all done|finished)\b[\s\w!.,']*$/i;
+
+/** The class a phrase names (words, determiners allowed), rooms excluded. */
+function classOf(words: readonly string[]): string | undefined {
+  const resolved = resolvePhrase(words);
+  if (!resolved || catalogClass(resolved.className)?.kind === 'room') return undefined;
+  return resolved.className;
+}
+
+const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {
+  in: 'IN',
+  inside: 'IN',
+  on: 'ON',
+  near: 'NEAR',
+  by: 'NEAR',
+  'next to': 'NEAR',
+  beside: 'NEAR',
+};
+const RELATION = '(in|inside|on|near|by|next to|beside)';
+
+/** Location hints a sentence states, or undefined when it is not one. `asked` is the class a pronoun stands for. */
+function readHints(sentence: string, asked: string | undefined): LocationHint[] | undefined {
+  const s = sentence
+    .toLowerCase()
+    .replace(/[.!?]+$/, '')
+    .trim();
+  const hint = (what: string | undefined, relation: string, where: string): LocationHint | undefined => {
+    const className = what === undefined ? asked : classOf(what.split(/\s+/));
+    const host = classOf(where.split(/\s+/));
+    return className && host ? { className, host, relation: RELATIONS[relation] } : undefined;
+  };
+  const single = [
+    new RegExp(`^(?:the |a |an |some )?(.+?) (?:is|are|should be|can be found) ${RELATION} (?:the |a |an )?(.+)$`),
+    new RegExp(`^there (?:is|are) (?:a |an |some |one |two )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
+    new RegExp(`^you (?:can|will|should) find (?:the |a |an |some )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
+  ];
+  const pronoun = new RegExp(`^(?:it is|it's|its|they are|they're|look|check) ${RELATION} (?:the |a |an )?(.+)$`).exec(
+    s,
+  );
+  if (pronoun) {
+    const found = hint(undefined, pronoun[1], pronoun[2]);
+    return found ? [found] : undefined;
+  }
+  for (const pattern of single) {
+    const m = pattern.exec(s);
+    const found = m && !/^(?:one|the first)$/.test(m[1]) ? hint(m[1], m[2], m[3]) : undefined;
+    if (found) return [found];
+  }
+  // "one is on the chair and another (one) is in the drawer, the third in the fridge"
+  if (/^(?:one|the first)\b/.test(s) && asked) {
+    const parts = s.split(/,| and /).map((p) => p.trim());
+    const out: LocationHint[] = [];
+    for (const part of parts) {
+      const m = new RegExp(`${RELATION} (?:the |a |an )?(.+)$`).exec(part);
+      if (!m) return undefined;
+      const found = hint(undefined, m[1], m[2]);
+      if (!found) return undefined;
+      out.push(found);
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/** A correction "from -> to" (from may be unknown: the class of the same kind named last), or undefined. */
+function readCorrection(sentence: string): { from?: string; to: string } | undefined {
+  const s = sentence
+    .toLowerCase()
+    .replace(/[.!?]+$/, '')
+    .replace(/^(?:sorry|oops|no|wait)\s*,?\s*/, '')
+    .trim();
+  const patterns: [RegExp, 'to' | 'to-from' | 'from-to'][] = [
+    [/^i meant (?:the |a |an )?(.+?)(?:,? not (?:the |a |an )?(.+))?$/, 'to-from'],
+    [/^not (?:the |a |an )?(.+?),? (?:but )?(?:the |a |an )(.+)$/, 'from-to'],
+    [/^(?:please )?use (?:the |a |an )?(.+?) instead of (?:the |a |an )?(.+)$/, 'to-from'],
+    [/^actually,? (?:use |it should be |make it )?(?:the |a |an )(.+)$/, 'to'],
+  ];
+  for (const [pattern, order] of patterns) {
+    const m = pattern.exec(s);
+    if (!m) continue;
+    const first = m[1] && classOf(m[1].split(/\s+/));
+    const second = m[2] && classOf(m[2].split(/\s+/));
+    if (order === 'from-to') return first && second ? { from: first, to: second } : undefined;
+    if (!first) return undefined;
+    return second ? { from: second, to: first } : { to: first };
+  }
+  return undefined;
+}
+
+const DISH_WORDS = new Set(['sandwich', 'salad', 'breakfast', 'cleaning', 'rearrangement', 'coffee', 'toast']);
+
+/** A named routine ("make me the gabe sandwich but with lettuce"), or undefined. */
+function readRoutine(sentence: string): { name: string; changes: RoutineChange[] } | undefined {
+  const tokens = tokenize(sentence).filter((t) => t !== '.');
+  let i = 0;
+  const skip = (...alternatives: string[]) => {
+    while (i < tokens.length && alternatives.includes(tokens[i])) i++;
+  };
+  skip('please', 'could', 'can', 'you');
+  if (!['make', 'prepare', 'do', 'get', 'fix'].includes(tokens[i] ?? '')) return undefined;
+  i++;
+  skip('me', 'us');
+  skip('the', 'a', 'an', 'my');
+  const name: string[] = [];
+  while (i < tokens.length && !DISH_WORDS.has(tokens[i])) {
+    name.push(tokens[i].replace(/'s$/, ''));
+    i++;
+  }
+  if (i >= tokens.length || name.length === 0 || name.length > 2) return undefined;
+  if (name.some((w) => catalogClass(w) !== undefined || resolvePhrase([w]) !== undefined)) return undefined;
+  const dish = tokens[i++];
+  const changes = readChanges(tokens.slice(i));
+  if (changes === undefined) return undefined;
+  return { name: `${name.join(' ')} ${dish}`, changes };
+}
+
+/** "but with lettuce and no tomato, and three slices of toast" as changes; undefined when a part is unreadable. */
+function readChanges(tokens: readonly string[]): RoutineChange[] | undefined {
+  const text = tokens
+    .join(' ')
+    .replace(/^(?:but|,)\s*/, '')
+    .replace(/\s+,/g, ',')
+    .trim();
+  if (text === '') return [];
+  const parts = text
+    .split(/,\s*(?:and\s+)?|\s+and\s+(?=(?:with|without|no|add|\w+ instead|a|an|one|two|three|four|\d))/)
+    .map((p) => p.trim());
+  const changes: RoutineChange[] = [];
+  let mode: 'with' | 'without' | undefined;
+  for (const raw of parts) {
+    let part = raw.replace(/^but\s+/, '');
+    const instead = /^(?:with )?(?:the |a |an )?(.+?) instead of (?:the |a |an )?(.+)$/.exec(part);
+    if (instead) {
+      const to = classOf(instead[1].split(' '));
+      const from = classOf(instead[2].split(' '));
+      if (!to || !from) return undefined;
+      changes.push({ kind: 'replace', from, to });
+      continue;
+    }
+    const lead = /^(with|without|no|add|extra|an extra|plus)\s+(.*)$/.exec(part);
+    if (lead) {
+      mode = lead[1] === 'without' || lead[1] === 'no' ? 'without' : 'with';
+      part = lead[2];
+      if (lead[1] === 'add' || lead[1].includes('extra') || lead[1] === 'plus') {
+        const added = countedClass(part);
+        if (!added) return undefined;
+        changes.push({ kind: 'add', className: added.className, count: added.count });
+        continue;
+      }
+    }
+    if (!mode) return undefined;
+    if (mode === 'without') {
+      const className = classOf(part.replace(/^(?:any|the|a|an)\s+/, '').split(' '));
+      if (!className) return undefined;
+      changes.push({ kind: 'remove', className });
+      continue;
+    }
+    const counted = countedClass(part);
+    if (!counted) return undefined;
+    changes.push(
+      counted.explicit
+        ? { kind: 'count', className: counted.className, count: counted.count }
+        : { kind: 'add', className: counted.className, count: counted.count },
+    );
+  }
+  return changes;
+}
+
+/** "three slices of toast", "2 tomatoes", "lettuce", "an extra slice of bread": class and count. */
+function countedClass(text: string): { className: string; count: number; explicit: boolean } | undefined {
+  const words = text.replace(/^extra\s+/, '').split(/\s+/);
+  const n = countOf(words[0]);
+  const article = words[0] === 'a' || words[0] === 'an';
+  let rest = n !== undefined || article ? words.slice(1) : words;
+  rest = rest.filter((w) => w !== 'extra');
+  if (/^(?:slice|slices|slice\(s\)|piece|pieces|leaf|leaves)$/.test(rest[0] ?? '') && rest[1] === 'of')
+    rest = rest.slice(2);
+  const className =
+    rest.join(' ') === 'toast' || rest.join(' ') === 'toasts' || rest.join(' ') === 'bread'
+      ? 'breadslice'
+      : classOf(rest);
+  if (!className) return undefined;
+  return { className, count: n ?? 1, explicit: n !== undefined };
+}
+
+/** Replaces a class in a reading's subgoals (a correction). */
+function replaceClass(subgoals: SubgoalSpec[], from: string | undefined, to: string): string | undefined {
+  const toKind = catalogClass(to);
+  const hosts = toKind?.properties.includes('SURFACES') || toKind?.properties.includes('CONTAINERS');
+  for (let i = subgoals.length - 1; i >= 0; i--) {
+    const spec = subgoals[i];
+    const destination = spec.destination?.[0];
+    const patient = spec.patient[0];
+    const target =
+      from !== undefined
+        ? destination === from
+          ? 'destination'
+          : patient === from
+            ? 'patient'
+            : undefined
+        : hosts && destination !== undefined
+          ? 'destination'
+          : 'patient';
+    if (!target) continue;
+    const old = target === 'destination' ? destination! : patient;
+    for (let j = 0; j < subgoals.length; j++) {
+      const s = subgoals[j];
+      subgoals[j] = {
+        ...s,
+        patient: s.patient.map((c) => (c === old ? to : c)),
+        ...(s.destination && { destination: s.destination.map((c) => (c === old ? to : c)) }),
+      };
+    }
+    return `${old} -> ${to}`;
+  }
+  return undefined;
+}
+
+/** Reads a dialogue (see the module comment). */
+export function readDialogue(text: string): DialogueReading {
+  const subgoals: SubgoalSpec[] = [];
+  const actionGoals: TaskReading['actionGoals'][number][] = [];
+  const hints: LocationHint[] = [];
+  const corrections: string[] = [];
+  const unread: { text: string; reason: string }[] = [];
+  let routine: DialogueReading['routine'];
+  let asked: string | undefined;
+  for (const turn of dialogueTurns(text)) {
+    if (turn.speaker === 'driver') {
+      const question = /where (?:is|are|can i find|do i find) (?:the |a |an |some )?([\w\s]+?)(?:\?|$)/.exec(
+        turn.text.toLowerCase(),
+      );
+      if (question) asked = classOf(question[1].trim().split(/\s+/)) ?? asked;
+      continue;
+    }
+    for (const sentence of sentencesOf(turn.text)) {
+      if (SMALL_TALK.test(sentence.trim())) continue;
+      const found = readHints(sentence, asked);
+      if (found) {
+        hints.push(...found);
+        asked = found.at(-1)?.className ?? asked;
+        continue;
+      }
+      const correction = readCorrection(sentence);
+      if (correction) {
+        const applied = replaceClass(subgoals, correction.from, correction.to);
+        if (applied) {
+          corrections.push(applied);
+          continue;
+        }
+      }
+      const read = readTask(sentence);
+      if (read.ok) {
+        subgoals.push(...read.reading.subgoals);
+        actionGoals.push(...read.reading.actionGoals);
+        const last = read.reading.subgoals.at(-1);
+        asked = last?.patient.find((c) => c !== '*') ?? asked;
+        continue;
+      }
+      const named = readRoutine(sentence);
+      if (named) routine = named;
+      else unread.push({ text: sentence, reason: read.reason });
+    }
+  }
+  return {
+    goal: { subgoals, actionGoals },
+    hints,
+    ...(routine && { routine }),
+    corrections,
+    unread,
+  };
+}
+
+/** A turn's sentences as text (split after . ! ?), keeping the words as written. */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
