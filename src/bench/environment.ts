@@ -17,6 +17,7 @@ import {
   type SkillSet,
   VIRTUALHOME_SKILLS,
 } from '../sim/skill-sets.js';
+import { markDecisionStep } from '../util/decisions.js';
 
 export {
   ALFRED_SKILLS,
@@ -50,6 +51,8 @@ export class EpisodeWorld {
 
   /** What the agent is told at step t, after `last` (absent at the start). */
   feedback(t: number, last?: { skill: Skill; outcome: SkillOutcome }): StepFeedback {
+    // What the agent records from now on (its decision, its model calls) belongs to step t.
+    markDecisionStep(t);
     const observation = this.observe();
     return {
       t,

@@ -4,6 +4,7 @@
  * that can cross a thread boundary and go into the store unchanged.
  */
 import { performance } from 'node:perf_hooks';
+import { collectDecisions } from '../util/decisions.js';
 import { type JsonObject, type JsonValue, toJsonData } from './json.js';
 import type { EpisodeContext, EpisodeResult, EpisodeSpec, ProtocolModule } from './protocol.js';
 
@@ -42,7 +43,11 @@ export async function executeEpisode(
   };
   const start = performance.now();
   try {
-    const returned = await protocol.runEpisode(spec, context);
+    // With a trace, the decision records of the agents and their models (src/util/decisions.ts) follow the
+    // protocol's step records.
+    const { value: returned, records } = trace
+      ? await collectDecisions(() => protocol.runEpisode(spec, context))
+      : { value: await protocol.runEpisode(spec, context), records: [] };
     const wallMs = performance.now() - start;
     const { result, protocolTiming } = checkResult(returned);
     return {
@@ -50,7 +55,7 @@ export async function executeEpisode(
       key: spec.key,
       result,
       wallMs,
-      ...(trace && { trace: toJsonData(trace, 'trace') as JsonValue[] }),
+      ...(trace && { trace: toJsonData([...trace, ...records], 'trace') as JsonValue[] }),
       ...(protocolTiming && { protocolTiming }),
     };
   } catch (error) {

@@ -17,6 +17,7 @@ import { Tekg } from '../../memory/tekg.js';
 import { Bm25Index } from '../../retrieval/bm25.js';
 import { DirectiveRetriever } from '../../retrieval/retriever.js';
 import type { Skill } from '../../sim/skill.js';
+import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import {
   type Agent,
@@ -193,6 +194,8 @@ export abstract class LlmBaselineAgent implements Agent {
       try {
         const skill = await this.decide(budget);
         this.pendingText = skill === INVALID_OUTPUT_SKILL ? 'an unreadable step' : this.phrase(skill);
+        const chosen = this.pendingText;
+        recordDecision('baseline', () => ({ agent: this.name, chosen }));
         return skill;
       } catch (error) {
         if (error instanceof ContextOverflowError) {
@@ -206,6 +209,11 @@ export abstract class LlmBaselineAgent implements Agent {
           this.lastInvalidOutput = error;
           this.onInvalidOutput(error);
           this.pendingText = 'an unreadable step';
+          recordDecision('baseline', () => ({
+            agent: this.name,
+            chosen: 'an unreadable step',
+            invalid: error.message,
+          }));
           return INVALID_OUTPUT_SKILL;
         }
         throw error;

@@ -39,6 +39,7 @@ import {
   subgoalDone,
   type WorldView,
 } from '../../sim/subgoals.js';
+import { collectingDecisions, recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import { ActionGoalProgress } from '../action-goal-progress.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
@@ -52,6 +53,7 @@ import {
   MAX_SUBGOAL_STEPS,
   PLANNER_MAX_STATES,
 } from './config.js';
+import { danliDecisionRecord } from './decision-record.js';
 import { type SubgoalPredictor, structuredGoalPredictor } from './predictor.js';
 import { searchStep } from './search.js';
 import { DanliState } from './state.js';
@@ -167,6 +169,7 @@ export class DanliAgent implements Agent {
     this.clearing = undefined;
     this.opened.clear();
     this.timeouts = [];
+    this.recordedCounts = undefined;
     this.feedback = first;
     this.state.update(first);
   }
@@ -185,6 +188,32 @@ export class DanliAgent implements Agent {
   }
 
   act(): Skill {
+    const skill = this.choose();
+    if (collectingDecisions()) this.recordDecision(skill);
+    return skill;
+  }
+
+  /** The counters at the last decision record (traced episodes only). */
+  private recordedCounts: DanliCounts | undefined;
+
+  private recordDecision(chosen: Skill): void {
+    const before = this.recordedCounts ?? Object.fromEntries(Object.keys(this.counts).map((k) => [k, 0]));
+    const view = {
+      subgoals: this.subgoals,
+      current: this.current,
+      plan: this.plan,
+      chosen,
+      searchFor: this.searchFor,
+      failures: this.failures,
+      counts: this.counts,
+      before: before as DanliCounts,
+      belief: this.state.belief.graph,
+    };
+    recordDecision('danli', () => danliDecisionRecord(view));
+    this.recordedCounts = { ...this.counts };
+  }
+
+  private choose(): Skill {
     this.monitor();
     // Every subgoal done or given up: DANLI's session is over (Algorithm 1 returns). hearth has no stop action, so it
     // idles until the step limit; it does not wander, which could complete a given-up subgoal by chance.

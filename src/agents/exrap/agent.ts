@@ -16,10 +16,12 @@
 import { entityId } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import { type SkillSet, walkAction } from '../../sim/skill-sets.js';
+import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import { idleSkill } from '../heuristics/common.js';
+import { exrapDecisionRecord } from './decision-record.js';
 import { EXECUTION_THRESHOLD } from './exploitation.js';
 import { type IntegrationWeights, integrate, PAPER_WEIGHTS } from './integration.js';
 import { ExrapMemory, type ExrapMemoryOptions } from './memory.js';
@@ -239,6 +241,8 @@ export class ExrapAgent implements Agent {
       scores: choice.scores,
       skill,
     };
+    const decision = this.lastDecision;
+    recordDecision('exrap', () => exrapDecisionRecord(decision, candidates, feedback.observation));
     return skill;
   }
 }

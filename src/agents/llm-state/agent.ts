@@ -17,6 +17,7 @@
  */
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
+import { recordDecision } from '../../util/decisions.js';
 import { type Agent, INVALID_OUTPUT_SKILL, type StepFeedback, type TaskBrief } from '../agent.js';
 import { readTask } from '../language/tasks.js';
 import { type Command, formatCommand } from '../primitives/commands.js';
@@ -210,6 +211,7 @@ export class LlmStateAgent implements Agent {
   }
 
   private record(cycle: CycleRecord): void {
+    recordDecision('llm-state', () => ({ ...cycle }));
     this.cycleRecords.push(cycle);
     if (this.cycleRecords.length > KEPT_CYCLES) this.cycleRecords.shift();
   }

@@ -3,7 +3,9 @@
  * its own ledger (`withAccounting`), read it with `snapshot()` and start a new episode with `reset()`; a ledger
  * created with a parent also adds everything to the parent, for run totals.
  */
+import { recordDecision } from '../../util/decisions.js';
 import type { CallKind, LlmBackend, TokenUsage } from '../types.js';
+import { callRecord } from './call-record.js';
 import { wrapBackend } from './wrap.js';
 
 export interface UsageCounts {
@@ -83,10 +85,15 @@ export function accountBackend(backend: LlmBackend, ledger: LlmLedger): LlmBacke
     try {
       const response = await next(call.request);
       const meta = response as { usage?: TokenUsage; cached?: boolean };
-      ledger.record({ kind, usage: meta.usage, cached: meta.cached === true, failed: false, latencyMs: since(start) });
+      const latencyMs = since(start);
+      ledger.record({ kind, usage: meta.usage, cached: meta.cached === true, failed: false, latencyMs });
+      // With a traced episode, every call is kept with its prompt and answer (the dashboard shows them).
+      recordDecision('llm', () => callRecord({ kind, request: call.request, response, latencyMs }));
       return response;
     } catch (error) {
-      ledger.record({ kind, cached: false, failed: true, latencyMs: since(start) });
+      const latencyMs = since(start);
+      ledger.record({ kind, cached: false, failed: true, latencyMs });
+      recordDecision('llm', () => callRecord({ kind, request: call.request, error, latencyMs }));
       throw error;
     }
   });
