@@ -42,7 +42,10 @@ describe('decision records', () => {
     const { steps, decisions } = await traced('continual', { ...spec, domain: 'virtualhome', style: 'sentence' });
     expect(steps).toHaveLength(6);
     expect(decisions.map((d) => d.t)).toEqual(steps.map((s) => s.t));
-    const first = decisions[0] as { queries: Array<{ p: number; entropy: number; retrieved: string[] }>; chosen: string };
+    const first = decisions[0] as {
+      queries: Array<{ p: number; entropy: number; retrieved: string[] }>;
+      chosen: string;
+    };
     expect(first.queries).toHaveLength(2);
     expect(first.queries[0].retrieved.length).toBeGreaterThan(0);
     expect(first.chosen).toBe(steps[0].skill);
