@@ -217,6 +217,18 @@ export function agentsWithoutLlm(protocol: AgentProtocol = 'continual'): string[
     .map((def) => def.name);
 }
 
+/**
+ * The reference agents: those given something the others must find out (the Oracle's true state, the heuristics'
+ * meanings, SayCan's affordance check), with what they are given. Reports mark them.
+ */
+export function referenceAgents(): Record<string, readonly AgentPrivilege[]> {
+  const out: Record<string, readonly AgentPrivilege[]> = {};
+  for (const definition of registry.values()) {
+    if (definition.privileges.length > 0) out[definition.name] = definition.privileges;
+  }
+  return out;
+}
+
 export function agentDefinitions(): readonly AgentDefinition[] {
   return [...registry.values()];
 }

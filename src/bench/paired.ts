@@ -54,13 +54,7 @@ export function pairedComparison(
   episodes: readonly PairableEpisode[],
   reference: string,
 ): PairedComparison {
-  const references = new Map<string, PairableEpisode>();
-  for (const episode of episodes) if (episode.spec.agent === reference) references.set(pairKey(episode), episode);
-  const pairs: Array<[PairableEpisode, PairableEpisode]> = [];
-  for (const episode of episodes) {
-    const partner = episode.spec.agent === reference ? undefined : references.get(pairKey(episode));
-    if (partner) pairs.push([partner, episode]);
-  }
+  const pairs = pairEpisodes(episodes, reference);
   const rows = groupByFields(layout.groupBy, pairs, ([, theirs]) => theirs.spec).map(({ values, items }) => {
     const row = rowOfFields(layout.groupBy, values);
     row.pairs = items.length;
@@ -68,6 +62,18 @@ export function pairedComparison(
     return row;
   });
   return { reference, rows };
+}
+
+/** The reference agent's episodes matched with the same episode of each other agent: [reference's, other's]. */
+export function pairEpisodes<T extends PairableEpisode>(episodes: readonly T[], reference: string): Array<[T, T]> {
+  const references = new Map<string, T>();
+  for (const episode of episodes) if (episode.spec.agent === reference) references.set(pairKey(episode), episode);
+  const pairs: Array<[T, T]> = [];
+  for (const episode of episodes) {
+    const partner = episode.spec.agent === reference ? undefined : references.get(pairKey(episode));
+    if (partner) pairs.push([partner, episode]);
+  }
+  return pairs;
 }
 
 function pairedSummary(metric: MetricSpec, pairs: ReadonlyArray<[PairableEpisode, PairableEpisode]>): PairedSummary {

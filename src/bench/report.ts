@@ -54,6 +54,8 @@ export interface Report {
    * roles), per agent; absent when no agent says.
    */
   roles?: Record<string, Record<string, string>>;
+  /** The reference agents among the rows (given privileges; `ReportInput.references`), with their privileges. */
+  references?: Record<string, readonly string[]>;
 }
 
 export type ReportFormat = 'table' | 'json' | 'csv';
@@ -67,6 +69,12 @@ export interface ReportInput {
   episodes: readonly ReportEpisode[];
   /** Also compare every other agent with this one, episode by episode (`hearth run --paired AGENT`). */
   pairedWith?: string;
+  /**
+   * Agents that are references rather than contenders, by name, with what they are given that the others must find
+   * out (`referenceAgents()` of the agent registry: the Oracle's true state, the heuristics' meanings). Their rows
+   * are marked in tables.
+   */
+  references?: Readonly<Record<string, readonly string[]>>;
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -84,6 +92,7 @@ export function buildReport(input: ReportInput): Report {
   );
   const ok = episodes.length - failures.length;
   const roles = rolesOf(finished);
+  const references = referencesOf(rows, input.references);
   return {
     protocol: input.protocol,
     config: input.config,
@@ -100,7 +109,22 @@ export function buildReport(input: ReportInput): Report {
       paired: pairedComparison(layout, finished, input.pairedWith),
     }),
     ...(roles && { roles }),
+    ...(references && { references }),
   };
+}
+
+/** The reference agents that have rows, in row order; undefined when none has. */
+function referencesOf(
+  rows: readonly ReportRow[],
+  references: ReportInput['references'],
+): Record<string, readonly string[]> | undefined {
+  if (!references) return undefined;
+  const out: Record<string, readonly string[]> = {};
+  for (const row of rows) {
+    const agent = row.agent;
+    if (typeof agent === 'string' && references[agent]) out[agent] = [...references[agent]];
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** The weighted mean of a row's episodes (episodes missing either value are left out, and counted in `n`). */
@@ -207,6 +231,7 @@ export function reportToJson(report: Report): string {
     episodes: report.episodes,
     failures: report.failures,
     ...(report.roles && { roles: report.roles }),
+    ...(report.references && { references: report.references }),
     config: JSON.parse(canonicalJson(report.config)) as JsonObject,
   };
   return `${JSON.stringify(document, null, 2)}\n`;
@@ -256,7 +281,8 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
               report.rows.every((row) => (row[metric.key] as unknown as MetricSummary).mean === null)
             ),
         );
-  const out: string[] = [...tables(report.protocol, layout, report.rows, metrics, 'episodes')];
+  const marked = markReferences(report);
+  const out: string[] = [...tables(report.protocol, layout, marked(report.rows), metrics, 'episodes')];
   if (report.rows.length === 0) out.push(`${report.protocol}: no finished episodes`, '');
   if (report.paired) {
     const { reference, rows } = report.paired;
@@ -265,14 +291,22 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
       `${title}: ${reference} minus each agent, episode by episode (mean +- 95% CI of the difference; in brackets ` +
         `the episodes where ${reference} is better / the same / worse)`,
       '',
-      ...tables(title, layout, rows, metrics, 'pairs'),
+      ...tables(title, layout, marked(rows), metrics, 'pairs'),
     );
     if (rows.length === 0) out.push(`${title}: no other agent ran the same episodes`, '');
   }
   for (const [agent, roles] of Object.entries(report.roles ?? {})) {
-    out.push(`${agent}: ${Object.entries(roles).map(([role, value]) => `${role}: ${value}`).join('; ')}`);
+    out.push(
+      `${agent}: ${Object.entries(roles)
+        .map(([role, value]) => `${role}: ${value}`)
+        .join('; ')}`,
+    );
   }
   if (report.roles) out.push('');
+  if (report.references) {
+    const listed = Object.entries(report.references).map(([agent, given]) => `${agent} (${given.join(', ')})`);
+    out.push(`${REFERENCE_MARK.trim()} reference, given what the others must find out: ${listed.join('; ')}`, '');
+  }
   const { episodes } = report;
   if (episodes.missing > 0) {
     out.push(`missing: ${episodes.missing} of ${episodes.total} episodes not run yet (run again with --resume)`);
@@ -283,6 +317,19 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   return `${out.join('\n')}\n`;
+}
+
+/** What follows a reference agent's name in a table. */
+const REFERENCE_MARK = ' *';
+
+/** Rows with the reference agents' names marked (for the text table only: JSON keeps the names). */
+function markReferences(report: Report): (rows: ReportRow[]) => ReportRow[] {
+  const references = report.references;
+  if (!references) return (rows) => rows;
+  return (rows) =>
+    rows.map((row) =>
+      typeof row.agent === 'string' && references[row.agent] ? { ...row, agent: row.agent + REFERENCE_MARK } : row,
+    );
 }
 
 /**

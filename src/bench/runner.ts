@@ -20,7 +20,7 @@ import { executeEpisodes } from './pool.js';
 import { createProgress, formatDuration } from './progress.js';
 import type { EpisodeSpec } from './protocol.js';
 import { getProtocol } from './protocols.js';
-import { buildReport, type Report } from './report.js';
+import { buildReport, type Report, type ReportInput } from './report.js';
 import { DEFAULT_STORE_PATH, ResultsStore, type RunInfo } from './store.js';
 import { hearthVersion } from './version.js';
 
@@ -57,6 +57,8 @@ export interface RunGridOptions {
   signal?: AbortSignal;
   /** Also compare every other agent with this one, episode by episode (the report's `paired`). */
   paired?: string;
+  /** Reference agents with their privileges, marked in the report (`ReportInput.references`). */
+  references?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface RunOutcome {
@@ -134,7 +136,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       if (handleSigint) process.off('SIGINT', onSigint);
     }
 
-    const report = reportForRun(store, run, specs, options.paired);
+    const report = reportForRun(store, run, specs, { pairedWith: options.paired, references: options.references });
     const wallMs = performance.now() - started;
     if (aborted) {
       stderr.write(
@@ -178,12 +180,14 @@ export function reportForRun(
   store: ResultsStore,
   run: RunInfo,
   specs?: readonly EpisodeSpec[],
-  pairedWith?: string,
+  options: Pick<ReportInput, 'pairedWith' | 'references'> = {},
 ): Report {
   const keys = specs && new Set(specs.map((spec) => spec.key));
   const episodes = store.episodes(run.id).filter((episode) => !keys || keys.has(episode.key));
+  const { pairedWith, references } = options;
   return buildReport({
     ...(pairedWith !== undefined && { pairedWith }),
+    ...(references && { references }),
     protocol: run.protocol,
     config: run.config,
     layout: getProtocol(run.protocol).report,

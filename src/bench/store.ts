@@ -119,6 +119,30 @@ interface EpisodeRow {
   attempts: number;
 }
 
+/** A run with its progress, as a listing shows it. */
+export interface RunSummary extends RunInfo {
+  ok: number;
+  failed: number;
+  /** ISO 8601 time of the latest stored episode (null: none yet). */
+  lastFinished: string | null;
+}
+
+/** A page of a run's episodes (`ResultsStore.episodePage`). */
+export interface EpisodePageQuery {
+  offset: number;
+  limit: number;
+  /** Only episodes whose spec has these field values (e.g. `{agent: 'exrap'}`). */
+  where?: Readonly<Record<string, string | number>>;
+  status?: 'ok' | 'failed';
+  /** Order by a metric of the result (nulls and failed episodes last), else by spec order. */
+  sort?: { metric: string; descending: boolean };
+}
+
+/** One episode of a listing: no trace, only whether it has one. */
+export interface EpisodeListing extends Omit<StoredEpisode, 'trace'> {
+  traced: boolean;
+}
+
 export interface OpenStoreOptions {
   /** Open for reading only: the file must exist and be a hearth store. */
   readonly?: boolean;
@@ -230,6 +254,70 @@ export class ResultsStore {
     return (statement.all(runId) as EpisodeRow[]).map(episodeFromRow);
   }
 
+  /** Every run with its progress, oldest first: one query, however many episodes the store holds. */
+  runSummaries(): RunSummary[] {
+    const rows = this.statements.runSummaries.all() as Array<
+      RunRow & { ok: number | null; failed: number | null; last_finished: string | null }
+    >;
+    return rows.map((row) => ({
+      ...runFromRow(row),
+      ok: row.ok ?? 0,
+      failed: row.failed ?? 0,
+      lastFinished: row.last_finished,
+    }));
+  }
+
+  /** A page of the run's episodes (no traces) and how many match in all. */
+  episodePage(runId: number, query: EpisodePageQuery): { total: number; episodes: EpisodeListing[] } {
+    const conditions = ['run_id = @run'];
+    const parameters: Record<string, string | number> = { run: runId };
+    Object.entries(query.where ?? {}).forEach(([field, value], i) => {
+      // Field names are bound as JSON paths, never spliced into the SQL.
+      conditions.push(`json_extract(spec, @path${i}) = @value${i}`);
+      parameters[`path${i}`] = `$.${JSON.stringify(field)}`;
+      parameters[`value${i}`] = value;
+    });
+    if (query.status) {
+      conditions.push('status = @status');
+      parameters.status = query.status;
+    }
+    const where = conditions.join(' AND ');
+    let order = 'idx, key';
+    if (query.sort) {
+      parameters.metric = `$.metrics.${JSON.stringify(query.sort.metric)}`;
+      const direction = query.sort.descending ? 'DESC' : 'ASC';
+      order = `json_extract(result, @metric) IS NULL, json_extract(result, @metric) ${direction}, idx, key`;
+    }
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM episodes WHERE ${where}`).get(parameters) as { n: number }
+    ).n;
+    const rows = this.db
+      .prepare(
+        `SELECT ${EPISODE_COLUMNS}, trace IS NOT NULL AS traced FROM episodes WHERE ${where}
+         ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...parameters, limit: query.limit, offset: query.offset }) as Array<EpisodeRow & { traced: number }>;
+    return {
+      total,
+      episodes: rows.map((row) => ({ ...episodeFromRow({ ...row, trace: null }), traced: row.traced === 1 })),
+    };
+  }
+
+  /** The run's episode at a position of its spec list, with its trace when asked for. */
+  episodeAt(runId: number, index: number, options: { trace?: boolean } = {}): StoredEpisode | undefined {
+    const statement = options.trace ? this.statements.episodeWithTrace : this.statements.episodeAt;
+    const row = statement.get(runId, index) as EpisodeRow | undefined;
+    return row && episodeFromRow(row);
+  }
+
+  /**
+   * A number that changes whenever another connection commits to the file (SQLite's `data_version`): how a reader
+   * notices, cheaply, that a run in another process stored episodes.
+   */
+  changeCounter(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
   /** Counts of the run's stored episodes by status. */
   counts(runId: number): { ok: number; failed: number } {
     const rows = this.statements.counts.all(runId) as Array<{ status: 'ok' | 'failed'; n: number }>;
@@ -240,7 +328,6 @@ export class ResultsStore {
 
   private prepare() {
     const db = this.db;
-    const episodeColumns = 'key, idx, spec, status, result, error, wall_ms, worker, timing, finished, attempts';
     return {
       insertRun: db.prepare(
         'INSERT INTO runs (created, protocol, config, hearth_version, total_episodes) VALUES (?, ?, ?, ?, ?)',
@@ -258,14 +345,24 @@ export class ResultsStore {
          WHERE episodes.status = 'failed'`,
       ),
       completedKeys: db.prepare("SELECT key FROM episodes WHERE run_id = ? AND status = 'ok'"),
-      episodes: db.prepare(`SELECT ${episodeColumns}, NULL AS trace FROM episodes WHERE run_id = ? ORDER BY idx, key`),
+      episodes: db.prepare(`SELECT ${EPISODE_COLUMNS}, NULL AS trace FROM episodes WHERE run_id = ? ORDER BY idx, key`),
       episodesWithTraces: db.prepare(
-        `SELECT ${episodeColumns}, trace FROM episodes WHERE run_id = ? ORDER BY idx, key`,
+        `SELECT ${EPISODE_COLUMNS}, trace FROM episodes WHERE run_id = ? ORDER BY idx, key`,
       ),
       counts: db.prepare('SELECT status, COUNT(*) AS n FROM episodes WHERE run_id = ? GROUP BY status'),
+      runSummaries: db.prepare(
+        `SELECT runs.*, e.ok, e.failed, e.last_finished FROM runs LEFT JOIN (
+           SELECT run_id, SUM(status = 'ok') AS ok, SUM(status = 'failed') AS failed, MAX(finished) AS last_finished
+           FROM episodes GROUP BY run_id) AS e ON e.run_id = runs.id ORDER BY runs.id`,
+      ),
+      episodeAt: db.prepare(`SELECT ${EPISODE_COLUMNS}, NULL AS trace FROM episodes WHERE run_id = ? AND idx = ?`),
+      episodeWithTrace: db.prepare(`SELECT ${EPISODE_COLUMNS}, trace FROM episodes WHERE run_id = ? AND idx = ?`),
     };
   }
 }
+
+/** The episode columns every listing reads (the trace is read apart: it can be large). */
+const EPISODE_COLUMNS = 'key, idx, spec, status, result, error, wall_ms, worker, timing, finished, attempts';
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 

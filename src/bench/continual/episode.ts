@@ -22,7 +22,7 @@ import { NONSTATIONARITY_PERIODS, Resident, type ResidentChange } from '../../si
 import type { EnvGraph } from '../../sim/graph.js';
 import { loadHome } from '../../sim/scenes/homes.js';
 import { formatSkill, type Skill } from '../../sim/skill.js';
-import { SKILL_SETS } from '../../sim/skill-sets.js';
+import { SKILL_SETS, type SkillSet } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
 import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
@@ -119,9 +119,21 @@ export function briefsFor(
   ).map((part, index) => ({ id: style === 'summarized' ? `summary-${index + 1}` : part.covers[0], text: part.text }));
 }
 
-export async function runContinualEpisode(episode: ContinualEpisode): Promise<ContinualOutcome> {
+/** What an episode starts from: the world with its instructions drawn and bound, their texts, the seed's generator. */
+export interface ContinualStart {
+  readonly graph: EnvGraph;
+  readonly world: EpisodeWorld;
+  readonly skills: SkillSet;
+  readonly instructions: readonly BoundInstruction[];
+  readonly briefs: readonly InstructionBrief[];
+  readonly rng: Rng;
+}
+
+/** The start of an episode, the same for every agent (and what a replay of its trace starts from). */
+export function startContinualEpisode(
+  episode: Pick<ContinualEpisode, 'home' | 'instructions' | 'seed' | 'domain' | 'style' | 'referents'>,
+): ContinualStart {
   const domain = episode.domain ?? 'virtualhome';
-  const style = episode.style ?? 'sentence';
   const skills = SKILL_SETS[domain];
   const graph = homeGraph(episode.home).clone();
   const rng = new Rng(episode.seed);
@@ -133,7 +145,12 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     episode.home,
     episode.referents,
   );
-  const world = new EpisodeWorld(graph, skills);
+  const briefs = briefsFor(instructions, episode.style ?? 'sentence', graph);
+  return { graph, world: new EpisodeWorld(graph, skills), skills, instructions, briefs, rng };
+}
+
+export async function runContinualEpisode(episode: ContinualEpisode): Promise<ContinualOutcome> {
+  const { graph, world, skills, instructions, briefs, rng } = startContinualEpisode(episode);
   const resident = new Resident(
     instructions.map((i) => ({ id: i.id, query: i.query, disturbance: i.disturbance })),
     NONSTATIONARITY_PERIODS[episode.nonstationarity],
@@ -153,7 +170,6 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
       affordance: (skill: Skill) => graph.tryChanges(() => world.step(skill).success),
     }),
   });
-  const briefs = briefsFor(instructions, style, graph);
   const meanings: InstructionMeaning[] = instructions.map((i) => ({
     id: i.id,
     query: i.query,

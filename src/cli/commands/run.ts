@@ -5,7 +5,14 @@
  * instructions than a home fits) is refused before anything runs.
  */
 import { Command } from 'commander';
-import { agentNames, agentsWithoutLlm, getAgent, protocolsOf, usesLlm } from '../../agents/registry.js';
+import {
+  agentNames,
+  agentsWithoutLlm,
+  getAgent,
+  protocolsOf,
+  referenceAgents,
+  usesLlm,
+} from '../../agents/registry.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { checkScale, REFERENTS, type Referents } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
@@ -207,6 +214,7 @@ export function registerRunCommand(program: Command): void {
             ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
           },
           specs,
+          references: referenceAgents(),
         });
         process.stdout.write(formatReport(outcome.report, grid.format, grid.columns));
         process.exitCode = outcome.exitCode;
@@ -275,6 +283,7 @@ async function runEpisodic(
         ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
       },
       specs,
+      references: referenceAgents(),
     });
   } finally {
     await closeEpisodeLanguageModels();
