@@ -3,6 +3,7 @@ import { registerLlmCommands } from './llm.js';
 import { registerPlanCommand } from './plan.js';
 import { registerRunCommand } from './run.js';
 import { registerSceneCommands } from './scene.js';
+import { registerServeCommand } from './serve.js';
 import { registerSim } from './sim.js';
 
 /** A command group adds its subcommands to the program. */
@@ -15,4 +16,5 @@ export const commandGroups: CommandGroup[] = [
   registerLlmCommands,
   registerSceneCommands,
   registerRunCommand,
+  registerServeCommand,
 ];

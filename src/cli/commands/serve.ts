@@ -1,0 +1,102 @@
+/**
+ * `hearth serve`: the web dashboard over the results store and traces (src/server, docs/dashboard.md). It opens the
+ * store read-only, refuses bad input with one line before listening (a missing or foreign store, a corrupt trace
+ * file, a port in use), prints the address, and serves until Ctrl-C.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { type Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_STORE_PATH } from '../../bench/store.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/defaults.js';
+import { InputError } from '../../util/errors.js';
+
+interface ServeOptions {
+  store?: string;
+  trace: string[];
+  traces?: string;
+  port: number;
+  host: string;
+  open?: boolean;
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('web dashboard of the runs, comparisons and episode traces in a results store (read-only)')
+    .option('--store <file>', `results store (default ${DEFAULT_STORE_PATH})`)
+    .option('--trace <file>', 'also open an episode trace file (repeatable)', collect, [])
+    .option('--traces <dir>', 'where traces recorded from the dashboard go (default: traces/ beside the store)')
+    .option('--port <n>', `port (0: any free one)`, port, DEFAULT_PORT)
+    .option('--host <address>', 'address to listen on; anything but loopback lets other machines in', DEFAULT_HOST)
+    .option('--open', 'open the dashboard in a browser')
+    .action(async (options: ServeOptions) => {
+      const store = storePath(options);
+      if (!isLoopback(options.host)) {
+        process.stderr.write(
+          `hearth: warning: listening on ${options.host}: anyone who can reach this machine can read the results\n`,
+        );
+      }
+      // The server and what it reads are loaded only now: the other commands do not pay for them.
+      const { startDashboard } = await import('../../server/start.js');
+      const dashboard = await startDashboard({
+        store,
+        traces: options.trace,
+        ...(options.traces !== undefined && { recordings: options.traces }),
+        host: options.host,
+        port: options.port,
+      });
+      const runs = dashboard.data.runs().length;
+      const what = store === null ? `${options.trace.length} trace file(s)` : `${store}: ${runs} run(s)`;
+      process.stdout.write(`hearth dashboard: ${dashboard.url} (${what}; Ctrl-C stops it)\n`);
+      if (options.open) openBrowser(dashboard.url);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void dashboard.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}
+
+/** The store to open: the one named; else the default if it exists, or none when trace files are given. */
+function storePath(options: ServeOptions): string | null {
+  if (options.store !== undefined) {
+    if (!existsSync(options.store)) throw new InputError('no results store here', { file: options.store });
+    return options.store;
+  }
+  if (existsSync(DEFAULT_STORE_PATH)) return DEFAULT_STORE_PATH;
+  if (options.trace.length > 0) return null;
+  throw new InputError(
+    `no results store at ${DEFAULT_STORE_PATH}: run \`hearth run\` first, or name one with --store (or a trace with --trace)`,
+  );
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
+  return n;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/** Opens the address with the system's opener; a machine without one only gets a note. */
+function openBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+  child.on('error', () => process.stderr.write(`hearth: could not open a browser; open ${url} yourself\n`));
+  child.unref();
+}

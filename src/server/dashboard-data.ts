@@ -1,0 +1,223 @@
+/**
+ * What the dashboard reads: the results store (opened read-only), the traces the dashboard recorded on request (a
+ * folder beside the store), and trace files named on the command line. Every episode is addressed by numbers (run id
+ * and position) or by the position of a trace file in the list it was given: no request ever names a path.
+ *
+ * Reports are built by the CLI's own code (`reportForRun`) and kept until the store changes. The modules that only
+ * some pages need (the protocol registry, the agent registry, the replay of traces) are imported on first use, so
+ * that the server starts at once.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { JsonObject } from '../bench/json.js';
+import type { Report } from '../bench/report.js';
+import { type EpisodePageQuery, ResultsStore, type RunInfo, type RunSummary } from '../bench/store.js';
+import { InputError } from '../util/errors.js';
+import { type PairedView, pairedView, type ReportView, reportView } from './report-view.js';
+import { readTraceFile, type TraceFile } from './trace-files.js';
+import type { EpisodeSource } from './viewer/episode-view.js';
+
+/** A run stops counting as running when nothing was stored for this long. */
+const RUNNING_WINDOW_MS = 120_000;
+
+export type RunState = 'running' | 'complete' | 'stopped';
+
+export interface RunListing extends RunSummary {
+  state: RunState;
+}
+
+export interface TraceListing {
+  /** Its number in the list (what the viewer's address uses). */
+  readonly n: number;
+  readonly name: string;
+  readonly protocol: string;
+  readonly key: string;
+  readonly steps: number;
+}
+
+export interface DashboardSources {
+  /** The results store; null: trace files only. */
+  store: string | null;
+  /** Trace files named on the command line (checked when the server starts). */
+  traces: readonly string[];
+  /** Where recorded traces go (default: `traces/` beside the store). */
+  recordings?: string;
+}
+
+export class DashboardData {
+  private readonly store: ResultsStore | null;
+  private readonly files: ReadonlyArray<{ path: string; file: TraceFile }>;
+  readonly recordings: string | null;
+  private readonly reports = new Map<string, { counter: number; report: Report; view: ReportView }>();
+
+  private constructor(
+    store: ResultsStore | null,
+    files: Array<{ path: string; file: TraceFile }>,
+    recordings: string | null,
+  ) {
+    this.store = store;
+    this.files = files;
+    this.recordings = recordings;
+  }
+
+  /** Opens the store read-only and reads the trace files; an InputError naming the first bad one. */
+  static open(sources: DashboardSources): DashboardData {
+    const files = sources.traces.map((path) => ({ path: resolve(path), file: readTraceFile(path) }));
+    const store = sources.store === null ? null : ResultsStore.open(sources.store, { readonly: true });
+    const recordings =
+      sources.recordings ?? (sources.store === null ? null : join(dirname(resolve(sources.store)), 'traces'));
+    return new DashboardData(store, files, recordings === null ? null : resolve(recordings));
+  }
+
+  close(): void {
+    this.store?.close();
+  }
+
+  get storePath(): string | null {
+    return this.store?.path ?? null;
+  }
+
+  /** Changes whenever another process writes to the store (0 without one). */
+  changeCounter(): number {
+    return this.store?.changeCounter() ?? 0;
+  }
+
+  runs(now = Date.now()): RunListing[] {
+    return (this.store?.runSummaries() ?? []).map((run) => ({ ...run, state: runState(run, now) })).reverse();
+  }
+
+  run(id: number): RunListing {
+    const run = this.runs().find((candidate) => candidate.id === id);
+    if (!run) throw new NotFound(`no run ${id} in the store`);
+    return run;
+  }
+
+  async report(id: number): Promise<ReportView> {
+    return (await this.cachedReport(id)).view;
+  }
+
+  /** The comparison of every agent with `reference`, pair by pair. */
+  async paired(id: number, reference: string): Promise<PairedView> {
+    const { reportForRun } = await import('../bench/runner.js');
+    const run = this.runInfo(id);
+    const report = reportForRun(this.requireStore(), run, undefined, { pairedWith: reference });
+    const finished = this.requireStore()
+      .episodes(id)
+      .filter((episode) => episode.status === 'ok');
+    return pairedView(report, finished);
+  }
+
+  episodes(id: number, query: EpisodePageQuery) {
+    this.runInfo(id);
+    return this.requireStore().episodePage(id, query);
+  }
+
+  /** An episode of a run, with its trace: the store's, or the one the dashboard recorded. */
+  episode(id: number, index: number): EpisodeSource {
+    const run = this.runInfo(id);
+    const stored = this.requireStore().episodeAt(id, index, { trace: true });
+    if (!stored) throw new NotFound(`run ${id} has no episode ${index}`);
+    const recorded = stored.trace === undefined ? this.recorded(id, index) : undefined;
+    return {
+      protocol: run.protocol,
+      origin: { run: id, file: recorded ? basename(recorded.path) : null, hearthVersion: run.hearthVersion },
+      key: stored.key,
+      index: stored.index,
+      spec: stored.spec as unknown as JsonObject,
+      status: stored.status,
+      ...(stored.result && { result: stored.result }),
+      ...(stored.error !== undefined && { error: stored.error }),
+      ...((stored.trace ?? recorded?.file.episode.trace) && { trace: stored.trace ?? recorded!.file.episode.trace }),
+    };
+  }
+
+  /** Where the dashboard records the trace of a run's episode. */
+  recordingPath(id: number, index: number): string {
+    if (this.recordings === null) throw new InputError('no folder to record traces in');
+    return join(this.recordings, `run-${id}`, `episode-${index}.json`);
+  }
+
+  traceFiles(): TraceListing[] {
+    return this.files.map(({ path, file }, n) => ({
+      n,
+      name: basename(path),
+      protocol: file.protocol,
+      key: file.episode.key,
+      steps: file.episode.trace.filter((record) => record.kind === undefined).length,
+    }));
+  }
+
+  traceFile(n: number): EpisodeSource {
+    const entry = this.files[n];
+    if (!entry) throw new NotFound(`no trace file ${n}`);
+    const { file } = entry;
+    return {
+      protocol: file.protocol,
+      origin: { run: file.run.id, file: basename(entry.path), hearthVersion: file.run.hearthVersion },
+      key: file.episode.key,
+      index: file.episode.index,
+      spec: file.episode.spec,
+      status: file.episode.status,
+      ...(file.episode.result && { result: file.episode.result }),
+      ...(file.episode.error !== undefined && { error: file.episode.error }),
+      trace: file.episode.trace,
+    };
+  }
+
+  /** The run as stored (protocol, configuration), for the recorder. */
+  runInfo(id: number): RunInfo {
+    const run = this.requireStore().getRun(id);
+    if (!run) throw new NotFound(`no run ${id} in the store`);
+    return run;
+  }
+
+  private recorded(id: number, index: number): { path: string; file: TraceFile } | undefined {
+    if (this.recordings === null) return undefined;
+    const path = this.recordingPath(id, index);
+    return existsSync(path) ? { path, file: readTraceFile(path) } : undefined;
+  }
+
+  /** Positions of the run's episodes that have a recorded trace file. */
+  recordedIndices(id: number): number[] {
+    if (this.recordings === null) return [];
+    const folder = join(this.recordings, `run-${id}`);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .map((name) => /^episode-(\d+)\.json$/.exec(name))
+      .filter((match) => match !== null)
+      .map((match) => Number(match[1]))
+      .sort((a, b) => a - b);
+  }
+
+  private async cachedReport(id: number) {
+    const run = this.runInfo(id);
+    const counter = this.changeCounter();
+    const key = String(id);
+    const cached = this.reports.get(key);
+    if (cached && cached.counter === counter) return cached;
+    const [{ reportForRun }, { referenceAgents }] = await Promise.all([
+      import('../bench/runner.js'),
+      import('../agents/registry.js'),
+    ]);
+    const report = reportForRun(this.requireStore(), run, undefined, { references: referenceAgents() });
+    const entry = { counter, report, view: reportView(report) };
+    this.reports.set(key, entry);
+    return entry;
+  }
+
+  private requireStore(): ResultsStore {
+    if (!this.store) throw new NotFound('the dashboard was started without a results store');
+    return this.store;
+  }
+}
+
+/** A request for something that is not there (HTTP 404). */
+export class NotFound extends Error {
+  override name = 'NotFound';
+}
+
+function runState(run: RunSummary, now: number): RunState {
+  if (run.ok + run.failed >= run.totalEpisodes) return 'complete';
+  const last = Date.parse(run.lastFinished ?? run.created);
+  return now - last < RUNNING_WINDOW_MS ? 'running' : 'stopped';
+}
