@@ -102,19 +102,25 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
     return c.json(episodeView(data.traceFile(intParam(c, 'n'))));
   });
   app.get('/api/live', (c) =>
-    streamSSE(c, async (stream) => {
-      const stop = watcher.subscribe(
-        () => void stream.writeSSE({ event: 'change', data: String(data.changeCounter()) }),
-      );
-      stream.onAbort(stop);
-      await stream.writeSSE({ event: 'hello', data: String(data.changeCounter()) });
-      // A comment now and then keeps proxies and the browser from closing an idle stream.
-      while (!stream.aborted) {
-        await stream.sleep(15_000);
-        if (!stream.aborted) await stream.write(': ping\n\n');
-      }
-      stop();
-    }),
+    streamSSE(
+      c,
+      (stream) =>
+        new Promise<void>((resolve) => {
+          const stop = watcher.subscribe(
+            () => void stream.writeSSE({ event: 'change', data: String(data.changeCounter()) }),
+          );
+          // A comment now and then keeps proxies and the browser from closing an idle stream; the timer does not
+          // keep the process alive when the server stops.
+          const ping = setInterval(() => void stream.write(': ping\n\n'), 15_000);
+          ping.unref();
+          stream.onAbort(() => {
+            stop();
+            clearInterval(ping);
+            resolve();
+          });
+          void stream.writeSSE({ event: 'hello', data: String(data.changeCounter()) });
+        }),
+    ),
   );
   app.all('/api/*', (c) => c.json({ error: `no such API: ${c.req.method} ${c.req.path}` }, 404));
 

@@ -1,0 +1,150 @@
+/**
+ * The dashboard's HTTP application without a browser: it answers only to its own host names and refuses paths
+ * outside its front end, store and traces; an episode's trace replays into one frame per step; a trace that does not
+ * replay is refused with one line; and the trace of an episode run without one is recorded on request into a file
+ * beside the store (which stays as it was), reproducing the stored result.
+ */
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { executeEpisode, loadProtocolModule } from '../../src/bench/execute.js';
+import type { JsonObject } from '../../src/bench/json.js';
+import { getProtocol } from '../../src/bench/protocols.js';
+import { ResultsStore } from '../../src/bench/store.js';
+import { hearthVersion } from '../../src/bench/version.js';
+import { dashboardApp } from '../../src/server/app.js';
+import { DashboardData } from '../../src/server/dashboard-data.js';
+
+const HOST = '127.0.0.1:4280';
+const spec = (seed: number) => ({
+  key: `agent=oracle seed=${seed}`,
+  seed,
+  agent: 'oracle',
+  home: 'cottage',
+  nonstationarity: 'high',
+  instructions: 2,
+  steps: 12,
+  domain: 'virtualhome',
+  style: 'sentence',
+});
+
+describe('the dashboard app', () => {
+  let dir: string;
+  let storePath: string;
+  let app: ReturnType<typeof dashboardApp>['app'];
+  let data: DashboardData;
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    app.request(`http://${HOST}${path}`, { headers: { host: HOST, ...headers } });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hearth-app-'));
+    storePath = join(dir, 'results.sqlite');
+    const module = await loadProtocolModule(getProtocol('continual').module);
+    const signal = new AbortController().signal;
+    const store = ResultsStore.open(storePath);
+    const run = store.createRun({
+      protocol: 'continual',
+      config: {},
+      hearthVersion: hearthVersion(),
+      totalEpisodes: 3,
+    });
+    for (const [index, trace] of [true, false, true].entries()) {
+      const outcome = await executeEpisode(module, spec(index + 1), { trace, signal });
+      if (outcome.status !== 'ok') throw new Error(outcome.status);
+      // The third episode's trace is edited: its first skill names a thing the home does not have.
+      const edited = index === 2 ? [{ t: 0, skill: '[walk] <kitchen> (999)', success: true }] : outcome.trace;
+      store.writeEpisode(run.id, {
+        key: spec(index + 1).key,
+        index,
+        spec: spec(index + 1),
+        status: 'ok',
+        result: outcome.result,
+        ...(edited && { trace: edited }),
+        timing: { wallMs: outcome.wallMs, worker: null },
+      });
+    }
+    store.close();
+    data = DashboardData.open({ store: storePath, traces: [] });
+    app = dashboardApp(data, { hosts: ['127.0.0.1', 'localhost'] }).app;
+  });
+
+  it('answers only to its own host names, and only same-origin JSON asks it to record', async () => {
+    expect((await get('/api/overview')).status).toBe(200);
+    expect((await get('/api/overview', { host: 'evil.example:4280' })).status).toBe(403);
+    const post = (headers: Record<string, string>) =>
+      app.request(`http://${HOST}/api/runs/1/episodes/1/trace`, {
+        method: 'POST',
+        headers: { host: HOST, ...headers },
+      });
+    expect((await post({ 'content-type': 'text/plain' })).status).toBe(403);
+    expect((await post({ 'content-type': 'application/json', origin: 'http://evil.example' })).status).toBe(403);
+  });
+
+  it('refuses paths outside its front end, store and traces', async () => {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/package.json',
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain('"name": "hearth"');
+    }
+    expect((await get('/api/runs/1/episodes/..%2f..%2fetc')).status).toBe(400);
+    expect((await get('/api/traces/0')).status).toBe(404);
+    const missing = await get('/api/runs/7');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'no run 7 in the store' });
+    const page = await get('/runs/1/episodes/0');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('replays a trace into one frame per step, where the agent is and what it sees', async () => {
+    const view = (await (await get('/api/runs/1/episodes/0')).json()) as {
+      traced: boolean;
+      frames: Array<{ room: number; visible: number[] }>;
+      steps: unknown[];
+      names: Record<string, string>;
+      plan: { rooms: Array<{ name: string }> };
+    };
+    expect(view.traced).toBe(true);
+    expect(view.steps).toHaveLength(12);
+    expect(view.frames).toHaveLength(13);
+    expect(view.plan.rooms.map((room) => room.name).sort()).toEqual(['bathroom', 'bedroom', 'kitchen', 'livingroom']);
+    expect(view.names[String(view.frames[12].room)]).toMatch(/room|kitchen/);
+    expect(view.frames[0].visible.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a trace that does not replay, in one line', async () => {
+    const response = await get('/api/runs/1/episodes/2');
+    expect(response.status).toBe(422);
+    const { error } = (await response.json()) as { error: string };
+    expect(error).not.toContain('\n');
+    expect(error).toMatch(
+      /^the trace does not replay: at step 0, \[walk\] <kitchen> \(999\) worked in the trace but fails/,
+    );
+  });
+
+  it('records the trace of an episode run without one, into a file beside the store', async () => {
+    const before = statSync(storePath).mtimeMs;
+    const untraced = (await (await get('/api/runs/1/episodes/1')).json()) as { traced: boolean; frames: unknown[] };
+    expect(untraced.traced).toBe(false);
+    expect(untraced.frames).toHaveLength(1);
+    const response = await app.request(`http://${HOST}/api/runs/1/episodes/1/trace`, {
+      method: 'POST',
+      headers: { host: HOST, 'content-type': 'application/json', origin: `http://${HOST}` },
+      body: '{}',
+    });
+    expect(await response.json()).toEqual({ reproduced: true, steps: 12 });
+    const file = join(dir, 'traces', 'run-1', 'episode-1.json');
+    expect(existsSync(file)).toBe(true);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as JsonObject).format).toBe('hearth-episode-trace');
+    const traced = (await (await get('/api/runs/1/episodes/1')).json()) as { traced: boolean; frames: unknown[] };
+    expect(traced.frames).toHaveLength(13);
+    expect(statSync(storePath).mtimeMs).toBe(before);
+    expect(data.recordedIndices(1)).toEqual([1]);
+  });
+});

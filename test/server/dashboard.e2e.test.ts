@@ -1,0 +1,218 @@
+/**
+ * The dashboard end to end, in real Chromium against a real `hearth serve`: a small traced grid and a traced LLM run
+ * (the loopback fake model answering with markup) go into a store through the built CLI; the server starts on a free
+ * loopback port; the pages are checked against the CLI's own JSON and the stored traces, and screenshots are taken
+ * (into tmp/dashboard-screenshots, or docs/dashboard with HEARTH_SCREENSHOTS=docs: the ones docs/dashboard.md shows).
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHome } from '../../src/sim/scenes/homes.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { projectRoot } from '../helpers/shared-data.js';
+import { BUILT, CHROMIUM, hearth, launchChromium, SCREENSHOTS, type Served, serve, WEB_BUILT } from './support.js';
+
+const missing =
+  !BUILT || !WEB_BUILT
+    ? 'the build (run `npm run build`; npm test does)'
+    : !CHROMIUM
+      ? 'Chromium (apt-get install chromium)'
+      : undefined;
+if (missing) process.stderr.write(`[hearth tests] dashboard end-to-end tests skipped: no ${missing}\n`);
+const describeE2e = missing ? describe.skip : describe;
+
+const shots =
+  process.env.HEARTH_SCREENSHOTS === 'docs' ? SCREENSHOTS : join(projectRoot, 'tmp', 'dashboard-screenshots');
+
+/** A model answer that would run code if the viewer put it in the page as markup. */
+const HOSTILE = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [walk] <kitchen>';
+
+interface Summary {
+  mean: number | null;
+  ci95: number | null;
+  better?: number;
+  tied?: number;
+  worse?: number;
+}
+type Row = Record<string, unknown> & { agent: string; nonstationarity: string };
+type RunSummary = { id: number; config: { agents: string[] } };
+
+async function waitForFile(path: string): Promise<void> {
+  while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** A cell as the CLI's table prints it (src/bench/report.ts formatMetric), computed here from the JSON's numbers. */
+function printed(summary: Summary, percent: boolean, signed = false): string {
+  const show = (value: number | null, sign = false) => {
+    if (value === null) return 'n/a';
+    const text = percent ? `${(value * 100).toFixed(1)}%` : value.toFixed(2);
+    if (!sign) return text;
+    if (/^-?0(\.0*)?%?$/.test(text)) return text.replace('-', '');
+    return text.startsWith('-') ? text : `+${text}`;
+  };
+  if (summary.mean === null) return 'n/a';
+  const counts = summary.better !== undefined ? ` (${summary.better}/${summary.tied}/${summary.worse})` : '';
+  return `${show(summary.mean, signed)} +- ${show(summary.ci95)}${counts}`;
+}
+
+describeE2e('hearth serve in Chromium', () => {
+  let dir: string;
+  let fake: FakeOpenAiServer;
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  let report: { results: Row[] };
+  let gridId: number;
+  let llmId: number;
+  const grid = ['--agents', 'exrap,oracle', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
+  const gridRun = [...grid, '--steps', '55', '--store', 'results.sqlite', '--quiet'];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hearth-dashboard-'));
+    mkdirSync(shots, { recursive: true });
+    fake = await startFakeOpenAiServer({ script: { chat: () => HOSTILE } });
+    const llmRun = ['run', '--agents', 'llm-planner', '--instructions', '1', '--seeds', '1', '--steps', '2', '--trace'];
+    // The grid starts first, so that its store exists when the LLM run opens it; Chromium starts meanwhile.
+    const first = hearth(['run', ...gridRun, '--trace', '--json'], dir);
+    await waitForFile(join(dir, 'results.sqlite'));
+    const [grid, llm, chromium] = await Promise.all([
+      first,
+      hearth(
+        [...llmRun, '--quiet', '--store', 'results.sqlite', '--llm', 'openai', '--base-url', fake.url, '--model', 'm'],
+        dir,
+      ),
+      launchChromium(),
+    ]);
+    browser = chromium;
+    expect(grid.code, grid.stderr).toBe(0);
+    expect(llm.code, llm.stderr).toBe(0);
+    report = JSON.parse(grid.stdout);
+    served = await serve(['--store', 'results.sqlite'], dir);
+    const overview = (await (await fetch(`${served.url}api/overview`)).json()) as { runs: RunSummary[] };
+    const runOf = (agent: string) => overview.runs.find((run) => run.config.agents.includes(agent))!.id;
+    gridId = runOf('exrap');
+    llmId = runOf('llm-planner');
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+    await fake?.close();
+  });
+
+  const stored = (agent: string, seed: number) => {
+    const db = new Database(join(dir, 'results.sqlite'), { readonly: true });
+    const rows = db.prepare('SELECT idx, spec, trace FROM episodes WHERE run_id = ?').all(gridId) as Array<{
+      idx: number;
+      spec: string;
+      trace: string;
+    }>;
+    db.close();
+    const row = rows.find((r) => JSON.parse(r.spec).agent === agent && JSON.parse(r.spec).seed === seed)!;
+    const steps = (JSON.parse(row.trace) as Array<Record<string, unknown>>).filter((r) => r.kind === undefined);
+    return { index: row.idx, steps };
+  };
+
+  it("shows the run with its table to the CLI's printed digit, the Oracle marked as a reference", async () => {
+    await page.goto(served.url);
+    const link = page.getByRole('link', { name: `run ${gridId}`, exact: true });
+    await link.waitFor();
+    await page.screenshot({ path: join(shots, 'runs.png') });
+    await link.click();
+    const table = page.getByTestId('results-table').first();
+    await table.waitFor();
+    const metrics = { sr: true, ps: false, psAtStart: false, psAfterChanges: false };
+    for (const row of report.results) {
+      for (const [key, percent] of Object.entries(metrics)) {
+        const cell = table.locator(`tr[data-line="${row.agent}"] td[data-column="high"][data-metric="${key}"]`);
+        await expect.poll(() => cell.textContent()).toBe(printed(row[key] as Summary, percent));
+      }
+    }
+    expect(await table.locator('tr[data-line="oracle"]').getByTestId('reference-mark').count()).toBe(1);
+    expect(await table.locator('tr[data-line="exrap"]').getByTestId('reference-mark').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('references').textContent()).toContain('oracle (meanings, true-state)');
+    await page.screenshot({ path: join(shots, 'run.png'), fullPage: true });
+  });
+
+  it('compares the agents seed by seed as --paired prints it', async () => {
+    const paired = await hearth(['run', ...gridRun, '--resume', '--paired', 'oracle', '--json'], dir);
+    const rows = JSON.parse(paired.stdout).paired.results as Row[];
+    await page.goto(`${served.url}runs/${gridId}/compare`);
+    await page.getByLabel('reference').selectOption('oracle');
+    const cell = page.locator('tr[data-line="exrap"] td[data-column="high"][data-metric="sr"]');
+    await expect.poll(() => cell.textContent()).toBe(printed(rows[0].sr as Summary, true, true));
+    await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });
+  });
+
+  it("moves to step 50 and to the resident's change, as the stored trace has them", async () => {
+    const { index, steps } = stored('exrap', 0);
+    await page.goto(`${served.url}runs/${gridId}/episodes/${index}`);
+    const slider = page.getByTestId('step-slider');
+    await slider.fill('50');
+    await expect.poll(() => page.getByTestId('frame').textContent()).toBe('50');
+    // The room, from the trace alone: the start room, then the target of each successful walk to a room.
+    const home = loadHome('cottage').graph;
+    let room = home.get(home.roomOf(home.characterId())!).className;
+    const rooms = new Set(home.rooms().map((id) => home.get(id).className));
+    for (const step of steps.slice(0, 50)) {
+      const walked = /^\[walk\] <(\w+)> \(\d+\)$/.exec(String(step.skill));
+      if (step.success && walked && rooms.has(walked[1])) room = walked[1];
+    }
+    await expect.poll(() => page.getByTestId('agent-room').textContent()).toBe(room);
+    await page.screenshot({ path: join(shots, 'episode.png') });
+
+    const change = steps.find((step) => step.resident !== undefined)!;
+    const resident = change.resident as { kind: string; node?: number; object?: number };
+    await slider.fill(String(Number(change.t) + 1));
+    const note = page.getByTestId('resident-change');
+    await expect.poll(() => note.textContent()).toContain('the resident');
+    await expect
+      .poll(() => note.textContent())
+      .toContain(`(${resident.kind === 'state' ? resident.node : resident.object})`);
+    await page.getByRole('heading', { name: /^Decision at step/ }).scrollIntoViewIfNeeded();
+    await page.getByTestId('exrap-queries').waitFor();
+    await page.screenshot({ path: join(shots, 'episode-decision.png') });
+  });
+
+  it('shows the model output as text: no markup from a response runs', async () => {
+    await page.goto(`${served.url}runs/${llmId}/episodes/0`);
+    const response = page.getByTestId('llm-response').first();
+    await response.waitFor();
+    await expect.poll(() => response.textContent()).toContain('<script>window.__pwned = 1</script>');
+    await expect.poll(() => response.textContent()).toContain('onerror=');
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('main img').count()).toBe(0);
+    await response.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'llm-call.png') });
+  });
+
+  it('shows a run started in another terminal as its episodes land', async () => {
+    await page.goto(served.url);
+    await page.getByRole('link', { name: `run ${llmId}`, exact: true }).waitFor();
+    const live = hearth(
+      'run --agents oracle --seeds 3 --steps 10 --workers 1 --store results.sqlite --quiet'.split(' '),
+      dir,
+    );
+    // The new run's row appears and its progress moves without the page being loaded again.
+    const known = new Set([String(gridId), String(llmId)]);
+    const progressOfNewRun = () =>
+      page
+        .locator('tr[data-run]')
+        .evaluateAll(
+          (rows, skip) =>
+            rows
+              .filter((row) => !(skip as string[]).includes(row.getAttribute('data-run') ?? ''))
+              .map((row) => row.querySelector('[data-testid="progress-text"]')?.textContent ?? '')[0] ?? null,
+          [...known],
+        );
+    await expect.poll(progressOfNewRun, { timeout: 30_000 }).toBe('3 / 3');
+    expect((await live).code).toBe(0);
+  });
+});
