@@ -57,9 +57,20 @@ export interface EpisodicGoal {
   readonly actionGoals?: readonly ActionGoal[];
 }
 
+/**
+ * The user an agent may ask whether the task is done (privilege `user-feedback`: HELPER's post-execution feedback).
+ * The answer is language: "Yes, the task is done." or what is still missing ("The mug needs to be filled with
+ * coffee."), from the task's unmet goal conditions, as TEACh's progress checker reports them: an oracle signal.
+ */
+export interface UserChannel {
+  ask(question: string): string;
+}
+
 export interface TaskBrief {
   readonly protocol: string;
   readonly instructions: readonly InstructionBrief[];
+  /** Present only for agents whose definition grants `user-feedback`. */
+  readonly user?: UserChannel;
   /** Present only for agents whose definition grants it (see `AgentInfo.reads`). */
   readonly meanings?: readonly InstructionMeaning[];
   /** Episodic tasks: the structured goal (present only for agents whose definition grants `meanings`). */
@@ -74,10 +85,16 @@ export interface Agent {
   act(): Skill | Promise<Skill>;
   /** Receives the outcome of the skill and what the agent sees afterwards. */
   observe(feedback: StepFeedback): void | Promise<void>;
+  /**
+   * The episode is over; `confirmed`: the user confirms the task was done (every goal condition holds). Agents that
+   * learn from confirmed executions (HELPER's memory expansion) store what they learned here.
+   */
+  finish?(end: { readonly confirmed: boolean }): void | Promise<void>;
 }
 
 /**
  * What an agent is given beyond the public feedback; the registry states it so reports can say so. `affordance` is
  * SayCan's oracle affordance: a check of one skill at a time (would the simulator accept it now?), never the state.
+ * `user-feedback` is HELPER's simulated user, who says in words which goal conditions are unmet (`UserChannel`).
  */
-export type AgentPrivilege = 'meanings' | 'true-state' | 'affordance';
+export type AgentPrivilege = 'meanings' | 'true-state' | 'affordance' | 'user-feedback';

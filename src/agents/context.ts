@@ -32,4 +32,11 @@ export interface AgentContext {
    * the `affordance` privilege (SayCan's oracle affordance).
    */
   readonly affordance?: (skill: Skill) => boolean;
+  /**
+   * A memory file the agent learns into across runs (HELPER's `--helper-memory`), and the pass this run learns in:
+   * the agent reads what earlier passes learned and stores what this episode confirms (`src/memory/program-memory.ts`).
+   */
+  readonly learning?: { readonly file: string; readonly pass: number };
+  /** The episode's identity (home, task, seed), for what the agent learns in it. */
+  readonly episode?: string;
 }

@@ -12,6 +12,7 @@ import { DANLI_DEFAULT, DANLI_VARIANTS, DanliAgent } from './danli/index.js';
 import { LlmSubgoalPredictor } from './danli/llm-predictor.js';
 import { createExrapAgent } from './exrap/agent.js';
 import { withExrapLlmRoles } from './exrap/llm/definitions.js';
+import { HELPER_DEFINITIONS } from './helper/index.js';
 import type { MeaningSource } from './heuristics/common.js';
 import { EpisodicOracleAgent } from './heuristics/episodic-oracle.js';
 import {
@@ -41,6 +42,8 @@ export interface AgentDefinition {
   readonly acceptsLlm?: boolean;
   /** Run only when named in --agents, not by default (the unpruned DANLI ablation takes seconds per plan). */
   readonly optIn?: boolean;
+  /** Learns across runs into a memory file when the run gives one (HELPER's `--helper-memory`). */
+  readonly learns?: boolean;
   /** The protocols it can run (default: continual only). */
   readonly protocols?: readonly AgentProtocol[];
   create(context: AgentContext): Agent;
@@ -177,9 +180,14 @@ const LLM_STATE_AGENTS: readonly AgentDefinition[] = LLM_STATE_VARIANTS.map((var
 }));
 
 const registry = new Map<string, AgentDefinition>(
-  withExrapLlmRoles([...BUILT_IN, ...DANLI_AGENTS, DANLI_LLM, ...LLM_STATE_AGENTS, ...INNER_MONOLOGUE_DEFINITIONS]).map(
-    (def) => [def.name, def],
-  ),
+  withExrapLlmRoles([
+    ...BUILT_IN,
+    ...DANLI_AGENTS,
+    DANLI_LLM,
+    ...LLM_STATE_AGENTS,
+    ...INNER_MONOLOGUE_DEFINITIONS,
+    ...HELPER_DEFINITIONS,
+  ]).map((def) => [def.name, def]),
 );
 
 /** Adds an agent (or replaces the one of the same name). */

@@ -6,10 +6,11 @@
  * The file is marked as hearth's by `PRAGMA application_id` and versioned by `PRAGMA user_version`; opening a file that
  * is not a hearth store, or one written by a newer hearth, fails with an InputError naming the file.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../util/errors.js';
+import { assertSqliteFile } from '../util/sqlite-file.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import type { EpisodeSpec } from './protocol.js';
 
@@ -162,7 +163,7 @@ export class ResultsStore {
   static open(path: string, options: OpenStoreOptions = {}): ResultsStore {
     const readonly = options.readonly ?? false;
     const exists = existsSync(path);
-    if (exists) assertSqliteFile(path);
+    if (exists) assertSqliteFile(path, 'a hearth results store');
     else if (readonly) throw new InputError('no results store here', { file: path });
     else mkdirSync(dirname(path), { recursive: true });
     let db: Database.Database | undefined;
@@ -363,23 +364,6 @@ export class ResultsStore {
 
 /** The episode columns every listing reads (the trace is read apart: it can be large). */
 const EPISODE_COLUMNS = 'key, idx, spec, status, result, error, wall_ms, worker, timing, finished, attempts';
-
-const SQLITE_HEADER = 'SQLite format 3\u0000';
-
-/** An existing non-empty file must at least be an SQLite database; say so plainly rather than with SQLite's words. */
-function assertSqliteFile(path: string): void {
-  if (statSync(path).size === 0) return;
-  const header = Buffer.alloc(16);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, header, 0, 16, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1') !== SQLITE_HEADER) {
-    throw new InputError('not a hearth results store (not an SQLite database)', { file: path });
-  }
-}
 
 /** Checks that the database is a hearth store of a version this code reads; creates the schema in a new one. */
 function prepareSchema(db: Database.Database, path: string, readonly: boolean): void {

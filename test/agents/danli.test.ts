@@ -47,6 +47,7 @@ describe('DANLI', () => {
       'danli-last-subgoal',
       'danli-no-replanning',
       'llm-state',
+      'helper',
     ]);
     expect(agentsWithoutLlm('continual')).not.toContain('danli');
   });

@@ -208,9 +208,9 @@ function readChanges(tokens: readonly string[]): RoutineChange[] | undefined {
       changes.push({ kind: 'replace', from, to });
       continue;
     }
-    const lead = /^(with|without|no|add|extra|an extra|plus)\s+(.*)$/.exec(part);
+    const lead = /^(with no|without|no|with|add|extra|an extra|plus)\s+(.*)$/.exec(part);
     if (lead) {
-      mode = lead[1] === 'without' || lead[1] === 'no' ? 'without' : 'with';
+      mode = lead[1] === 'without' || lead[1] === 'no' || lead[1] === 'with no' ? 'without' : 'with';
       part = lead[2];
       if (lead[1] === 'add' || lead[1].includes('extra') || lead[1] === 'plus') {
         const added = countedClass(part);
@@ -220,7 +220,9 @@ function readChanges(tokens: readonly string[]): RoutineChange[] | undefined {
       }
     }
     if (!mode) return undefined;
-    if (mode === 'without') {
+    // A number says how many, whatever came before ("no tomato and three slices of toast").
+    const numbered = countOf(part.split(/\s+/)[0]) !== undefined && !/^(?:a|an)\s/.test(part);
+    if (mode === 'without' && !numbered) {
       const className = classOf(part.replace(/^(?:any|the|a|an)\s+/, '').split(' '));
       if (!className) return undefined;
       changes.push({ kind: 'remove', className });

@@ -28,6 +28,7 @@ import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js
 import { type SlipModel, seededSlips, stepWithSlips } from './noise.js';
 import { type BoundTask, bindTask } from './task.js';
 import { taskById } from './tasks/index.js';
+import { simulatedUser } from './user.js';
 
 export interface EpisodicEpisode {
   readonly agent: string;
@@ -41,6 +42,8 @@ export interface EpisodicEpisode {
   readonly slip?: number;
   /** A cap on the task's step limit (`--steps`, for smoke runs; absent: the task's own limit). */
   readonly maxSteps?: number;
+  /** A memory file learning agents learn into, and the run's pass over it (`--helper-memory`). */
+  readonly learning?: { readonly file: string; readonly pass: number };
 }
 
 /** One step as recorded with --trace. */
@@ -87,16 +90,25 @@ interface RawRun {
 /** What an observer of a run sees of each step: the skill, whether it worked, the room it was taken in. */
 export type StepObserver = (step: { skill: Skill; success: boolean; room: number }) => void;
 
+interface RunOptions {
+  readonly llm?: EpisodeLlm;
+  readonly onStep?: StepObserver;
+  readonly stepLimit?: number;
+  /** A memory the agent learns into (HELPER's `--helper-memory`), and the episode's identity for what it learns. */
+  readonly learning?: { readonly file: string; readonly pass: number };
+  readonly episode?: string;
+}
+
 /** Runs an agent on a bound task (the world starts from a clone of its start state). */
 async function runOn(
   agentName: string,
   bound: BoundTask,
   seed: number,
   slips: SlipModel,
-  llm?: EpisodeLlm,
-  onStep?: StepObserver,
-  stepLimit = bound.definition.stepLimit,
+  options: RunOptions = {},
 ): Promise<RawRun> {
+  const { llm, onStep, learning, episode } = options;
+  const stepLimit = options.stepLimit ?? bound.definition.stepLimit;
   const graph = bound.start.clone();
   const derived = bound.derived?.clone() ?? new DerivedStates();
   const world: WorldView = { graph, derived };
@@ -115,6 +127,8 @@ async function runOn(
     ...(definition.privileges.includes('affordance') && {
       affordance: (skill: Skill) => graph.tryChanges(() => env.step(skill).success),
     }),
+    ...(learning && { learning }),
+    ...(episode !== undefined && { episode }),
   });
   const task: TaskBrief = {
     protocol: 'episodic',
@@ -126,6 +140,7 @@ async function runOn(
         ...(trueState && { bound: bound.subgoals }),
       },
     }),
+    ...(definition.privileges.includes('user-feedback') && { user: simulatedUser(bound, world) }),
   };
   const outcomes: StepOutcome[] = [];
   const records: EpisodicStepRecord[] = [];
@@ -160,6 +175,8 @@ async function runOn(
       await agent.observe(feedback);
     }
   }
+  // The user confirms the task when every goal condition holds (HELPER stores what it learned then).
+  await agent.finish?.({ confirmed: done });
   // An agent reports its own figures as a `stats()` method (DANLI, LLM-State) or a `stats` object (the baselines).
   const reported = (agent as { stats?: unknown }).stats;
   const own =
@@ -199,7 +216,7 @@ export async function oracleSteps(home: string, task: string, seed: number, slip
  * recorded from it); whether it reached the goal.
  */
 export async function oracleRun(bound: BoundTask, seed: number, onStep: StepObserver): Promise<boolean> {
-  const run = await runOn('oracle', bound, seed, seededSlips(0, seed), undefined, onStep);
+  const run = await runOn('oracle', bound, seed, seededSlips(0, seed), { onStep });
   return run.done;
 }
 
@@ -215,7 +232,11 @@ export async function runEpisodicEpisode(
   const bound = bindEpisodeTask(home, task, seed);
   const slips = options.slipModel?.() ?? seededSlips(episode.slip ?? 0, seed);
   const stepLimit = Math.min(bound.definition.stepLimit, episode.maxSteps ?? Number.POSITIVE_INFINITY);
-  const run = await runOn(episode.agent, bound, seed, slips, episode.llm, undefined, stepLimit);
+  const run = await runOn(episode.agent, bound, seed, slips, {
+    ...(episode.llm && { llm: episode.llm }),
+    stepLimit,
+    ...(episode.learning && { learning: episode.learning, episode: `${home}/${task}/${seed}` }),
+  });
   const reference = options.slipModel
     ? await runOn('oracle', bindEpisodeTask(home, task, seed), seed, options.slipModel()).then((oracle) =>
         oracle.done ? oracle.outcomes.length : null,

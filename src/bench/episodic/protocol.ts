@@ -15,6 +15,15 @@ export interface EpisodicSpec extends EpisodeSpec {
   readonly family: string;
 }
 
+/** A spec's learning memory (`--helper-memory`): `{file, pass}`. */
+function learningOf(value: unknown): { file: string; pass: number } {
+  const { file, pass } = (value ?? {}) as { file?: unknown; pass?: unknown };
+  if (typeof file !== 'string' || typeof pass !== 'number') {
+    throw new TypeError(`spec field learning must be {file, pass}, got ${JSON.stringify(value)}`);
+  }
+  return { file, pass };
+}
+
 export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): Promise<EpisodeResult> {
   const outcome = await runEpisodicEpisode({
     agent: spec.agent,
@@ -26,6 +35,7 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     // Execution noise (`--slip`): absent from the spec when 0, so that noise-free runs keep their keys and results.
     slip: checkSlip(spec.slip ?? 0, 'slip'),
     ...(spec.maxSteps !== undefined && { maxSteps: Number(spec.maxSteps) }),
+    ...(spec.learning !== undefined && { learning: learningOf(spec.learning) }),
   });
   if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
   // The count of goal conditions stays (TEACh's GC aggregates over every condition of every episode), the count met

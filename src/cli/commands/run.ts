@@ -23,15 +23,32 @@ import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench
 import { checkSlip } from '../../bench/episodic/noise.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
-import type { JsonObject } from '../../bench/json.js';
+import { canonicalJson, type JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
 import { getProtocol } from '../../bench/protocols.js';
 import { formatReport, tableMetrics } from '../../bench/report.js';
 import { runGrid } from '../../bench/runner.js';
 import { addLlmOptions } from '../../llm/cli-options.js';
 import { type LlmConfig, type LlmFlags, languageModelFromConfig, resolveLlmConfig } from '../../llm/config.js';
+import { ProgramMemoryFile } from '../../memory/program-memory.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
 import { InputError } from '../../util/errors.js';
+
+/** Where `--helper-memory` without a file learns. */
+export const DEFAULT_HELPER_MEMORY = '.hearth/helper-memory.sqlite';
+
+/**
+ * The pass a learning run learns in (`src/memory/program-memory.ts`): with --resume, the latest pass of the same
+ * configuration, so that a resumed run reads and writes what the interrupted one did.
+ */
+function openLearningPass(file: string, config: string, resume: boolean): { file: string; pass: number } {
+  const memory = ProgramMemoryFile.open(file);
+  try {
+    return { file, pass: memory.openPass(config, resume) };
+  } finally {
+    memory.close();
+  }
+}
 
 /** Protocols `--protocol` takes. */
 const PROTOCOLS = ['continual', 'episodic'] as const;
@@ -141,6 +158,11 @@ export function registerRunCommand(program: Command): void {
       '--slip <p>',
       'episodic: execution noise, the probability that a manipulation skill fails with no effect (seeded)',
       '0',
+    )
+    .option(
+      '--helper-memory [file]',
+      `episodic: HELPER agents learn confirmed programs into this memory file across runs (default ${DEFAULT_HELPER_MEMORY}); ` +
+        'without it they plan from the seeded memory only',
     );
   addLlmOptions(command)
     .addHelpText(
@@ -266,9 +288,22 @@ async function runEpisodic(
   }
   const llm = await runLanguageModel(grid.agents, options);
   const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
+  const learners = grid.agents.filter((agent) => getAgent(agent).learns);
+  const learning =
+    options.helperMemory === undefined || learners.length === 0
+      ? undefined
+      : openLearningPass(
+          options.helperMemory === true ? DEFAULT_HELPER_MEMORY : String(options.helperMemory),
+          canonicalJson({ ...episodicGridConfig(episodic), agents: learners }),
+          grid.resume !== false,
+        );
   const specs = all
     .filter((s) => !skipped.has(`${s.home}\u0000${s.task}`))
-    .map((spec) => ({ ...spec, ...(llm && withLlm.has(String(spec.agent)) && { llm: episodeLlm(llm) }) }));
+    .map((spec) => ({
+      ...spec,
+      ...(llm && withLlm.has(String(spec.agent)) && { llm: episodeLlm(llm) }),
+      ...(learning && learners.includes(String(spec.agent)) && { learning }),
+    }));
   if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
   if (llm) shareApiKey(llm);
   let outcome: Awaited<ReturnType<typeof runGrid>>;
@@ -281,6 +316,8 @@ async function runEpisodic(
       config: {
         ...episodicGridConfig(episodic),
         ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
+        // A learning run is its own run: a later pass over the same memory never resumes an earlier one.
+        ...(learning && { helperMemory: learning }),
       },
       specs,
       references: referenceAgents(),

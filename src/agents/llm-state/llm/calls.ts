@@ -10,6 +10,7 @@
  * Text around the calls (prose, numbering, code fences) is ignored. A call of an unknown function or with the wrong
  * number of arguments is rejected with its reason.
  */
+import { editDistance } from '../../../util/edit-distance.js';
 import type { RejectedLine } from '../../primitives/commands.js';
 
 export interface Call {
@@ -25,21 +26,6 @@ export interface Call {
 export interface ScannedCalls {
   readonly calls: Call[];
   readonly rejected: RejectedLine[];
-}
-
-/** Edit distance (Levenshtein) between two short strings. */
-export function editDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0];
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j];
-      previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length];
 }
 
 const normalize = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');

@@ -1,0 +1,82 @@
+/**
+ * The goal a block of a HELPER program is written for, as a one-line comment over the block:
+ *
+ *   # goal: [COUNT] PATIENT[(QUALIFIER,...)] PREDICATE [DESTINATION[(QUALIFIER,...)]]
+ *
+ *   # goal: mug isClean
+ *   # goal: mug(isClean) isFilledWithCoffee
+ *   # goal: 2 breadslice(isCooked) isPlacedTo plate(isClean)
+ *   # goal: all remotecontrol isPlacedTo sofa
+ *
+ * hearth's seed examples and the programs it learns carry these comments; the offline retrieve-and-adapt planner
+ * (`adapt.ts`) reads a stored program block by block through them. A model's program may leave them out: it is
+ * executed all the same, and stored without blocks.
+ */
+import { catalogClass } from '../../sim/catalog/index.js';
+import { PREDICATES, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
+
+const PREDICATE_BY_LOWER = new Map(PREDICATES.map((p) => [p.toLowerCase(), p]));
+const TAKES_DESTINATION: readonly Predicate[] = ['isPlacedTo', 'isTakenFrom'];
+
+function qualified(classes: readonly string[], qualifiers: readonly Predicate[] | undefined): string {
+  return `${classes.join('|')}${qualifiers?.length ? `(${qualifiers.join(',')})` : ''}`;
+}
+
+/** The comment text of a subgoal (without `# goal: `). */
+export function formatGoal(spec: SubgoalSpec): string {
+  const count = spec.count === undefined || spec.count === 1 ? '' : `${spec.count} `;
+  const destination = spec.destination ? ` ${qualified(spec.destination, spec.destinationQualifiers)}` : '';
+  return `${count}${qualified(spec.patient, spec.qualifiers)} ${spec.predicate}${destination}`;
+}
+
+/** A class with its qualifiers, `plate(isClean)`, or the reason it is refused. */
+function parseQualified(text: string): { classes: string[]; qualifiers: Predicate[] } | string {
+  const match = /^([a-z0-9_|*]+)(?:\(([a-zA-Z,\s]*)\))?$/i.exec(text);
+  if (!match) return `'${text}' is not CLASS or CLASS(QUALIFIER,...)`;
+  const classes: string[] = [];
+  for (const written of match[1].split('|')) {
+    const name = written === '*' ? '*' : catalogClass(written.toLowerCase())?.name;
+    if (!name) return `unknown class '${written}'`;
+    classes.push(name);
+  }
+  const qualifiers: Predicate[] = [];
+  for (const written of (match[2] ?? '').split(',').map((q) => q.trim())) {
+    if (written === '') continue;
+    const predicate = PREDICATE_BY_LOWER.get(written.toLowerCase());
+    if (!predicate) return `unknown qualifier '${written}'`;
+    qualifiers.push(predicate);
+  }
+  return { classes, qualifiers };
+}
+
+/** Reads a goal comment's text (without `# goal:`), or says why it cannot. */
+export function parseGoal(text: string): SubgoalSpec | string {
+  const words = text.trim().split(/\s+/);
+  let count: number | 'all' | undefined;
+  if (words[0] === 'all') count = 'all';
+  else if (/^\d+$/.test(words[0])) count = Number(words[0]);
+  if (count !== undefined) words.shift();
+  if (words.length < 2 || words.length > 3) return `expected [COUNT] PATIENT PREDICATE [DESTINATION], got '${text}'`;
+  const predicate = PREDICATE_BY_LOWER.get(words[1].toLowerCase());
+  if (!predicate) return `unknown predicate '${words[1]}'`;
+  const patient = parseQualified(words[0]);
+  if (typeof patient === 'string') return patient;
+  const wantsDestination = TAKES_DESTINATION.includes(predicate);
+  if (wantsDestination !== (words.length === 3)) {
+    return wantsDestination ? `${predicate} needs a destination` : `${predicate} takes no destination`;
+  }
+  const spec: SubgoalSpec = {
+    patient: patient.classes,
+    predicate,
+    ...(patient.qualifiers.length > 0 && { qualifiers: patient.qualifiers }),
+    ...(count !== undefined && count !== 1 && { count }),
+  };
+  if (words.length === 2) return spec;
+  const destination = parseQualified(words[2]);
+  if (typeof destination === 'string') return destination;
+  return {
+    ...spec,
+    destination: destination.classes,
+    ...(destination.qualifiers.length > 0 && { destinationQualifiers: destination.qualifiers }),
+  };
+}

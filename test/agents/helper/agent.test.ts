@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INVALID_OUTPUT_SKILL } from '../../../src/agents/agent.js';
+import { HelperAgent } from '../../../src/agents/helper/agent.js';
+import { HELPER_VARIANTS } from '../../../src/agents/helper/config.js';
+import { offlineHelperRoles } from '../../../src/agents/helper/index.js';
+import { HelperMemory } from '../../../src/agents/helper/memory.js';
+import { homeGraph } from '../../../src/bench/continual/episode.js';
+import { EpisodeWorld } from '../../../src/bench/environment.js';
+import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
+import type { SlipModel } from '../../../src/bench/episodic/noise.js';
+import { TEACH_TFD_TASKS } from '../../../src/bench/episodic/tasks/index.js';
+import { ProgramMemoryFile } from '../../../src/memory/program-memory.js';
+import { VIRTUALHOME_SKILLS } from '../../../src/sim/skill-sets.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-helper-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Stats = {
+  feedbackRounds: number;
+  answers: string[];
+  invalidPlans: number;
+  learned: number;
+  executor: { givenUp: number; corrections: Record<string, number> };
+  roles: Record<string, string>;
+  records: { notes?: { missing?: string[] } }[];
+};
+const statsOf = (outcome: { agentStats?: Record<string, unknown> }) => outcome.agentStats as unknown as Stats;
+const run = (agent: string, task: string, seed = 0, extra: object = {}, slipModel?: () => SlipModel) =>
+  runEpisodicEpisode({ agent, home: 'cottage', task, seed, ...extra }, slipModel ? { slipModel } : {});
+
+describe('HELPER (offline roles)', () => {
+  it('carries out every TEACh-style dialogue in the cottage', async () => {
+    for (const task of TEACH_TFD_TASKS) {
+      const outcome = await run('helper', task.id);
+      expect(outcome.score.sr, task.id).toBe(1);
+      expect(statsOf(outcome).roles.planner).toBe('offline (retrieve-and-adapt)');
+      expect(statsOf(outcome).roles.memory).toBe('seeded');
+    }
+  });
+
+  it('without memory augmentation has no example for coffee, and says what it left out', async () => {
+    const outcome = await run('helper-no-memory', 'teach-tfd/coffee');
+    expect(outcome.score.sr).toBe(0);
+    const missing = statsOf(outcome).records.flatMap((r) => r.notes?.missing ?? []);
+    expect(missing).toContain('mug(isClean) isFilledWithCoffee');
+    expect(statsOf(outcome).roles.memory).toMatch(/fixed prompt/);
+  });
+
+  it('corrects a failed action and tries it again; without correction the step is given up', async () => {
+    // The first manipulation slips.
+    const firstSlips = (): SlipModel => {
+      let slipped = false;
+      return (_t, skill) => {
+        if (slipped || skill.action === 'walk') return false;
+        slipped = true;
+        return true;
+      };
+    };
+    const corrected = await run('helper', 'teach-tfd/toast', 0, {}, firstSlips);
+    expect(corrected.score.sr).toBe(1);
+    expect(statsOf(corrected).executor.corrections.slipped).toBe(1);
+    const ablated = await run('helper-no-correction', 'teach-tfd/toast', 0, {}, firstSlips);
+    expect(statsOf(ablated).executor.givenUp).toBe(1);
+  });
+
+  it('asks the user when its program is done and plans again from the answer (not without feedback)', async () => {
+    const withFeedback = await run('helper', 'teach-tfd/breakfast');
+    expect(withFeedback.score.sr).toBe(1);
+    expect(statsOf(withFeedback).feedbackRounds).toBeGreaterThanOrEqual(1);
+    expect(statsOf(withFeedback).answers[0]).toMatch(/^No, not yet\. .* needs to be /);
+    const without = await run('helper-no-feedback', 'teach-tfd/breakfast');
+    expect(statsOf(without).feedbackRounds).toBe(0);
+    expect(statsOf(without).answers).toEqual([]);
+  });
+
+  it('takes a program that does not parse as an invalid step, never running it', async () => {
+    const variant = HELPER_VARIANTS.find((v) => v.name === 'helper-no-feedback')!;
+    const roles = {
+      ...offlineHelperRoles(),
+      planner: {
+        implementation: 'garbage',
+        plan: async () => ({
+          value: 'import os\nos.system("rm -rf /")',
+          record: { role: 'planner' as const, implementation: 'garbage' },
+        }),
+      },
+    };
+    const agent = new HelperAgent({
+      name: 'helper-garbage',
+      config: variant.config,
+      roles,
+      skills: VIRTUALHOME_SKILLS,
+      seed: 0,
+      memory: HelperMemory.load('helper', undefined),
+    });
+    const env = new EpisodeWorld(homeGraph('cottage').clone());
+    agent.reset({ protocol: 'episodic', instructions: [{ id: 't', text: 'Make a slice of toast.' }] }, env.feedback(0));
+    expect(await agent.act()).toEqual(INVALID_OUTPUT_SKILL);
+    const stats = agent.stats() as unknown as Stats & { records: { rejected?: unknown[] }[]; programs: string[] };
+    expect(stats.invalidPlans).toBe(1);
+    expect(stats.programs).toEqual([]);
+    expect(stats.records[0].rejected).toHaveLength(1); // the import is skipped, the call refused
+    expect((await agent.act()).action).toBe('walk'); // then it waits
+  });
+});
+
+describe("HELPER's memory expansion", () => {
+  const tasks = ['teach-tfd/coffee', 'teach-tfd/breakfast', 'teach-tfd/salad', 'teach-tfd/plate-of-toast'];
+
+  it('learns the confirmed programs, and a second pass with them takes no more steps', async () => {
+    const file = join(dir, 'expansion.sqlite');
+    const pass = async (n: number) => {
+      const outcomes = [];
+      for (const task of tasks) outcomes.push(await run('helper', task, 0, { learning: { file, pass: n } }));
+      return outcomes;
+    };
+    const first = await pass(1);
+    const entries = ProgramMemoryFile.open(file);
+    const learned = entries.entries();
+    entries.close();
+    expect(learned).toHaveLength(first.filter((o) => o.score.sr === 1).length);
+    expect(learned.every((e) => e.agent === 'helper' && e.pass === 1)).toBe(true);
+    expect(statsOf(first[0]).roles.memory).toMatch(/^learning \(.*expansion\.sqlite, pass 1\)$/);
+    const second = await pass(2);
+    const steps = (outcomes: typeof first) => outcomes.reduce((sum, o) => sum + o.score.steps, 0);
+    expect(steps(second)).toBeLessThanOrEqual(steps(first));
+    // The breakfast needed the user's feedback the first time; its learned program does not.
+    expect(statsOf(first[1]).feedbackRounds).toBeGreaterThan(0);
+    expect(statsOf(second[1]).feedbackRounds).toBe(0);
+  });
+
+  it('ends a killed and resumed run with the same memory as an uninterrupted one', async () => {
+    const whole = join(dir, 'whole.sqlite');
+    const resumed = join(dir, 'resumed.sqlite');
+    for (const task of tasks) await run('helper', task, 0, { learning: { file: whole, pass: 1 } });
+    // Killed after two episodes, resumed: the episodes run again in another order, some twice.
+    for (const task of tasks.slice(0, 2)) await run('helper', task, 0, { learning: { file: resumed, pass: 1 } });
+    for (const task of [...tasks].reverse()) await run('helper', task, 0, { learning: { file: resumed, pass: 1 } });
+    const read = (path: string) => {
+      const file = ProgramMemoryFile.open(path);
+      const out = file.entries();
+      file.close();
+      return out;
+    };
+    expect(read(resumed)).toEqual(read(whole));
+  });
+});

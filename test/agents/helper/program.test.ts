@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { mapClassOffline } from '../../../src/agents/helper/classes.js';
+import { formatGoal, parseGoal } from '../../../src/agents/helper/goals.js';
+import { formatProgram, parseProgram, programHandles } from '../../../src/agents/helper/program.js';
+import { CORRECTION_SEEDS, PERSONAL_ROUTINES, PLAN_SEEDS } from '../../../src/agents/helper/seeds.js';
+
+describe('HELPER program grammar', () => {
+  it('reads declarations with landmark and attributes, calls, corrective moves and loops', () => {
+    const program = parseProgram(
+      [
+        '```python',
+        'mug = InteractionObject("Mug", landmark="Sink", attributes=["clean"])',
+        'machine = InteractionObject(object_class="CoffeeMachine", landmark=None)',
+        '# goal: mug(isClean) isFilledWithCoffee',
+        'mug.pickup_and_place(machine)  # into the machine',
+        'machine.toggle_on()',
+        'agent = AgentCorrective()',
+        'agent.move_closer()',
+        'for plate in all_instances("Plate"):',
+        '    plate.clean()',
+        'mug.go_to()',
+        '```',
+      ].join('\n'),
+    );
+    expect(program.rejected).toEqual([]);
+    const kinds = program.statements.map((s) => s.kind);
+    expect(kinds).toEqual(['declare', 'declare', 'call', 'call', 'corrective', 'loop', 'call']);
+    const handles = programHandles(program.statements);
+    expect(handles.get('mug')).toEqual({ name: 'mug', written: 'Mug', landmark: 'Sink', attributes: ['clean'] });
+    expect(handles.get('machine')?.landmark).toBeUndefined();
+    expect(handles.get('plate')?.every).toBe(true);
+    expect(program.blocks[1].goal).toEqual({
+      patient: ['mug'],
+      qualifiers: ['isClean'],
+      predicate: 'isFilledWithCoffee',
+    });
+    const loop = program.statements[5];
+    expect(loop.kind === 'loop' && loop.body.map((s) => s.kind)).toEqual(['call']);
+    // The loop's variable is not a handle after the loop.
+    expect(parseProgram('for p in all_instances("Plate"):\n    p.clean()\np.clean()').rejected[0].reason).toMatch(
+      /not a handle declared before/,
+    );
+  });
+
+  it('rejects what the API does not have, with the line and the reason, and keeps the rest', () => {
+    const program = parseProgram(
+      [
+        'import os',
+        'mug = InteractionObject("Mug")',
+        'os.system("rm -rf /")',
+        'mug.pickup(mug)',
+        'mug.place()',
+        'cup.pickup()',
+        'mug = InteractionObject("Mug", colour="red")',
+        'mug.fly()',
+        'exec("mug.pickup()")',
+        'mug.pikcup()',
+      ].join('\n'),
+    );
+    expect(program.statements.map((s) => s.kind)).toEqual(['declare', 'call']);
+    expect(program.repaired).toEqual([{ written: 'pikcup', read: 'pickup' }]);
+    expect(program.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [3, 'not a statement of the API (declare a handle, call a method, or loop over all_instances)'],
+      [4, 'pickup takes no argument'],
+      [5, 'place needs a target handle'],
+      [6, "'cup' is not a handle declared before"],
+      [7, 'InteractionObject takes no argument \'colour="red"\''],
+      [8, "unknown method 'fly'"],
+      [9, 'not a statement of the API (declare a handle, call a method, or loop over all_instances)'],
+    ]);
+    expect(parseProgram('I cannot help with that.').statements).toEqual([]);
+  });
+
+  it('formats a program the grammar reads back to the same statements', () => {
+    for (const seed of [...PLAN_SEEDS, ...PERSONAL_ROUTINES]) {
+      const program = parseProgram(seed.program);
+      const again = parseProgram(formatProgram(program));
+      expect(again.statements.map((s) => ({ ...s, line: 0 }))).toEqual(
+        program.statements.map((s) => ({ ...s, line: 0 })),
+      );
+      expect(again.blocks).toEqual(program.blocks);
+    }
+  });
+
+  it('reads and writes goal comments', () => {
+    for (const text of [
+      'mug isClean',
+      '2 breadslice(isCooked) isPlacedTo plate(isClean)',
+      'all remotecontrol isPlacedTo sofa',
+    ]) {
+      const goal = parseGoal(text);
+      expect(typeof goal).toBe('object');
+      expect(formatGoal(goal as Exclude<typeof goal, string>)).toBe(text);
+    }
+    expect(parseGoal('mug isPlacedTo')).toBe('isPlacedTo needs a destination');
+    expect(parseGoal('unicorn isClean')).toBe("unknown class 'unicorn'");
+    expect(parseGoal('mug isShiny')).toBe("unknown predicate 'isShiny'");
+  });
+
+  it("has seeds whose programs parse whole, every class mapped, every block's goal read", () => {
+    expect(PLAN_SEEDS.length).toBeGreaterThanOrEqual(12);
+    expect(CORRECTION_SEEDS.length).toBeGreaterThanOrEqual(12);
+    expect(PERSONAL_ROUTINES).toHaveLength(10);
+    for (const seed of [...PLAN_SEEDS, ...CORRECTION_SEEDS, ...PERSONAL_ROUTINES]) {
+      // A correction runs among the handles of the program it corrects.
+      const outside = CORRECTION_SEEDS.includes(seed)
+        ? [...seed.program.matchAll(/\b([a-z_]+)\./g)].map((m) => m[1])
+        : [];
+      const program = parseProgram(seed.program, outside);
+      expect(program.rejected, seed.key).toEqual([]);
+      for (const handle of programHandles(program.statements).values()) {
+        expect(mapClassOffline(handle.written), `${seed.key}: ${handle.written}`).toBeDefined();
+      }
+    }
+    for (const seed of [...PLAN_SEEDS, ...PERSONAL_ROUTINES]) {
+      expect(
+        parseProgram(seed.program)
+          .blocks.slice(1)
+          .every((b) => b.goal),
+        seed.key,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('offline class mapper', () => {
+  it('maps TEACh names, words and misspellings to the catalog, and refuses the unknown', () => {
+    expect(mapClassOffline('CoffeeMachine')).toEqual({ className: 'coffeemaker', by: 'catalog' });
+    expect(mapClassOffline('BreadSliced')?.className).toBe('breadslice');
+    expect(mapClassOffline('coffee_table')?.className).toBe('coffeetable');
+    expect(mapClassOffline('CounterTop')?.className).toBe('kitchencounter');
+    expect(mapClassOffline('Tomatoe')?.className).toBe('tomato');
+    expect(mapClassOffline('microwav')?.className).toBe('microwave');
+    expect(mapClassOffline('Potatos')?.className).toBe('potato');
+    expect(mapClassOffline('Zeppelin')).toBeUndefined();
+  });
+});
