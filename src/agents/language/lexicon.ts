@@ -208,3 +208,32 @@ export function spokenName(className: string): string {
   };
   return split(name)?.join(' ') ?? name;
 }
+
+/**
+ * The word for the kind of thing a class is, as people name groups of things ("put the fruit away", "the bathroom
+ * things"): hearth's own table for food, the catalog's kind for the rest. Undefined for furniture, rooms and the like.
+ */
+const FOOD_WORDS: ReadonlyArray<readonly [word: string, classes: string]> = [
+  ['fruit', 'apple bananas orange lemon pear peach'],
+  ['vegetables', 'bellpepper carrot cucumber potato tomato lettuce'],
+];
+const KIND_WORDS: Readonly<Record<string, string>> = {
+  kitchenware: 'dishes',
+  toiletry: 'bathroom things',
+  clothes: 'clothes',
+  stationery: 'papers',
+  electronics: 'gadgets',
+  decor: 'decorations',
+  household: 'household things',
+};
+
+export function categoryWord(className: string): string | undefined {
+  const entry = catalogClass(className);
+  if (!entry) return undefined;
+  if (entry.kind === 'food') {
+    const named = FOOD_WORDS.find(([, classes]) => classes.split(' ').includes(entry.name));
+    if (named) return named[0];
+    return entry.properties.includes('DRINKABLE') ? 'drinks' : 'food';
+  }
+  return KIND_WORDS[entry.kind];
+}
