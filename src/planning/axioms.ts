@@ -76,7 +76,7 @@ function planFor(task: GroundTask): AxiomPlan {
     waitCount,
     isComplex,
     waitersStart,
-    waiters: Int32Array.from(waitLists.flat()),
+    waiters: new Int32Array(waitLists.flat()),
     remaining: new Int32Array(axioms.length),
     queue: new Int32Array(Math.max(1, task.numFacts)),
   };

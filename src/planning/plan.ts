@@ -3,12 +3,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { InputError } from '../util/errors.js';
+import { GroundingTimeLimit } from './grounding/deadline.js';
 import { type GroundingStats, groundTask } from './grounding/ground.js';
 import type { Domain, Problem } from './pddl/ast.js';
 import { parseDomain } from './pddl/parse-domain.js';
 import { parseProblem } from './pddl/parse-problem.js';
 import { eliminateRedundantActions } from './search/action-elimination.js';
-import { type SearchOptions, search } from './search/index.js';
+import { isOptimalSearch, type SearchOptions, search } from './search/index.js';
 import type { SearchStatus } from './search/search-space.js';
 
 export interface PlanOptions extends SearchOptions {
@@ -52,10 +53,21 @@ export interface PlanResult {
 /** Grounds and solves a parsed problem. `parseMs` is added to the reported times. */
 export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}, parseMs = 0): PlanResult {
   const t0 = performance.now();
-  const task = groundTask(domain, problem);
+  // The time limit bounds grounding and search together.
+  const deadline = options.timeLimitMs === undefined ? undefined : t0 + options.timeLimitMs;
+  let task: ReturnType<typeof groundTask>;
+  try {
+    task = groundTask(domain, problem, { deadline });
+  } catch (error) {
+    if (!(error instanceof GroundingTimeLimit)) throw error;
+    return groundingTimedOut(parseMs, performance.now() - t0, [...domain.warnings, ...problem.warnings]);
+  }
   const t1 = performance.now();
-  const result = search(task, options);
-  const optimal = options.search === 'astar-hmax' || options.search === 'astar-blind';
+  const result = search(task, {
+    ...options,
+    timeLimitMs: deadline === undefined ? undefined : Math.max(0, deadline - t1),
+  });
+  const optimal = isOptimalSearch(options.search);
   let ops = result.plan;
   if (result.status === 'solved' && (options.eliminateRedundant ?? !optimal))
     ops = eliminateRedundantActions(task, ops);
@@ -76,6 +88,24 @@ export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}
     timesMs: { parse: parseMs, ground: t1 - t0, search: t2 - t1, total: parseMs + (t2 - t0) },
     grounding: task.stats,
     warnings: task.warnings,
+  };
+}
+
+function groundingTimedOut(parseMs: number, groundMs: number, warnings: string[]): PlanResult {
+  return {
+    solved: false,
+    status: 'time-limit',
+    plan: [],
+    steps: [],
+    cost: 0,
+    length: 0,
+    searchCost: 0,
+    expanded: 0,
+    generated: 0,
+    evaluated: 0,
+    timesMs: { parse: parseMs, ground: groundMs, search: 0, total: parseMs + groundMs },
+    grounding: { reachableAtoms: 0, reachableActions: 0, operators: 0, facts: 0, axioms: 0 },
+    warnings,
   };
 }
 

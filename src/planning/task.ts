@@ -8,14 +8,14 @@
 /** An and/or node of a condition that grounding could not flatten to literals. */
 export interface CondNode {
   or: boolean;
-  pos: Int32Array;
-  neg: Int32Array;
+  pos: readonly number[];
+  neg: readonly number[];
   kids: CondNode[];
 }
 
 export interface Condition {
-  pos: Int32Array;
-  neg: Int32Array;
+  pos: readonly number[];
+  neg: readonly number[];
   /** Disjunctions (each an `or` node) that must all hold as well. */
   trees: CondNode[];
 }
@@ -23,8 +23,19 @@ export interface Condition {
 /** Effects sharing a condition; `cond` null means unconditional. */
 export interface EffectGroup {
   cond: Condition | null;
-  add: Int32Array;
-  del: Int32Array;
+  add: readonly number[];
+  del: readonly number[];
+}
+
+/**
+ * Effect groups several operators share (the same object in each): effects that depend on only some of the
+ * operators' parameters, such as the household walk's "carry what is held", which depends on the character and its
+ * room, not on where it walks. Grounded, stored and relaxed once.
+ */
+export interface SharedEffects {
+  /** Dense id among the task's shared effects. */
+  readonly id: number;
+  readonly groups: readonly EffectGroup[];
 }
 
 export interface Operator {
@@ -35,7 +46,10 @@ export interface Operator {
   args: string[];
   cost: number;
   pre: Condition;
+  /** The operator's own effect groups, unconditional ones first. */
   effects: EffectGroup[];
+  /** Effects it shares with other operators; they apply as if listed in `effects`. */
+  shared: readonly SharedEffects[];
 }
 
 /** A derived-fact rule: `head` holds when `body` does (evaluated stratum by stratum). */
@@ -68,10 +82,11 @@ import { evaluateAxioms } from './axioms.js';
 
 export { evaluateAxioms };
 
-export const EMPTY_INT32 = new Int32Array(0);
+/** The empty fact list (shared; never written to). */
+export const NO_FACTS: readonly number[] = Object.freeze([]);
 
 export function emptyCondition(): Condition {
-  return { pos: EMPTY_INT32, neg: EMPTY_INT32, trees: [] };
+  return { pos: NO_FACTS, neg: NO_FACTS, trees: [] };
 }
 
 export function hasFact(state: Uint32Array, fact: number): boolean {
@@ -127,29 +142,47 @@ export function applyOperator(task: GroundTask, op: Operator, state: Uint32Array
   out.set(state);
   const effects = op.effects;
   const n = effects.length;
-  if (n === 1 && effects[0].cond === null) {
+  if (n === 1 && effects[0].cond === null && op.shared.length === 0) {
     const { add, del } = effects[0];
     for (let i = 0; i < del.length; i++) clearFact(out, del[i]);
     for (let i = 0; i < add.length; i++) setFact(out, add[i]);
   } else {
-    if (firing.length < n) firing = new Uint8Array(n * 2);
-    for (let g = 0; g < n; g++) {
-      const e = effects[g];
-      const fires = e.cond === null || holds(e.cond, state);
-      firing[g] = fires ? 1 : 0;
-      if (fires) for (let i = 0; i < e.del.length; i++) clearFact(out, e.del[i]);
-    }
-    for (let g = 0; g < n; g++) {
-      if (!firing[g]) continue;
-      const add = effects[g].add;
-      for (let i = 0; i < add.length; i++) setFact(out, add[i]);
-    }
+    firingCount = 0;
+    applyDeletes(effects, state, out);
+    for (const s of op.shared) applyDeletes(s.groups, state, out);
+    firingRead = 0;
+    applyAdds(effects, out);
+    for (const s of op.shared) applyAdds(s.groups, out);
   }
   evaluateAxioms(task, out);
 }
 
-/** Which effect groups of the operator being applied fire (scratch space, reused). */
+/** Which effect groups of the operator being applied fire, in order (scratch space, reused). */
 let firing = new Uint8Array(64);
+let firingCount = 0;
+let firingRead = 0;
+
+function applyDeletes(groups: readonly EffectGroup[], state: Uint32Array, out: Uint32Array): void {
+  if (firing.length < firingCount + groups.length) {
+    const grown = new Uint8Array((firingCount + groups.length) * 2);
+    grown.set(firing);
+    firing = grown;
+  }
+  for (let g = 0; g < groups.length; g++) {
+    const e = groups[g];
+    const fires = e.cond === null || holds(e.cond, state);
+    firing[firingCount++] = fires ? 1 : 0;
+    if (fires) for (let i = 0; i < e.del.length; i++) clearFact(out, e.del[i]);
+  }
+}
+
+function applyAdds(groups: readonly EffectGroup[], out: Uint32Array): void {
+  for (let g = 0; g < groups.length; g++) {
+    if (!firing[firingRead++]) continue;
+    const add = groups[g].add;
+    for (let i = 0; i < add.length; i++) setFact(out, add[i]);
+  }
+}
 
 /** The facts of a state, as names (for messages and tests). */
 export function describeState(task: GroundTask, state: Uint32Array): string[] {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { GroundingTimeLimit } from '../../src/planning/grounding/deadline.js';
+import { groundTask } from '../../src/planning/grounding/ground.js';
+import { parseDomain } from '../../src/planning/pddl/parse-domain.js';
+import { parseProblem } from '../../src/planning/pddl/parse-problem.js';
+import { plan } from '../../src/planning/plan.js';
 import { search } from '../../src/planning/search/index.js';
 import { applyOperator, describeState, holds } from '../../src/planning/task.js';
+import { validatePlan } from '../../src/planning/validate.js';
 import { factIndex, ground, opNames, ROAD_DOMAIN, ROAD_PROBLEM, stateOf } from './fixtures.js';
 
 describe('grounding', () => {
@@ -204,5 +210,62 @@ describe('grounding', () => {
   it('sorts operators by name so that results do not depend on grounding order', () => {
     const task = ground(ROAD_DOMAIN, ROAD_PROBLEM.replace('(road p1 p2) (road p2 p3)', '(road p2 p3) (road p1 p2)'));
     expect(opNames(task)).toEqual(['(drive t p1 p2)', '(drive t p2 p3)']);
+  });
+
+  it('grounds effects that depend on some parameters once, shares them, and applies them as written', () => {
+    // Carrying: every move of the cart carries what is loaded. The carry effects depend on the destination (and
+    // the origin for the deletes), not on both: with 40 items they are shared by the moves into (out of) a place.
+    const items = Array.from({ length: 40 }, (_, i) => `i${i}`);
+    const domainText = `(define (domain cart) (:requirements :typing :conditional-effects :universal-preconditions)
+      (:types place item)
+      (:predicates (cart ?p - place) (loaded ?x - item) (at ?x - item ?p - place) (road ?a ?b - place))
+      (:action move :parameters (?a ?b - place) :precondition (and (cart ?a) (road ?a ?b))
+        :effect (and (not (cart ?a)) (cart ?b)
+          (forall (?x - item) (when (loaded ?x) (at ?x ?b)))
+          (forall (?x - item) (when (loaded ?x) (not (at ?x ?a))))))
+      (:action load :parameters (?x - item ?p - place) :precondition (and (cart ?p) (at ?x ?p))
+        :effect (loaded ?x)))`;
+    const roads = ['a b', 'b a', 'b c', 'c b', 'a c', 'c a'].map((r) => `(road ${r})`).join(' ');
+    const problemText = `(define (problem c) (:domain cart) (:objects a b c - place ${items.join(' ')} - item)
+      (:init (cart a) ${roads} ${items.map((x) => `(at ${x} a)`).join(' ')})
+      (:goal (forall (?x - item) (at ?x c))))`;
+    const task = ground(domainText, problemText);
+    const moves = task.operators.filter((o) => o.action === 'move');
+    expect(moves).toHaveLength(6);
+    for (const move of moves) {
+      // Each block: the cart's own move (unconditional) and the 40 items' conditional groups.
+      expect(move.effects).toEqual([]);
+      expect(move.shared.map((s) => s.groups.length)).toEqual([41, 41]);
+      expect(move.shared.map((s) => s.groups[0].cond)).toEqual([null, null]);
+    }
+    // Into each place and out of each place: six blocks, each the same object in the two moves that use it.
+    const into = (place: string) => moves.filter((m) => m.args[1] === place).map((m) => m.shared);
+    expect(new Set(moves.flatMap((m) => m.shared.map((s) => s.id))).size).toBe(6);
+    for (const place of ['a', 'b', 'c']) {
+      const [first, second] = into(place);
+      expect(first.some((s) => second.includes(s))).toBe(true);
+    }
+    const domain = parseDomain(domainText);
+    const problem = parseProblem(problemText, domain);
+    for (const config of ['lazy-gbfs-ff', 'gbfs-ff'] as const) {
+      const result = plan(domain, problem, { search: config });
+      expect(result.solved).toBe(true);
+      expect(validatePlan(domain, problem, result.plan)).toMatchObject({ valid: true, goalReached: true });
+      expect(result.length).toBe(41); // load 40, move to c
+    }
+  });
+
+  it('stops grounding at the time limit', () => {
+    const domain = parseDomain(ROAD_DOMAIN);
+    const problem = parseProblem(ROAD_PROBLEM, domain);
+    expect(() => groundTask(domain, problem, { deadline: performance.now() - 1 })).not.toThrow(); // few calls
+    const big = parseProblem(
+      `(define (problem big) (:domain road) (:objects ${Array.from({ length: 400 }, (_, i) => `p${i}`).join(' ')} - place t - vehicle)
+        (:init (at t p0) ${Array.from({ length: 399 }, (_, i) => `(road p${i} p${i + 1})`).join(' ')}) (:goal (visited p399)))`,
+      domain,
+    );
+    expect(() => groundTask(domain, big, { deadline: performance.now() - 1 })).toThrow(GroundingTimeLimit);
+    expect(plan(domain, big, { timeLimitMs: 0 })).toMatchObject({ solved: false, status: 'time-limit' });
+    expect(plan(domain, big, { timeLimitMs: 60_000 })).toMatchObject({ solved: true, length: 399 });
   });
 });

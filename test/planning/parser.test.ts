@@ -248,13 +248,14 @@ describe('deviations from PDDL read as Fast Downward reads them (docs/planner.md
       "dev.pddl:9:22: 'CrateType' is not declared in :constants (read as the problem's object of that name)",
     ]);
     const problem = parseProblem(
-      '(define (problem q) (:domain dev) (:objects b1 - box p1 - place) (:init (seen p1)) (:goal (kind b1 CrateType)))',
+      '(define (problem q) (:domain dev) (:objects b1 - box p1 - place p1 - place) (:init (seen p1)) (:goal (kind b1 CrateType)))',
       domain,
       { file: 'q.pddl', strict: true },
     );
     expect(problem.warnings).toEqual([
       "the domain names 'CrateType' without declaring it in :constants, and the problem does not declare it either: no variable ranges over it",
-      "q.pddl:1:79: argument 1 of 'seen' is of type place, where 'seen' declares box (init facts are not type-checked)",
+      "q.pddl:1:65: 'p1' is declared twice (read as one object of both types)",
+      "q.pddl:1:90: argument 1 of 'seen' is of type place, where 'seen' declares box (init facts are not type-checked)",
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Random small ADL tasks, cross-checked: both optimal searches agree on the cost, every configuration agrees on
+ * Random small ADL tasks, cross-checked: the optimal searches agree on the cost, every configuration agrees on
  * solvability, greedy plans are never cheaper than the optimum, and every plan replays in the independent
  * validator with the reported cost. Seeded, so the tasks are the same on every run.
  */
@@ -79,6 +79,7 @@ describe('random ADL tasks', () => {
         expect(r.cost).toBeGreaterThanOrEqual(optimal.cost);
       }
       expect(results['astar-hmax'].cost).toBe(optimal.cost);
+      expect(results['astar-lmcut'].cost).toBe(optimal.cost);
     }
     // The generator must produce both kinds of task for the check to mean anything.
     expect(solvable).toBeGreaterThan(40);

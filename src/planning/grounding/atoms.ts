@@ -8,22 +8,28 @@ const EMPTY: number[] = [];
 
 export class AtomStore {
   readonly pred: number[] = [];
-  readonly args: Int32Array[] = [];
+  /** Arguments of atom `id`: `argValues[argStart[id] + i]` (one flat list: no object per atom). */
+  readonly argStart: number[] = [];
+  readonly argValues: number[] = [];
   readonly byPred: number[][];
-  private readonly ids = new Map<number | string, number>();
+  /**
+   * Atom ids by predicate, keyed by the arguments as a mixed-radix number (a small integer for the arities of
+   * most predicates, which V8 hashes without allocating), or as a string where that number would not fit 2^52.
+   */
+  private readonly ids: Map<number | string, number>[];
+  private readonly numeric: boolean[];
   private readonly index: (number[] | undefined)[][][];
-  /** Keys are numbers when every atom fits in 2^53, else strings. */
-  private readonly numericKeys: boolean;
   private readonly base: number;
-  private readonly numPreds: number;
 
-  constructor(arities: number[], numObjects: number) {
-    this.numPreds = arities.length;
+  constructor(
+    readonly arities: readonly number[],
+    numObjects: number,
+  ) {
     this.byPred = arities.map(() => []);
     this.index = arities.map((a) => Array.from({ length: a }, () => []));
     this.base = Math.max(1, numObjects);
-    const maxArity = Math.max(0, ...arities);
-    this.numericKeys = arities.length * this.base ** maxArity < 2 ** 52;
+    this.ids = arities.map(() => new Map());
+    this.numeric = arities.map((a) => this.base ** a < 2 ** 52);
   }
 
   get size(): number {
@@ -31,53 +37,51 @@ export class AtomStore {
   }
 
   /** Key of `pred(args)` where each arg is an object id. */
-  key(pred: number, args: ArrayLike<number>): number | string {
-    if (this.numericKeys) {
-      // pred + P * (mixed-radix number of the arguments): injective because pred = key mod P fixes the arity.
+  private key(pred: number, args: ArrayLike<number>): number | string {
+    if (this.numeric[pred]) {
       let k = 0;
       for (let i = args.length - 1; i >= 0; i--) k = k * this.base + args[i];
-      return pred + this.numPreds * k;
+      return k;
     }
-    let s = `${pred}`;
-    for (let i = 0; i < args.length; i++) s += `,${args[i]}`;
+    let s = '';
+    for (let i = 0; i < args.length; i++) s += `${args[i]},`;
     return s;
   }
 
-  /** Key of a lifted atom under a binding (every slot it uses must be bound). */
-  patternKey(pred: number, pattern: Arg[], binding: Int32Array): number | string {
-    if (this.numericKeys) {
-      let k = 0;
+  /** Id of a lifted atom under a binding (every slot it uses must be bound), or -1 when it is not stored. */
+  lookup(pred: number, pattern: Arg[], binding: Int32Array): number {
+    let k: number | string;
+    if (this.numeric[pred]) {
+      k = 0;
       for (let i = pattern.length - 1; i >= 0; i--) {
         const a = pattern[i];
         k = k * this.base + (a < 0 ? -a - 1 : binding[a]);
       }
-      return pred + this.numPreds * k;
+    } else {
+      k = '';
+      for (let i = 0; i < pattern.length; i++) {
+        const a = pattern[i];
+        k += `${a < 0 ? -a - 1 : binding[a]},`;
+      }
     }
-    let s = `${pred}`;
-    for (let i = 0; i < pattern.length; i++) {
-      const a = pattern[i];
-      s += `,${a < 0 ? -a - 1 : binding[a]}`;
-    }
-    return s;
-  }
-
-  idOfKey(key: number | string): number {
-    return this.ids.get(key) ?? -1;
+    return this.ids[pred].get(k) ?? -1;
   }
 
   find(pred: number, args: ArrayLike<number>): number {
-    return this.ids.get(this.key(pred, args)) ?? -1;
+    return this.ids[pred].get(this.key(pred, args)) ?? -1;
   }
 
   /** Adds the atom if new; returns its id and whether it was new (as the sign: new ids are returned as-is, old as ~id). */
-  add(pred: number, args: Int32Array): number {
+  add(pred: number, args: ArrayLike<number>): number {
     const key = this.key(pred, args);
-    const old = this.ids.get(key);
+    const ids = this.ids[pred];
+    const old = ids.get(key);
     if (old !== undefined) return ~old;
     const id = this.pred.length;
-    this.ids.set(key, id);
+    ids.set(key, id);
     this.pred.push(pred);
-    this.args.push(args);
+    this.argStart.push(this.argValues.length);
+    for (let p = 0; p < args.length; p++) this.argValues.push(args[p]);
     this.byPred[pred].push(id);
     const idx = this.index[pred];
     for (let p = 0; p < args.length; p++) {
@@ -91,6 +95,15 @@ export class AtomStore {
       list.push(id);
     }
     return id;
+  }
+
+  /** A copy of the arguments of atom `id`. */
+  argsOf(id: number): Int32Array {
+    const start = this.argStart[id];
+    const n = id + 1 < this.argStart.length ? this.argStart[id + 1] - start : this.argValues.length - start;
+    const out = new Int32Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.argValues[start + i];
+    return out;
   }
 
   /** Atom ids of `pred` whose argument at `position` is `object`. */

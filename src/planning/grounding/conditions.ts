@@ -3,6 +3,7 @@
  * equalities decide (used while exploring reachability); `groundFormula` resolves everything it can and returns a
  * propositional condition over the remaining fluent atoms, with quantifiers expanded over their types.
  */
+import type { CondNode } from '../task.js';
 import type { AtomStore } from './atoms.js';
 import type { ObjectTable } from './objects.js';
 import type { CFormula, CompiledDomain } from './schema.js';
@@ -15,6 +16,10 @@ export type GCond = boolean | number | GNode;
 export interface GNode {
   or: boolean;
   args: GCond[];
+  /** Scratch for `evaluate`: the evaluation round and its result (see NodeValues). */
+  mark: number;
+  /** What fact numbering made of the node (set once, by ground.ts; nodes live for one grounding). */
+  converted: boolean | number | CondNode | undefined;
 }
 
 export function literal(atom: number, negated: boolean): number {
@@ -23,12 +28,22 @@ export function literal(atom: number, negated: boolean): number {
 
 export class ConditionGrounder {
   private readonly staticRelevant = new WeakMap<CFormula, boolean>();
+  /**
+   * Grounded quantifiers by the values of their free variables. A quantified condition usually mentions only some
+   * of its action's parameters (the household `put`'s "close to the target, or to something close to it" names the
+   * character and the target, not the object put), so its expansion is shared by every binding that agrees on them:
+   * without this, grounding a whole home expands the same 400-way disjunction for each of 30,000 operators.
+   */
+  private readonly expansions = new Map<CFormula, Map<number | string, GCond>>();
+  private readonly base: number;
 
   constructor(
     private readonly cd: CompiledDomain,
     private readonly objects: ObjectTable,
     private readonly store: AtomStore,
-  ) {}
+  ) {
+    this.base = objects.size + 1;
+  }
 
   /** False only when the static facts (or equalities) already make `f` false under `binding`. */
   possible(f: CFormula, binding: Int32Array, slotTypes: number[]): boolean {
@@ -39,7 +54,7 @@ export class ConditionGrounder {
       case 'false':
         return false;
       case 'atom': {
-        const holds = this.store.idOfKey(this.store.patternKey(f.pred, f.args, binding)) >= 0;
+        const holds = this.store.lookup(f.pred, f.args, binding) >= 0;
         return holds !== f.neg;
       }
       case 'eq':
@@ -65,7 +80,7 @@ export class ConditionGrounder {
       case 'false':
         return false;
       case 'atom': {
-        const id = this.store.idOfKey(this.store.patternKey(f.pred, f.args, binding));
+        const id = this.store.lookup(f.pred, f.args, binding);
         // An atom never reached is false in every reachable state.
         if (id < 0) return f.neg;
         if (this.cd.isStatic[f.pred]) return !f.neg;
@@ -86,22 +101,48 @@ export class ConditionGrounder {
       }
       case 'forall':
       case 'exists': {
-        const isOr = f.k === 'exists';
-        const parts: GCond[] = [];
-        let decided = false;
-        this.someBinding(f.vars, 0, binding, slotTypes, () => {
-          const g = this.groundFormula(f.body, binding, slotTypes);
-          if (g === isOr) {
-            decided = true;
-            return true;
-          }
-          parts.push(g);
-          return false;
-        });
-        if (decided) return isOr;
-        return isOr ? mkOr(parts) : mkAnd(parts);
+        const key = this.bindingKey(freeSlots(f), binding);
+        let known = this.expansions.get(f);
+        if (!known) {
+          known = new Map();
+          this.expansions.set(f, known);
+        }
+        const hit = known.get(key);
+        if (hit !== undefined) return hit;
+        const result = this.expand(f, binding, slotTypes);
+        known.set(key, result);
+        return result;
       }
     }
+  }
+
+  /** A key for the values `binding` gives `slots` (a number while it fits in 2^52). */
+  private bindingKey(slots: Int32Array, binding: Int32Array): number | string {
+    if (this.base ** slots.length < 2 ** 52) {
+      let k = 0;
+      for (let i = 0; i < slots.length; i++) k = k * this.base + binding[slots[i]] + 1;
+      return k;
+    }
+    let k = '';
+    for (let i = 0; i < slots.length; i++) k += `${binding[slots[i]]},`;
+    return k;
+  }
+
+  private expand(f: Extract<CFormula, { k: 'forall' | 'exists' }>, binding: Int32Array, slotTypes: number[]): GCond {
+    const isOr = f.k === 'exists';
+    const parts: GCond[] = [];
+    let decided = false;
+    this.someBinding(f.vars, 0, binding, slotTypes, () => {
+      const g = this.groundFormula(f.body, binding, slotTypes);
+      if (g === isOr) {
+        decided = true;
+        return true;
+      }
+      parts.push(g);
+      return false;
+    });
+    if (decided) return isOr;
+    return isOr ? mkOr(parts) : mkAnd(parts);
   }
 
   /**
@@ -151,6 +192,45 @@ export class ConditionGrounder {
   }
 }
 
+const freeSlotCache = new WeakMap<CFormula, Int32Array>();
+
+/** The variable slots a formula uses without binding them itself, ascending. */
+export function freeSlots(f: CFormula): Int32Array {
+  let cached = freeSlotCache.get(f);
+  if (!cached) {
+    const slots = new Set<number>();
+    collectFree(f, new Set(), slots);
+    cached = Int32Array.from([...slots].sort((a, b) => a - b));
+    freeSlotCache.set(f, cached);
+  }
+  return cached;
+}
+
+function collectFree(f: CFormula, bound: Set<number>, out: Set<number>): void {
+  const use = (a: number) => {
+    if (a >= 0 && !bound.has(a)) out.add(a);
+  };
+  switch (f.k) {
+    case 'atom':
+      f.args.forEach(use);
+      return;
+    case 'eq':
+      use(f.a);
+      use(f.b);
+      return;
+    case 'and':
+    case 'or':
+      for (const a of f.args) collectFree(a, bound, out);
+      return;
+    case 'forall':
+    case 'exists':
+      collectFree(f.body, new Set([...bound, ...f.vars]), out);
+      return;
+    default:
+      return;
+  }
+}
+
 function resolve(a: number, binding: Int32Array): number {
   return a < 0 ? -a - 1 : binding[a];
 }
@@ -165,63 +245,153 @@ export function mkOr(parts: GCond[]): GCond {
 }
 
 function combine(parts: GCond[], isOr: boolean): GCond {
-  const lits = new Set<number>();
-  const nodes: GNode[] = [];
-  const stack = [...parts];
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    if (typeof p === 'boolean') {
-      if (p === isOr) return isOr;
-      continue;
-    }
-    if (typeof p === 'number') {
-      if (lits.has(p ^ 1)) return isOr;
-      lits.add(p);
-      continue;
-    }
-    if (p.or === isOr) stack.push(...p.args);
-    else nodes.push(p);
-  }
-  const args: GCond[] = [...lits].sort((a, b) => a - b);
-  nodes.reverse();
-  args.push(...nodes);
+  const into: Collected = { lits: [], seen: undefined, nodes: [] };
+  if (!collect(parts, isOr, into)) return isOr;
+  const args: GCond[] = into.lits.sort((a, b) => a - b);
+  for (const n of into.nodes) args.push(n);
   if (args.length === 0) return !isOr;
   if (args.length === 1) return args[0];
-  return { or: isOr, args };
+  return { or: isOr, args, mark: 0, converted: undefined };
+}
+
+interface Collected {
+  lits: number[];
+  /** The literals as a set, once there are many. */
+  seen: Set<number> | undefined;
+  nodes: GNode[];
+}
+
+/** Gathers the literals and other nodes of `parts`, flattening nodes of the same kind; false when decided. */
+function collect(parts: readonly GCond[], isOr: boolean, into: Collected): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (typeof p === 'boolean') {
+      if (p === isOr) return false;
+    } else if (typeof p === 'number') {
+      if (hasLiteral(into, p ^ 1)) return false;
+      if (!hasLiteral(into, p)) {
+        into.lits.push(p);
+        into.seen?.add(p);
+        if (!into.seen && into.lits.length > 16) into.seen = new Set(into.lits);
+      }
+    } else if (p.or === isOr) {
+      if (!collect(p.args, isOr, into)) return false;
+    } else {
+      into.nodes.push(p);
+    }
+  }
+  return true;
+}
+
+function hasLiteral(into: Collected, lit: number): boolean {
+  return into.seen ? into.seen.has(lit) : into.lits.includes(lit);
 }
 
 /**
  * Replaces literals by `value(lit)` where it returns a boolean, and simplifies. Returns `c` itself when nothing
- * changed, so that unaffected conditions cost no allocation.
+ * changed, so that unaffected conditions cost no allocation. Conditions share subtrees (quantifier expansions);
+ * `memo` (one per `value`) makes each shared node cost once.
  */
-export function substitute(c: GCond, value: (lit: number) => boolean | undefined): GCond {
+export function substitute(c: GCond, value: (lit: number) => boolean | undefined, memo?: Map<GNode, GCond>): GCond {
   if (typeof c === 'boolean') return c;
   if (typeof c === 'number') return value(c) ?? c;
+  const known = memo?.get(c);
+  if (known !== undefined) return known;
   let changed: GCond[] | undefined;
+  let result: GCond = c;
   for (let i = 0; i < c.args.length; i++) {
     const a = c.args[i];
-    const s = substitute(a, value);
+    const s = substitute(a, value, memo);
     if (s === a && !changed) continue;
-    if (s === c.or) return c.or;
+    if (s === c.or) {
+      result = c.or;
+      changed = undefined;
+      break;
+    }
     if (!changed) changed = c.args.slice(0, i);
     changed.push(s);
   }
-  return changed ? combine(changed, c.or) : c;
+  if (changed) result = combine(changed, c.or);
+  memo?.set(c, result);
+  return result;
 }
 
-/** Calls `visit` on every literal of a condition. */
-export function forEachLiteral(c: GCond, visit: (lit: number) => void): void {
+/** A literal's fixed truth value, or undefined when it can change. */
+export type LiteralValue = (lit: number) => boolean | undefined;
+
+let rounds = 0;
+
+/**
+ * Node results of `evaluate` under one `value`, kept on the nodes themselves (conditions share nodes, and a map
+ * lookup per node was most of the cost): a node's `mark` is `round * 4 + result + 1` (result 0 false, 1 true,
+ * 2 undecided) while it belongs to this round (a later round's mark is not read as this one's).
+ */
+export class NodeValues {
+  readonly round = ++rounds;
+
+  constructor(readonly value: LiteralValue) {}
+}
+
+/** Three-valued evaluation under fixed literal values: true or false when they decide `c`, else undefined. */
+export function evaluate(c: GCond, values: NodeValues): boolean | undefined {
+  if (typeof c === 'boolean') return c;
+  if (typeof c === 'number') return values.value(c);
+  const base = values.round * 4;
+  if (c.mark - base > 0 && c.mark - base < 4)
+    return c.mark === base + 1 ? false : c.mark === base + 2 ? true : undefined;
+  let result: boolean | undefined = !c.or;
+  const args = c.args;
+  for (let i = 0; i < args.length; i++) {
+    const v = evaluate(args[i], values);
+    if (v === c.or) {
+      result = c.or;
+      break;
+    }
+    if (v === undefined) result = undefined;
+  }
+  c.mark = base + (result === undefined ? 3 : result ? 2 : 1);
+  return result;
+}
+
+/**
+ * Calls `visit` on every literal that still matters once the fixed literals are known: fixed literals, and
+ * subtrees the fixed literals decide, are skipped (as if substituted first). Nodes in `seen` are not visited again.
+ */
+export function forEachOpenLiteral(c: GCond, values: NodeValues, visit: (lit: number) => void, seen: Set<GNode>): void {
+  if (typeof c === 'boolean') return;
+  if (typeof c === 'number') {
+    if (values.value(c) === undefined) visit(c);
+    return;
+  }
+  if (seen.has(c) || evaluate(c, values) !== undefined) return;
+  seen.add(c);
+  for (const a of c.args) forEachOpenLiteral(a, values, visit, seen);
+}
+
+/** Calls `visit` on every literal of a condition; shared nodes in `seen` are not visited again. */
+export function forEachLiteral(c: GCond, visit: (lit: number) => void, seen?: Set<GNode>): void {
   if (typeof c === 'boolean') return;
   if (typeof c === 'number') {
     visit(c);
     return;
   }
-  for (const a of c.args) forEachLiteral(a, visit);
+  if (seen) {
+    if (seen.has(c)) return;
+    seen.add(c);
+  }
+  for (const a of c.args) forEachLiteral(a, visit, seen);
 }
 
-/** A canonical string for grouping equal conditions. */
+const keys = new WeakMap<GNode, string>();
+
+/** A canonical string for grouping equal conditions (nodes never change, so each node's key is kept). */
 export function conditionKey(c: GCond): string {
   if (typeof c === 'boolean') return c ? 'T' : 'F';
   if (typeof c === 'number') return `${c}`;
-  return `${c.or ? '|' : '&'}(${c.args.map(conditionKey).join(' ')})`;
+  let key = keys.get(c);
+  if (key === undefined) {
+    key = `${c.or ? '|' : '&'}(${c.args.map(conditionKey).join(' ')})`;
+    keys.set(c, key);
+  }
+  return key;
 }

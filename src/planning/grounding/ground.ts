@@ -16,16 +16,25 @@ import {
   type Condition,
   type CondNode,
   type EffectGroup,
-  EMPTY_INT32,
   evaluateAxioms,
   type GroundTask,
+  NO_FACTS,
   type Operator,
+  type SharedEffects,
   setFact,
 } from '../task.js';
 import { AtomStore } from './atoms.js';
-import { ConditionGrounder, conditionKey, type GCond, type GNode } from './conditions.js';
-import { type InstantiationContext, instantiateActions, instantiateAxioms, opName } from './instantiate.js';
+import { ConditionGrounder, conditionKey, evaluate, type GCond, type GNode, type NodeValues } from './conditions.js';
+import { Deadline } from './deadline.js';
+import {
+  type InstantiationContext,
+  instantiateActions,
+  instantiateAxioms,
+  opName,
+  relevantPredicates,
+} from './instantiate.js';
 import { ObjectTable } from './objects.js';
+import type { RawBlock } from './raw.js';
 import { buildRules, exploreReachable, Joiner, type Rule } from './reachability.js';
 import { type CompiledDomain, compileDomain, FormulaCompiler } from './schema.js';
 import { freezeConstantAtoms, relevantParts } from './simplify.js';
@@ -60,7 +69,24 @@ export interface GroundingStats {
   axioms: number;
 }
 
-export function groundTask(domain: Domain, problem: Problem): GroundTask & { stats: GroundingStats } {
+/**
+ * Blocks of fewer effects are copied into each operator (merged with its own effects of the same condition, as
+ * before sharing existed): sharing pays where a block is large (a household walk carries what is held: hundreds of
+ * effects) and only changes the task's shape where it is small.
+ */
+const SHARED_BLOCK_MIN = 32;
+
+export interface GroundOptions {
+  /** `performance.now()` time after which grounding stops with a GroundingTimeLimit error. */
+  deadline?: number;
+}
+
+export function groundTask(
+  domain: Domain,
+  problem: Problem,
+  options: GroundOptions = {},
+): GroundTask & { stats: GroundingStats } {
+  const deadline = new Deadline(options.deadline);
   const cd = compileDomain(domain);
   const data = groundingData(cd);
   const objects = new ObjectTable(cd, problem);
@@ -99,7 +125,7 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
   const grounder = new ConditionGrounder(cd, objects, store);
   const joiner = new Joiner(store, objects, grounder);
   const maxSlots = Math.max(data.maxSlots, goalCompiler.slotTypes.length);
-  exploreReachable(data.rules, store, joiner, maxSlots);
+  exploreReachable(data.rules, store, joiner, maxSlots, deadline);
   const ctx: InstantiationContext = {
     cd,
     problem,
@@ -110,26 +136,30 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
     binding: new Int32Array(maxSlots).fill(-1),
     functionValues,
     warnings,
+    deadline,
+    relevantPreds: relevantPredicates(cd, goalFormula),
   };
   const { ops: instantiated, reachableActions } = instantiateActions(ctx);
   const instantiatedAxioms = instantiateAxioms(ctx);
   ctx.binding.fill(-1);
   const instantiatedGoal = grounder.groundFormula(goalFormula, ctx.binding, goalCompiler.slotTypes);
 
-  const { ops, axioms, goal } = freezeConstantAtoms(
+  const frozen = freezeConstantAtoms(
     { ops: instantiated, axioms: instantiatedAxioms, goal: instantiatedGoal },
     store.size,
     (atom) => cd.isDerived[store.pred[atom]],
     (atom) => initAtoms.has(atom),
   );
-  const { atoms: relevant, ops: opRelevant, axioms: axiomRelevant } = relevantParts({ ops, axioms, goal }, store.size);
+  const { ops, axioms, goal, values } = frozen;
+  const goalValue = evaluate(goal, values);
+  const { atoms: relevant, ops: opRelevant, axioms: axiomRelevant } = relevantParts(frozen, store.size);
 
   // Dense fact ids: basic facts first, derived after, each in atom order.
   const factOf = new Int32Array(store.size).fill(-1);
   const factNames: string[] = [];
   const atomName = (atom: number) => {
     const pred = store.pred[atom];
-    const args = [...store.args[atom]].map((o) => objects.names[o]);
+    const args = [...store.argsOf(atom)].map((o) => objects.names[o]);
     return `(${[cd.predNames[pred], ...args].join(' ')})`;
   };
   for (let atom = 0; atom < store.size; atom++) {
@@ -145,27 +175,58 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
       factNames.push(atomName(atom));
     }
   }
-  const convert = (c: GCond) => toCondition(c, factOf);
+  const converter = new ConditionConverter(factOf, values, factNames.length);
+  const convert = (c: GCond) => converter.condition(c);
+  const grouping = { relevant, factOf, values };
+
+  // Blocks of effects several relevant operators share are numbered once, and shared as they are.
+  const uses = new Map<RawBlock, number>();
+  ops.forEach((op, oi) => {
+    if (opRelevant[oi]) for (const b of op.blocks) uses.set(b, (uses.get(b) ?? 0) + 1);
+  });
+  const sharedEffects = new Map<RawBlock, { shared: SharedEffects; deletes: Set<number> } | null>();
+  const sharedOf = (block: RawBlock) => {
+    let known = sharedEffects.get(block);
+    if (known === undefined) {
+      const groups: EffectGroup[] = [];
+      for (const g of groupEffects([block], grouping).values()) {
+        const cond = g.cond === true ? null : convert(g.cond);
+        groups.push({ cond, add: g.add, del: g.del });
+      }
+      groups.sort((a, b) => (a.cond === null ? 0 : 1) - (b.cond === null ? 0 : 1));
+      known =
+        groups.length === 0
+          ? null
+          : { shared: { id: sharedEffects.size, groups }, deletes: new Set(groups.flatMap((g) => [...g.del])) };
+      sharedEffects.set(block, known);
+    }
+    return known;
+  };
 
   const operators: Operator[] = [];
   ops.forEach((op, oi) => {
     if (!opRelevant[oi]) return;
-    const groups = new Map<string, { cond: GCond; add: number[]; del: number[] }>();
-    for (const e of op.effects) {
-      if (!relevant[e.atom]) continue;
-      const key = conditionKey(e.cond);
-      let g = groups.get(key);
-      if (!g) {
-        g = { cond: e.cond, add: [], del: [] };
-        groups.set(key, g);
+    deadline.check();
+    const own: RawBlock[] = [];
+    const shared: SharedEffects[] = [];
+    const sharedDeletes: Set<number>[] = [];
+    for (const b of op.blocks) {
+      if (uses.get(b)! === 1 || b.atom.length < SHARED_BLOCK_MIN) {
+        own.push(b);
+        continue;
       }
-      (e.del ? g.del : g.add).push(factOf[e.atom]);
+      const known = sharedOf(b);
+      if (!known) continue;
+      shared.push(known.shared);
+      sharedDeletes.push(known.deletes);
     }
+    const groups = groupEffects(own, grouping);
     const unconditionalAdds = new Set(groups.get('T')?.add ?? []);
     const pre = convert(op.pre);
     // Effects that cannot change the state are dropped (adding what the condition requires true, deleting what
-    // it requires false), and so are operators left without effects, as Fast Downward's translator does.
-    const requiredTrue = new Set(pre.pos);
+    // it requires false), and so are operators left without effects, as Fast Downward's translator does. (An add
+    // stays when shared effects may delete the fact: an add wins over a delete only if it is applied.)
+    const requiredTrue = new Set([...pre.pos].filter((f) => !sharedDeletes.some((d) => d.has(f))));
     const requiredFalse = new Set(pre.neg);
     const effects: EffectGroup[] = [];
     for (const g of groups.values()) {
@@ -175,9 +236,9 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
         (f) => !unconditionalAdds.has(f) && !g.add.includes(f) && !requiredFalse.has(f) && !cond?.neg.includes(f),
       );
       if (add.length === 0 && del.length === 0) continue;
-      effects.push({ cond, add: Int32Array.from(add), del: Int32Array.from(del) });
+      effects.push({ cond, add, del });
     }
-    if (effects.length === 0) return;
+    if (effects.length === 0 && shared.length === 0) return;
     // Unconditional effects first: applying them needs no condition check.
     effects.sort((a, b) => (a.cond === null ? 0 : 1) - (b.cond === null ? 0 : 1));
     const action = cd.actions[op.schema];
@@ -188,6 +249,7 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
       cost: op.cost,
       pre,
       effects,
+      shared,
     });
   });
 
@@ -219,8 +281,8 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
     operators,
     axioms: groundAxioms,
     init,
-    goal: goal === false ? convert(true) : convert(goal),
-    goalImpossible: goal === false,
+    goal: goalValue === false ? convert(true) : convert(goal),
+    goalImpossible: goalValue === false,
     unitCost: !problem.minimizeCost,
     warnings,
     stats: {
@@ -235,22 +297,115 @@ export function groundTask(domain: Domain, problem: Problem): GroundTask & { sta
   return task;
 }
 
-/** Converts a ground condition over atoms to the task's literal lists and trees over fact ids. */
-function toCondition(c: GCond, factOf: Int32Array): Condition {
-  if (c === true) return { pos: EMPTY_INT32, neg: EMPTY_INT32, trees: [] };
-  if (c === false) throw new Error('internal: a false condition survived grounding');
-  const top: GNode = typeof c === 'number' ? { or: false, args: [c] } : c.or ? { or: false, args: [c] } : c;
-  const node = toNode(top, factOf);
-  return { pos: node.pos, neg: node.neg, trees: node.kids };
+/**
+ * Effects on relevant atoms grouped by their condition ('T' for unconditional, and for conditions the fixed atoms
+ * make true), in order of first appearance; effects whose condition cannot hold are left out.
+ */
+function groupEffects(
+  blocks: readonly RawBlock[],
+  how: { relevant: Uint8Array; factOf: Int32Array; values: NodeValues },
+): Map<number | string, { cond: GCond; add: number[]; del: number[] }> {
+  const groups = new Map<number | string, { cond: GCond; add: number[]; del: number[] }>();
+  for (const b of blocks) {
+    for (let i = 0; i < b.atom.length; i++) {
+      const atom = b.atom[i];
+      if (!how.relevant[atom]) continue;
+      const cond = b.cond[i];
+      const v = evaluate(cond, how.values);
+      if (v === false) continue;
+      // A literal condition is its own key (no string to build for each of a walk's thousands of effects).
+      const key = v === true ? 'T' : typeof cond === 'number' ? cond : conditionKey(cond);
+      let g = groups.get(key);
+      if (!g) {
+        g = { cond: v === true ? true : cond, add: [], del: [] };
+        groups.set(key, g);
+      }
+      (b.del[i] ? g.del : g.add).push(how.factOf[atom]);
+    }
+  }
+  return groups;
 }
 
-function toNode(node: GNode, factOf: Int32Array): CondNode {
-  const pos: number[] = [];
-  const neg: number[] = [];
-  const kids: CondNode[] = [];
-  for (const a of node.args) {
-    if (typeof a === 'number') (a & 1 ? neg : pos).push(factOf[a >> 1]);
-    else if (typeof a !== 'boolean') kids.push(toNode(a, factOf));
+/**
+ * Ground conditions over atoms to the task's literal lists and trees over fact ids, with the fixed atoms' values
+ * applied: decided parts drop out, nested nodes of the same kind merge, one-element nodes collapse. Shared subtrees
+ * (quantifier expansions) stay shared: each node is converted once.
+ */
+class ConditionConverter {
+  /** `stamp` where a literal (fact * 2 + negated) is already in the node being built. */
+  private readonly inNode: Int32Array;
+  private stamp = 0;
+  private readonly pos: number[] = [];
+  private readonly neg: number[] = [];
+
+  constructor(
+    private readonly factOf: Int32Array,
+    private readonly values: NodeValues,
+    numFacts: number,
+  ) {
+    this.inNode = new Int32Array(numFacts * 2);
   }
-  return { or: node.or, pos: Int32Array.from(pos), neg: Int32Array.from(neg), kids };
+
+  condition(c: GCond): Condition {
+    const r = typeof c === 'object' ? this.node(c) : typeof c === 'number' ? (this.values.value(c) ?? c) : c;
+    if (r === true) return { pos: NO_FACTS, neg: NO_FACTS, trees: [] };
+    if (r === false) throw new Error('internal: a false condition survived grounding');
+    if (typeof r === 'number') {
+      const f = [this.factOf[r >> 1]];
+      return r & 1 ? { pos: NO_FACTS, neg: f, trees: [] } : { pos: f, neg: NO_FACTS, trees: [] };
+    }
+    return r.or ? { pos: NO_FACTS, neg: NO_FACTS, trees: [r] } : { pos: r.pos, neg: r.neg, trees: r.kids };
+  }
+
+  /** true, false, a literal (atom * 2 + negated), or a node over fact ids. */
+  private node(node: GNode): boolean | number | CondNode {
+    if (node.converted !== undefined) return node.converted;
+    const decided = evaluate(node, this.values);
+    let result: boolean | number | CondNode;
+    if (decided !== undefined) {
+      result = decided;
+    } else {
+      // Children first (converting them uses the scratch lists and the stamp), then this node's own literals.
+      const args = node.args;
+      for (let i = 0; i < args.length; i++) {
+        const a = args[i];
+        if (typeof a === 'object') this.node(a);
+      }
+      const stamp = ++this.stamp;
+      const pos = this.pos;
+      const neg = this.neg;
+      pos.length = 0;
+      neg.length = 0;
+      const kids: CondNode[] = [];
+      let single: number | undefined;
+      for (let i = 0; i < args.length; i++) {
+        const a = args[i];
+        const r = typeof a === 'object' ? a.converted! : typeof a === 'number' ? (this.values.value(a) ?? a) : a;
+        if (typeof r === 'boolean') continue; // neutral: the node itself is undecided
+        if (typeof r === 'number') {
+          single = r;
+          this.literal(this.factOf[r >> 1], (r & 1) === 1, stamp);
+        } else if (r.or === node.or) {
+          for (let j = 0; j < r.pos.length; j++) this.literal(r.pos[j], false, stamp);
+          for (let j = 0; j < r.neg.length; j++) this.literal(r.neg[j], true, stamp);
+          for (const k of r.kids) kids.push(k);
+        } else {
+          kids.push(r);
+        }
+      }
+      const size = pos.length + neg.length + kids.length;
+      if (size === 1 && kids.length === 1) result = kids[0];
+      else if (size === 1 && single !== undefined) result = single;
+      else result = { or: node.or, pos: pos.slice(), neg: neg.slice(), kids };
+    }
+    node.converted = result;
+    return result;
+  }
+
+  private literal(fact: number, negated: boolean, stamp: number): void {
+    const slot = fact * 2 + (negated ? 1 : 0);
+    if (this.inNode[slot] === stamp) return;
+    this.inNode[slot] = stamp;
+    (negated ? this.neg : this.pos).push(fact);
+  }
 }

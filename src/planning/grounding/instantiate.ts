@@ -6,11 +6,12 @@
 import { InputError } from '../../util/errors.js';
 import type { Problem } from '../pddl/ast.js';
 import type { AtomStore } from './atoms.js';
-import type { ConditionGrounder } from './conditions.js';
+import { type ConditionGrounder, freeSlots } from './conditions.js';
+import type { Deadline } from './deadline.js';
 import type { ObjectTable } from './objects.js';
-import type { RawAxiom, RawEffect, RawOp } from './raw.js';
+import { emptyBlock, type RawAxiom, type RawBlock, type RawOp } from './raw.js';
 import { actionPred, type Joiner, joinOrder, type LiftedAtom, requiredAtoms } from './reachability.js';
-import type { Arg, CNumExpr, CompiledDomain } from './schema.js';
+import { type Arg, type CFormula, type CNumExpr, type CompiledDomain, forEachAtom } from './schema.js';
 
 export interface InstantiationContext {
   cd: CompiledDomain;
@@ -24,19 +25,77 @@ export interface InstantiationContext {
   /** Static function values by `${function}:${args}`. */
   functionValues: Map<string, number>;
   warnings: string[];
+  /** Stops grounding when the time limit passes. */
+  deadline: Deadline;
+  /** 1 for predicates the goal can depend on (relevantPredicates); effects on the others are not grounded. */
+  relevantPreds: Uint8Array;
+}
+
+/**
+ * The predicates the goal can depend on, lifted: the goal's, and those in the preconditions and effect conditions
+ * of effects on a relevant predicate (and in the bodies of relevant derived predicates), to a fixpoint. Effects on
+ * other predicates (the household walk's `facing`, grab's memo when no goal needs it) are left ungrounded: the
+ * relevance pass after grounding would drop them anyway, at the price of grounding them first.
+ */
+export function relevantPredicates(cd: CompiledDomain, goal: CFormula): Uint8Array {
+  const relevant = new Uint8Array(cd.predKeys.length);
+  const mark = (f: CFormula) =>
+    forEachAtom(f, (pred) => {
+      relevant[pred] = 1;
+    });
+  mark(goal);
+  for (let changed = true; changed; ) {
+    changed = false;
+    const before = relevant.reduce((a, b) => a + b, 0);
+    for (const action of cd.actions) {
+      let any = false;
+      for (const e of action.effects) {
+        if (relevant[e.pred]) {
+          any = true;
+          mark(e.cond);
+        }
+      }
+      if (any) mark(action.pre);
+    }
+    for (const ax of cd.axioms) if (relevant[ax.pred]) mark(ax.body);
+    changed = relevant.reduce((a, b) => a + b, 0) !== before;
+  }
+  return relevant;
 }
 
 /** For each action and effect: the atoms to join to enumerate the effect's bindings, and the join order. */
-type EffectJoins = { body: LiftedAtom[]; order: number[]; dedupe: boolean }[][];
+type EffectJoin = { body: LiftedAtom[]; order: number[]; dedupe: boolean };
 
-const effectJoinsByDomain = new WeakMap<CompiledDomain, EffectJoins>();
+/**
+ * An action's effects grouped by the parameters they depend on (`params`, ascending slots). A cluster that depends
+ * on fewer than all parameters is `shared`: its ground effects are kept by the values of `params` and reused.
+ */
+interface EffectCluster {
+  effects: number[];
+  params: Int32Array;
+  shared: boolean;
+}
 
-function effectJoins(cd: CompiledDomain): EffectJoins {
-  let joins = effectJoinsByDomain.get(cd);
-  if (!joins) {
-    joins = cd.actions.map((action) => {
+interface ActionEffects {
+  joins: EffectJoin[];
+  clusters: EffectCluster[];
+}
+
+const effectPlansByDomain = new WeakMap<CompiledDomain, Map<string, ActionEffects[]>>();
+
+/** The effect joins and clusters of every action, for one set of relevant predicates (cached per domain). */
+function effectPlans(cd: CompiledDomain, relevantPreds: Uint8Array): ActionEffects[] {
+  let byRelevance = effectPlansByDomain.get(cd);
+  if (!byRelevance) {
+    byRelevance = new Map();
+    effectPlansByDomain.set(cd, byRelevance);
+  }
+  const relevanceKey = relevantPreds.join('');
+  let plans = byRelevance.get(relevanceKey);
+  if (!plans) {
+    plans = cd.actions.map((action) => {
       const params = new Set(Array.from({ length: action.numParams }, (_, i) => i));
-      return action.effects.map((e) => {
+      const joins = action.effects.map((e) => {
         // A delete only matters for atoms that are reachable, so the deleted atom joins too.
         const body = requiredAtoms(e.cond);
         if (e.del) body.push({ pred: e.pred, args: e.args });
@@ -54,24 +113,46 @@ function effectJoins(cd: CompiledDomain): EffectJoins {
           dedupe,
         };
       });
+      const byParams = new Map<string, EffectCluster>();
+      action.effects.forEach((e, ei) => {
+        if (!relevantPreds[e.pred]) return;
+        const used = new Set<number>();
+        for (const slot of freeSlots(e.cond)) if (slot < action.numParams) used.add(slot);
+        for (const a of e.args) if (a >= 0 && a < action.numParams) used.add(a);
+        const slots = Int32Array.from([...used].sort((a, b) => a - b));
+        const key = slots.join(',');
+        let cluster = byParams.get(key);
+        if (!cluster) {
+          cluster = { effects: [], params: slots, shared: slots.length < action.numParams };
+          byParams.set(key, cluster);
+        }
+        cluster.effects.push(ei);
+      });
+      return { joins, clusters: [...byParams.values()] };
     });
-    effectJoinsByDomain.set(cd, joins);
+    byRelevance.set(relevanceKey, plans);
   }
-  return joins;
+  return plans;
 }
 
 /** Ground operators for every reachable action binding (those whose precondition is not false). */
 export function instantiateActions(ctx: InstantiationContext): { ops: RawOp[]; reachableActions: number } {
-  const { cd, problem, objects, store, grounder, joiner, binding, functionValues } = ctx;
-  const joins = effectJoins(cd);
+  const { cd, problem, objects, store, grounder, binding, functionValues } = ctx;
+  const plans = effectPlans(cd, ctx.relevantPreds);
   let reachableActions = 0;
   const ops: RawOp[] = [];
   const undefinedCosts = new Map<string, number>();
+  const base = objects.size + 1;
   cd.actions.forEach((action, ai) => {
     const instances = store.byPred[actionPred(cd, ai)];
     reachableActions += instances.length;
+    const { clusters } = plans[ai];
+    // An action without effects on relevant predicates cannot matter.
+    if (clusters.length === 0) return;
+    const sharedBlocks = clusters.map(() => new Map<number | string, RawBlock | null>());
     for (const id of instances) {
-      const args = store.args[id];
+      ctx.deadline.check();
+      const args = store.argsOf(id);
       binding.fill(-1);
       for (let i = 0; i < args.length; i++) binding[i] = args[i];
       const pre = grounder.groundFormula(action.pre, binding, action.slotTypes);
@@ -90,33 +171,21 @@ export function instantiateActions(ctx: InstantiationContext): { ops: RawOp[]; r
           });
         }
       }
-      const effects: RawEffect[] = [];
-      action.effects.forEach((e, ei) => {
-        const join = joins[ai][ei];
-        const seen = join.dedupe ? new Set<string>() : undefined;
-        joiner.join(join.body, join.order, 0, binding, action.slotTypes, e.vars, e.cond, (b) => {
-          if (seen) {
-            let key = '';
-            for (const v of e.vars) key += `${b[v]},`;
-            if (seen.has(key)) return;
-            seen.add(key);
-          }
-          const cond = grounder.groundFormula(e.cond, b, action.slotTypes);
-          if (cond === false) return;
-          const atomArgs = new Int32Array(e.args.length);
-          for (let i = 0; i < atomArgs.length; i++) {
-            const a = e.args[i];
-            atomArgs[i] = a < 0 ? -a - 1 : b[a];
-          }
-          let atom = store.find(e.pred, atomArgs);
-          if (atom < 0) {
-            if (e.del) return;
-            atom = store.add(e.pred, atomArgs);
-          }
-          effects.push({ cond, atom, del: e.del });
-        });
+      const blocks: RawBlock[] = [];
+      clusters.forEach((cluster, ci) => {
+        let block: RawBlock | null | undefined;
+        let key: number | string = 0;
+        if (cluster.shared) {
+          key = clusterKey(cluster.params, args, base);
+          block = sharedBlocks[ci].get(key);
+        }
+        if (block === undefined) {
+          block = groundCluster(ctx, ai, cluster);
+          if (cluster.shared) sharedBlocks[ci].set(key, block);
+        }
+        if (block) blocks.push(block);
       });
-      if (effects.length > 0) ops.push({ schema: ai, args, pre, effects, cost });
+      if (blocks.length > 0) ops.push({ schema: ai, args, pre, blocks, cost });
     }
   });
   for (const [name, count] of undefinedCosts) {
@@ -126,13 +195,62 @@ export function instantiateActions(ctx: InstantiationContext): { ops: RawOp[]; r
   return { ops, reachableActions };
 }
 
+function clusterKey(params: Int32Array, args: Int32Array, base: number): number | string {
+  if (base ** params.length < 2 ** 52) {
+    let k = 0;
+    for (let i = 0; i < params.length; i++) k = k * base + args[params[i]];
+    return k;
+  }
+  let k = '';
+  for (let i = 0; i < params.length; i++) k += `${args[params[i]]},`;
+  return k;
+}
+
+/** The ground effects of one cluster under `ctx.binding` (the action's parameters bound); null when none. */
+function groundCluster(ctx: InstantiationContext, ai: number, cluster: EffectCluster): RawBlock | null {
+  const { cd, store, grounder, joiner, binding } = ctx;
+  const action = cd.actions[ai];
+  const joins = effectPlans(cd, ctx.relevantPreds)[ai].joins;
+  const block = emptyBlock();
+  for (const ei of cluster.effects) {
+    const e = action.effects[ei];
+    const join = joins[ei];
+    const seen = join.dedupe ? new Set<string>() : undefined;
+    joiner.join(join.body, join.order, 0, binding, action.slotTypes, e.vars, e.cond, (b) => {
+      if (seen) {
+        let key = '';
+        for (const v of e.vars) key += `${b[v]},`;
+        if (seen.has(key)) return;
+        seen.add(key);
+      }
+      const cond = grounder.groundFormula(e.cond, b, action.slotTypes);
+      if (cond === false) return;
+      let atom = store.lookup(e.pred, e.args, b);
+      if (atom < 0) {
+        if (e.del) return;
+        const atomArgs = new Int32Array(e.args.length);
+        for (let i = 0; i < atomArgs.length; i++) {
+          const a = e.args[i];
+          atomArgs[i] = a < 0 ? -a - 1 : b[a];
+        }
+        atom = store.add(e.pred, atomArgs);
+      }
+      block.atom.push(atom);
+      block.del.push(e.del);
+      block.cond.push(cond);
+    });
+  }
+  return block.atom.length > 0 ? block : null;
+}
+
 /** Ground rules for every reachable derived atom, one per disjunct of its body. */
 export function instantiateAxioms(ctx: InstantiationContext): RawAxiom[] {
   const { cd, store, grounder, binding } = ctx;
   const axioms: RawAxiom[] = [];
   for (const ax of cd.axioms) {
+    if (!ctx.relevantPreds[ax.pred]) continue;
     for (const id of store.byPred[ax.pred]) {
-      if (!bindHead(ax.headArgs, store.args[id], binding)) continue;
+      if (!bindHead(ax.headArgs, store.argsOf(id), binding)) continue;
       const body = grounder.groundFormula(ax.body, binding, ax.slotTypes);
       if (body === false) continue;
       // One rule per disjunct (an existential grounds to one): rules with conjunctive bodies evaluate by counting.

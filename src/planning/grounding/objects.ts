@@ -42,7 +42,7 @@ export class ObjectTable {
         list.push(id);
       }
     }
-    const members = { list: Int32Array.from(list), has };
+    const members = { list: new Int32Array(list), has };
     this.members[ts] = members;
     return members;
   }

@@ -6,6 +6,7 @@
  */
 import type { AtomStore } from './atoms.js';
 import type { ConditionGrounder } from './conditions.js';
+import { Deadline } from './deadline.js';
 import type { ObjectTable } from './objects.js';
 import type { Arg, CFormula, CompiledDomain } from './schema.js';
 
@@ -43,6 +44,58 @@ export function requiredAtoms(f: CFormula, out: LiftedAtom[] = []): LiftedAtom[]
   }
   return out;
 }
+
+/** Most alternatives one rule splits into; a condition with more keeps only what all its disjuncts share. */
+const MAX_ALTERNATIVES = 16;
+
+/**
+ * Ways the positive atoms of a formula can be required: one atom set per way of satisfying its disjunctions (a
+ * disjunctive normal form of the positive core, capped at MAX_ALTERNATIVES), so that reachability splits a rule
+ * on its disjunctions as Fast Downward's translator splits operators. The household `put` needs "held in the right
+ * hand or in the left": one rule each, and only holdable things reach it, where ignoring the disjunction let every
+ * thing of the home reach it. Atoms under negation or `forall` are not required, nor, inside a disjunction, atoms
+ * naming a variable the disjunct quantifies (joining through it would enumerate every witness of every binding):
+ * an over-approximation.
+ */
+export function requiredAlternatives(f: CFormula, local: ReadonlySet<number> = NONE, inOr = false): LiftedAtom[][] {
+  switch (f.k) {
+    case 'atom':
+      return f.neg || f.args.some((a) => local.has(a)) ? [[]] : [[{ pred: f.pred, args: f.args }]];
+    case 'false':
+      return [];
+    case 'and': {
+      let result: LiftedAtom[][] = [[]];
+      for (const a of f.args) {
+        const alternatives = requiredAlternatives(a, local, inOr);
+        if (alternatives.length === 0) return [];
+        if (result.length * alternatives.length > MAX_ALTERNATIVES) {
+          // Too many ways: keep what every way of this part requires.
+          const common = alternatives.reduce((x, y) => x.filter((atom) => y.includes(atom)));
+          result = result.map((r) => [...r, ...common]);
+        } else {
+          result = result.flatMap((r) => alternatives.map((alt) => [...r, ...alt]));
+        }
+      }
+      return result;
+    }
+    case 'or': {
+      const result: LiftedAtom[][] = [];
+      for (const a of f.args) {
+        const alternatives = requiredAlternatives(a, local, true);
+        // A way that requires nothing makes the other ways pointless.
+        if (alternatives.some((alt) => alt.length === 0)) return [[]];
+        result.push(...alternatives);
+      }
+      return result.length > MAX_ALTERNATIVES ? [[]] : result;
+    }
+    case 'exists':
+      return requiredAlternatives(f.body, inOr ? new Set([...local, ...f.vars]) : local, inOr);
+    default:
+      return [[]];
+  }
+}
+
+const NONE: ReadonlySet<number> = new Set();
 
 /** A join order for `body` starting from the slots in `bound`: most-bound atom first. */
 export function joinOrder(body: LiftedAtom[], positions: number[], bound: Set<number>): number[] {
@@ -102,12 +155,13 @@ export class Joiner {
 
   /** Binds the slots of `atom` to the arguments of store atom `id`; false (and nothing bound) on mismatch. */
   unify(atom: LiftedAtom, id: number, binding: Int32Array, slotTypes: number[]): boolean {
-    const values = this.store.args[id];
+    const values = this.store.argValues;
+    const start = this.store.argStart[id];
     const mark = this.undo.length;
     const args = atom.args;
     for (let p = 0; p < args.length; p++) {
       const a = args[p];
-      const v = values[p];
+      const v = values[start + p];
       if (a < 0) {
         if (-a - 1 !== v) return this.rollback(mark, binding);
       } else if (binding[a] >= 0) {
@@ -206,22 +260,33 @@ export function buildRules(cd: CompiledDomain): Rule[] {
   cd.actions.forEach((action, i) => {
     const params = Array.from({ length: action.numParams }, (_, j) => j);
     const head = { pred: actionPred(cd, i), args: params };
-    rules.push(makeRule(requiredAtoms(action.pre), action.slotTypes, params, action.pre, head));
+    for (const body of requiredAlternatives(action.pre)) {
+      rules.push(makeRule(body, action.slotTypes, params, action.pre, head));
+    }
     for (const e of action.effects) {
       if (e.del) continue;
-      const body = [head, ...requiredAtoms(e.cond)];
-      rules.push(makeRule(body, action.slotTypes, e.vars, e.cond, { pred: e.pred, args: e.args }));
+      for (const body of requiredAlternatives(e.cond)) {
+        rules.push(makeRule([head, ...body], action.slotTypes, e.vars, e.cond, { pred: e.pred, args: e.args }));
+      }
     }
   });
   for (const ax of cd.axioms) {
     const params = Array.from({ length: ax.numParams }, (_, j) => j);
-    rules.push(makeRule(requiredAtoms(ax.body), ax.slotTypes, params, ax.body, { pred: ax.pred, args: ax.headArgs }));
+    for (const body of requiredAlternatives(ax.body)) {
+      rules.push(makeRule(body, ax.slotTypes, params, ax.body, { pred: ax.pred, args: ax.headArgs }));
+    }
   }
   return rules;
 }
 
 /** Runs the fixpoint; the store starts with the initial atoms and ends with every relaxed-reachable atom. */
-export function exploreReachable(rules: Rule[], store: AtomStore, joiner: Joiner, maxSlots: number): void {
+export function exploreReachable(
+  rules: Rule[],
+  store: AtomStore,
+  joiner: Joiner,
+  maxSlots: number,
+  deadline: Deadline = new Deadline(),
+): void {
   const triggers: { rule: Rule; pos: number }[][] = Array.from({ length: store.byPred.length }, () => []);
   for (const rule of rules) {
     rule.body.forEach((atom, pos) => {
@@ -229,22 +294,26 @@ export function exploreReachable(rules: Rule[], store: AtomStore, joiner: Joiner
     });
   }
   const binding = new Int32Array(maxSlots).fill(-1);
-  const pending: Int32Array[] = [];
+  // Heads found while a trigger's joins run, added after them: predicate, then its arguments, back to back.
   const pendingPred: number[] = [];
+  const pendingArgs: number[] = [];
+  const arities = store.arities;
   const emitter = (rule: Rule) => (b: Int32Array) => {
-    const args = new Int32Array(rule.head.args.length);
-    for (let i = 0; i < args.length; i++) {
-      const a = rule.head.args[i];
-      args[i] = a < 0 ? -a - 1 : b[a];
-    }
-    pending.push(args);
+    // Most heads are derived again and again: look them up before allocating.
+    if (store.lookup(rule.head.pred, rule.head.args, b) >= 0) return;
     pendingPred.push(rule.head.pred);
+    for (const a of rule.head.args) pendingArgs.push(a < 0 ? -a - 1 : b[a]);
   };
   const emitters = new Map(rules.map((r) => [r, emitter(r)]));
   let cursor = 0;
   const flush = () => {
-    for (let i = 0; i < pending.length; i++) store.add(pendingPred[i], pending[i]);
-    pending.length = 0;
+    let at = 0;
+    for (let i = 0; i < pendingPred.length; i++) {
+      const n = arities[pendingPred[i]];
+      store.add(pendingPred[i], pendingArgs.slice(at, at + n));
+      at += n;
+    }
+    pendingArgs.length = 0;
     pendingPred.length = 0;
   };
   for (const rule of rules) {
@@ -254,6 +323,7 @@ export function exploreReachable(rules: Rule[], store: AtomStore, joiner: Joiner
   }
   flush();
   while (cursor < store.size) {
+    deadline.check();
     const id = cursor++;
     for (const { rule, pos } of triggers[store.pred[id]]) {
       const mark = joiner.mark;

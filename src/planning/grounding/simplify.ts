@@ -3,8 +3,8 @@
  * since operators that become impossible freeze more atoms), and a backward relevance pass finds what can influence
  * the goal.
  */
-import { forEachLiteral, type GCond, substitute } from './conditions.js';
-import type { RawAxiom, RawEffect, RawOp } from './raw.js';
+import { evaluate, forEachOpenLiteral, type GCond, type GNode, type LiteralValue, NodeValues } from './conditions.js';
+import { emptyBlock, type RawAxiom, type RawBlock, type RawOp } from './raw.js';
 
 export interface SimplifiedTask {
   ops: RawOp[];
@@ -12,71 +12,85 @@ export interface SimplifiedTask {
   goal: GCond;
 }
 
+/** The task once atoms no operator can change are fixed: what is left, and the fixed literals' values. */
+export interface FrozenTask extends SimplifiedTask {
+  /** The values of literals whose atom is fixed (undefined for atoms some operator or axiom can still change). */
+  values: NodeValues;
+}
+
 /**
- * Substitutes constant atoms until nothing changes. `isDerived(atom)` tells derived atoms (constant false only when no
- * rule derives them); `isInit(atom)` gives the initial value of the others.
+ * Finds the atoms no operator can change, repeatedly (an operator whose precondition they make false can change
+ * nothing, which may fix more atoms), and drops the operators, effects and axioms they make impossible. Conditions
+ * are not rewritten: the fixed values are returned with the task and applied where conditions are read
+ * (relevance, numbering), which costs one pass instead of one rewrite per round. `isDerived(atom)` tells derived
+ * atoms (fixed false only when no rule derives them); `isInit(atom)` gives the initial value of the others.
  */
 export function freezeConstantAtoms(
   task: SimplifiedTask,
   atomCount: number,
   isDerived: (atom: number) => boolean,
   isInit: (atom: number) => boolean,
-): SimplifiedTask {
-  let { ops, axioms, goal } = task;
+): FrozenTask {
+  let { ops, axioms } = task;
+  // 0: may change; 1: fixed false; 2: fixed true.
+  const fixed = new Uint8Array(atomCount);
+  const value: LiteralValue = (lit) => {
+    const f = fixed[lit >> 1];
+    return f === 0 ? undefined : (f === 2) !== ((lit & 1) === 1);
+  };
+  let values = new NodeValues(value);
   for (;;) {
     const added = new Uint8Array(atomCount);
     const deleted = new Uint8Array(atomCount);
     const derivable = new Uint8Array(atomCount);
-    for (const op of ops) for (const e of op.effects) (e.del ? deleted : added)[e.atom] = 1;
-    for (const ax of axioms) derivable[ax.head] = 1;
-    const constant = (atom: number): boolean | undefined => {
-      if (isDerived(atom)) return derivable[atom] ? undefined : false;
-      if (isInit(atom)) return deleted[atom] ? undefined : true;
-      return added[atom] ? undefined : false;
-    };
-    let changed = false;
-    const value = (lit: number): boolean | undefined => {
-      const v = constant(lit >> 1);
-      if (v === undefined) return undefined;
-      changed = true;
-      return v !== ((lit & 1) === 1);
-    };
-    const nextOps: RawOp[] = [];
-    for (const op of ops) {
-      const pre = substitute(op.pre, value);
-      if (pre === false) continue;
-      let effects: RawEffect[] | undefined;
-      for (let i = 0; i < op.effects.length; i++) {
-        const e = op.effects[i];
-        let keep: RawEffect | undefined = e;
-        if (constant(e.atom) !== undefined) {
-          changed = true;
-          keep = undefined;
-        } else {
-          const cond = substitute(e.cond, value);
-          if (cond === false) keep = undefined;
-          else if (cond !== e.cond) keep = { cond, atom: e.atom, del: e.del };
-        }
-        if (keep !== e && !effects) effects = op.effects.slice(0, i);
-        if (effects && keep) effects.push(keep);
+    const blocks = new Set<RawBlock>();
+    for (const op of ops) for (const b of op.blocks) blocks.add(b);
+    for (const b of blocks) {
+      for (let i = 0; i < b.atom.length; i++) {
+        if (evaluate(b.cond[i], values) !== false) (b.del[i] ? deleted : added)[b.atom[i]] = 1;
       }
-      effects ??= op.effects;
-      if (effects.length === 0) continue;
-      nextOps.push(pre === op.pre && effects === op.effects ? op : { ...op, pre, effects });
     }
-    const nextAxioms: RawAxiom[] = [];
-    for (const ax of axioms) {
-      const body = substitute(ax.body, value);
-      if (body !== false) nextAxioms.push({ head: ax.head, body });
+    for (const ax of axioms) derivable[ax.head] = 1;
+    let changed = false;
+    for (let atom = 0; atom < atomCount; atom++) {
+      if (fixed[atom] !== 0) continue;
+      let v = 0;
+      if (isDerived(atom)) v = derivable[atom] ? 0 : 1;
+      else if (isInit(atom)) v = deleted[atom] ? 0 : 2;
+      else v = added[atom] ? 0 : 1;
+      if (v !== 0) {
+        fixed[atom] = v;
+        changed = true;
+      }
     }
-    goal = substitute(goal, value);
-    if (nextOps.length !== ops.length || nextAxioms.length !== axioms.length) changed = true;
-    ops = nextOps;
-    axioms = nextAxioms;
     if (!changed) break;
+    values = new NodeValues(value);
+    ops = ops.filter((op) => evaluate(op.pre, values) !== false);
+    axioms = axioms.filter((ax) => evaluate(ax.body, values) !== false);
   }
-
-  return { ops, axioms, goal };
+  // Effects on fixed atoms, or whose condition cannot hold, go; a block that loses some is copied once.
+  const kept = new Map<RawBlock, RawBlock | null>();
+  const keep = (block: RawBlock): RawBlock | null => {
+    let k = kept.get(block);
+    if (k === undefined) {
+      const left = emptyBlock();
+      for (let i = 0; i < block.atom.length; i++) {
+        if (fixed[block.atom[i]] !== 0 || evaluate(block.cond[i], values) === false) continue;
+        left.atom.push(block.atom[i]);
+        left.del.push(block.del[i]);
+        left.cond.push(block.cond[i]);
+      }
+      k = left.atom.length === block.atom.length ? block : left.atom.length > 0 ? left : null;
+      kept.set(block, k);
+    }
+    return k;
+  };
+  const nextOps: RawOp[] = [];
+  for (const op of ops) {
+    const blocks = op.blocks.map(keep).filter((b): b is RawBlock => b !== null);
+    if (blocks.length > 0) nextOps.push({ ...op, blocks });
+  }
+  return { ops: nextOps, axioms, goal: task.goal, values };
 }
 
 export interface Relevance {
@@ -87,10 +101,11 @@ export interface Relevance {
 }
 
 /** What can influence the goal: its atoms, operators affecting them, and (transitively) what those need. */
-export function relevantParts(task: SimplifiedTask, atomCount: number): Relevance {
-  const { ops, axioms, goal } = task;
+export function relevantParts(task: FrozenTask, atomCount: number): Relevance {
+  const { ops, axioms, goal, values } = task;
   const relevant = new Uint8Array(atomCount);
   const queue: number[] = [];
+  const seen = new Set<GNode>();
   const mark = (lit: number) => {
     const atom = lit >> 1;
     if (!relevant[atom]) {
@@ -98,32 +113,62 @@ export function relevantParts(task: SimplifiedTask, atomCount: number): Relevanc
       queue.push(atom);
     }
   };
-  forEachLiteral(goal, mark);
-  const effectsOf = new Map<number, { op: number; effect: number }[]>();
+  const visit = (c: GCond) => forEachOpenLiteral(c, values, mark, seen);
+  visit(goal);
+  // Effects by the atom they change (CSR over atoms: block id and effect index), and the operators of each block.
+  const blockList: RawBlock[] = [];
+  const blockIds = new Map<RawBlock, number>();
+  const opsOfBlock: number[][] = [];
   ops.forEach((op, oi) => {
-    op.effects.forEach((e, ei) => {
-      pushTo(effectsOf, e.atom, { op: oi, effect: ei });
-    });
+    for (const b of op.blocks) {
+      let id = blockIds.get(b);
+      if (id === undefined) {
+        id = blockList.length;
+        blockIds.set(b, id);
+        blockList.push(b);
+        opsOfBlock.push([]);
+      }
+      opsOfBlock[id].push(oi);
+    }
+  });
+  const start = new Int32Array(atomCount + 1);
+  for (const b of blockList) for (const atom of b.atom) start[atom + 1]++;
+  for (let a = 0; a < atomCount; a++) start[a + 1] += start[a];
+  const fill = start.slice(0, atomCount);
+  const effectBlock = new Int32Array(start[atomCount]);
+  const effectIndex = new Int32Array(start[atomCount]);
+  blockList.forEach((b, id) => {
+    for (let i = 0; i < b.atom.length; i++) {
+      const slot = fill[b.atom[i]]++;
+      effectBlock[slot] = id;
+      effectIndex[slot] = i;
+    }
   });
   const axiomsOf = new Map<number, number[]>();
   axioms.forEach((ax, i) => {
     pushTo(axiomsOf, ax.head, i);
   });
   const opRelevant = new Uint8Array(ops.length);
+  const blockRelevant = new Uint8Array(opsOfBlock.length);
   const axiomRelevant = new Uint8Array(axioms.length);
   while (queue.length > 0) {
     const atom = queue.pop()!;
-    for (const { op, effect } of effectsOf.get(atom) ?? []) {
-      forEachLiteral(ops[op].effects[effect].cond, mark);
-      if (!opRelevant[op]) {
-        opRelevant[op] = 1;
-        forEachLiteral(ops[op].pre, mark);
+    for (let j = start[atom]; j < start[atom + 1]; j++) {
+      const id = effectBlock[j];
+      visit(blockList[id].cond[effectIndex[j]]);
+      if (blockRelevant[id]) continue;
+      blockRelevant[id] = 1;
+      for (const op of opsOfBlock[id]) {
+        if (!opRelevant[op]) {
+          opRelevant[op] = 1;
+          visit(ops[op].pre);
+        }
       }
     }
     for (const i of axiomsOf.get(atom) ?? []) {
       if (!axiomRelevant[i]) {
         axiomRelevant[i] = 1;
-        forEachLiteral(axioms[i].body, mark);
+        visit(axioms[i].body);
       }
     }
   }

@@ -8,7 +8,7 @@
  * one per way of satisfying a disjunction (these last two are free and carry no operator).
  * Negated derived facts are treated as always true, which keeps the relaxation admissible.
  */
-import type { Condition, CondNode, GroundTask } from '../task.js';
+import type { Condition, CondNode, EffectGroup, GroundTask, SharedEffects } from '../task.js';
 
 export class RelaxedTask {
   /** Number of relaxed facts. */
@@ -51,10 +51,13 @@ export class RelaxedTask {
       for (const f of c.neg) if (f < numBasic) negated[f] = 1;
       if (c.trees.length > 0) noteNodes(c.trees);
     };
+    const sharedEffects = new Map<number, SharedEffects>();
     for (const op of task.operators) {
       noteCondition(op.pre);
       for (const e of op.effects) if (e.cond) noteCondition(e.cond);
+      for (const s of op.shared) sharedEffects.set(s.id, s);
     }
+    for (const s of sharedEffects.values()) for (const e of s.groups) if (e.cond) noteCondition(e.cond);
     for (const ax of task.axioms) noteCondition(ax.body);
     noteCondition(task.goal);
     const complement = new Int32Array(numBasic).fill(-1);
@@ -91,9 +94,10 @@ export class RelaxedTask {
         pre.push(f);
       }
     };
-    const auxByKey = new Map<string, number>();
+    const auxByKey = new Map<number, number>();
+    const nodeIds = new NodeIds();
     // Pushes the relaxed literals of a conjunction onto `pre` (deduplicated within the current action).
-    const pushLiterals = (pos: Int32Array, neg: Int32Array, nodes: CondNode[]) => {
+    const pushLiterals = (pos: readonly number[], neg: readonly number[], nodes: CondNode[]) => {
       for (let i = 0; i < pos.length; i++) addFact(pos[i]);
       for (let i = 0; i < neg.length; i++) if (neg[i] < numBasic) addFact(complement[neg[i]]);
       for (let i = 0; i < nodes.length; i++) addFact(aux(nodes[i]));
@@ -108,7 +112,7 @@ export class RelaxedTask {
     // An `or` node becomes a fact reached by any of its disjuncts (rules built before the caller's action resumes,
     // so the caller's partially written preconditions are set aside meanwhile).
     const aux = (node: CondNode): number => {
-      const key = nodeKey(node);
+      const key = nodeIds.of(node);
       const known = auxByKey.get(key);
       if (known !== undefined) return known;
       const fact = size++;
@@ -135,18 +139,45 @@ export class RelaxedTask {
       return fact;
     };
     const effects: number[] = [];
+    const complements = (g: EffectGroup) => {
+      effects.length = 0;
+      for (const f of g.add) effects.push(f);
+      for (const f of g.del) if (f < numBasic && complement[f] >= 0) effects.push(complement[f]);
+    };
+    // Effects several operators share are relaxed once: each of those operators reaches an auxiliary fact of the
+    // shared effects, and free rules give each group's effects from that fact and the group's condition.
+    const sharedFact = new Map<number, number>();
+    for (const s of sharedEffects.values()) sharedFact.set(s.id, size++);
     task.operators.forEach((op, o) => {
+      const unconditional = op.effects.length > 0 && op.effects[0].cond === null;
       for (const e of op.effects) {
-        effects.length = 0;
-        for (const f of e.add) effects.push(f);
-        for (const f of e.del) if (f < numBasic && complement[f] >= 0) effects.push(complement[f]);
+        complements(e);
+        // The operator's auxiliary facts join its unconditional effects.
+        if (e.cond === null) for (const s of op.shared) effects.push(sharedFact.get(s.id)!);
         if (effects.length === 0) continue;
         stamp = ++counter;
         pushLiterals(op.pre.pos, op.pre.neg, op.pre.trees);
         if (e.cond) pushLiterals(e.cond.pos, e.cond.neg, e.cond.trees);
         finish(effects, op.cost, o);
       }
+      if (!unconditional && op.shared.length > 0) {
+        effects.length = 0;
+        for (const s of op.shared) effects.push(sharedFact.get(s.id)!);
+        stamp = ++counter;
+        pushLiterals(op.pre.pos, op.pre.neg, op.pre.trees);
+        finish(effects, op.cost, o);
+      }
     });
+    for (const s of sharedEffects.values()) {
+      for (const g of s.groups) {
+        complements(g);
+        if (effects.length === 0) continue;
+        stamp = ++counter;
+        addFact(sharedFact.get(s.id)!);
+        if (g.cond) pushLiterals(g.cond.pos, g.cond.neg, g.cond.trees);
+        finish(effects, 0, -1);
+      }
+    }
     for (const ax of task.axioms) {
       stamp = ++counter;
       pushLiterals(ax.body.pos, ax.body.neg, ax.body.trees);
@@ -156,23 +187,23 @@ export class RelaxedTask {
     // (Writing it may add disjunction rules first; its literals then start after the last rule.)
     stamp = ++counter;
     pushLiterals(task.goal.pos, task.goal.neg, task.goal.trees);
-    this.goal = Int32Array.from(pre.splice(preStart[preStart.length - 1]));
+    this.goal = new Int32Array(pre.splice(preStart[preStart.length - 1]));
 
     this.size = size;
     this.numActions = baseCost.length;
-    this.preStart = Int32Array.from(preStart);
-    this.effStart = Int32Array.from(effStart);
-    this.pre = Int32Array.from(pre);
-    this.eff = Int32Array.from(eff);
+    this.preStart = new Int32Array(preStart);
+    this.effStart = new Int32Array(effStart);
+    this.pre = new Int32Array(pre);
+    this.eff = new Int32Array(eff);
     this.baseCost = Float64Array.from(baseCost);
-    this.op = Int32Array.from(opOf);
+    this.op = new Int32Array(opOf);
     this.preCount = new Int32Array(this.numActions);
     const noPre: number[] = [];
     for (let a = 0; a < this.numActions; a++) {
       this.preCount[a] = preStart[a + 1] - preStart[a];
       if (this.preCount[a] === 0) noPre.push(a);
     }
-    this.noPre = Int32Array.from(noPre);
+    this.noPre = new Int32Array(noPre);
     const counts = new Int32Array(size + 1);
     for (const f of this.pre) counts[f + 1]++;
     for (let f = 0; f < size; f++) counts[f + 1] += counts[f];
@@ -182,11 +213,32 @@ export class RelaxedTask {
     for (let a = 0; a < this.numActions; a++) {
       for (let j = preStart[a]; j < preStart[a + 1]; j++) this.usedBy[fill[this.pre[j]]++] = a;
     }
-    this.negatedFacts = Int32Array.from(negatedFacts);
-    this.complementIds = Int32Array.from(complementIds);
+    this.negatedFacts = new Int32Array(negatedFacts);
+    this.complementIds = new Int32Array(complementIds);
   }
 }
 
-function nodeKey(node: CondNode): string {
-  return `${node.or ? '|' : '&'}${node.pos.join(',')};${node.neg.join(',')}(${node.kids.map(nodeKey).join(')(')})`;
+/**
+ * Hash-consing of condition nodes: equal trees get one id, computed from a node's own literals and its children's
+ * ids (so keys stay short however deep the tree). Grounding shares subtrees between operators; equal subtrees that
+ * are not shared still get one auxiliary fact.
+ */
+class NodeIds {
+  private readonly byNode = new Map<CondNode, number>();
+  private readonly byKey = new Map<string, number>();
+
+  of(node: CondNode): number {
+    let id = this.byNode.get(node);
+    if (id === undefined) {
+      const kids = node.kids.map((k) => this.of(k)).join(',');
+      const key = `${node.or ? '|' : '&'}${node.pos.join(',')};${node.neg.join(',')};${kids}`;
+      id = this.byKey.get(key);
+      if (id === undefined) {
+        id = this.byKey.size;
+        this.byKey.set(key, id);
+      }
+      this.byNode.set(node, id);
+    }
+    return id;
+  }
 }

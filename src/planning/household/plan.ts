@@ -12,7 +12,7 @@ import type { Property, State } from '../../sim/vocabulary.js';
 import { InputError } from '../../util/errors.js';
 import type { Problem } from '../pddl/ast.js';
 import { plan } from '../plan.js';
-import type { SearchConfig } from '../search/index.js';
+import { isOptimalSearch, type SearchConfig } from '../search/index.js';
 import { householdDomainInfo } from './domain.js';
 import { idOfObjectName } from './naming.js';
 import { buildHouseholdProblem, missingGoalNodes } from './problem.js';
@@ -131,7 +131,7 @@ export function planForGoal(request: HouseholdPlanRequest): HouseholdPlan {
   stats.objects = problem.objects.length;
   stats.compileMs = performance.now() - t0;
 
-  const optimal = request.search === 'astar-hmax' || request.search === 'astar-blind';
+  const optimal = isOptimalSearch(request.search);
   const result = plan(info.domain, problem, {
     search: request.search ?? 'lazy-gbfs-ff',
     timeLimitMs: request.timeLimitMs,

@@ -14,6 +14,8 @@ export interface TypedName {
   name: string;
   key: string;
   types: string[];
+  /** Where it is written (parsed text only). */
+  offset?: number;
 }
 
 export type Term = { kind: 'var'; key: string } | { kind: 'object'; key: string };

@@ -72,7 +72,13 @@ export function parseProblem(text: string, domain: Domain, options: ProblemParse
       types: domain.types,
       what: 'object',
     });
-    for (const o of list) addObject(declared, o.name, o.key, o.types);
+    for (const o of list) {
+      // ALFWorld's problems declare the agent's starting location twice; Fast Downward 24.06 stops there.
+      if (declared.has(o.key)) {
+        source.deviation(`'${o.name}' is declared twice (read as one object of both types)`, o.offset ?? 0);
+      }
+      addObject(declared, o.name, o.key, o.types);
+    }
   }
   problem.objects = [...declared.values()];
   for (const c of domain.constants) {

@@ -59,7 +59,7 @@ export function parseTypedList(
       const typeNode = items[i + 1];
       if (pending.length === 0) throw source.error(`expected a ${options.what} before '-'`, item.offset);
       const types = parseTypeRef(source, typeNode, options.types, options.allowEither ?? true, item.offset);
-      for (const p of pending) result.push({ name: p.text, key: keyOf(p.text), types });
+      for (const p of pending) result.push({ name: p.text, key: keyOf(p.text), types, offset: p.offset });
       pending = [];
       i++;
       continue;
@@ -75,7 +75,7 @@ export function parseTypedList(
     }
     pending.push(symbol);
   }
-  for (const p of pending) result.push({ name: p.text, key: keyOf(p.text), types: [OBJECT_TYPE] });
+  for (const p of pending) result.push({ name: p.text, key: keyOf(p.text), types: [OBJECT_TYPE], offset: p.offset });
   return result;
 }
 

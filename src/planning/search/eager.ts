@@ -74,7 +74,7 @@ export function eagerSearch(task: GroundTask, heuristic: Heuristic, options: Eag
   nodes.g[init] = 0;
   nodes.h[init] = initialH;
   nodes.status[init] = OPEN;
-  if (usePreferred) preferredOf.set(init, Int32Array.from(preferredOps));
+  if (usePreferred) preferredOf.set(init, new Int32Array(preferredOps));
   push(init, false);
   bestH = initialH;
 
@@ -121,7 +121,7 @@ export function eagerSearch(task: GroundTask, heuristic: Heuristic, options: Eag
         nodes.op[sid] = o;
         nodes.g[sid] = newG;
         nodes.h[sid] = h;
-        if (usePreferred && preferredOps.length > 0) preferredOf.set(sid, Int32Array.from(preferredOps));
+        if (usePreferred && preferredOps.length > 0) preferredOf.set(sid, new Int32Array(preferredOps));
         push(sid, usePreferred && isPreferred[o] === mark);
         if (h < bestH) {
           bestH = h;

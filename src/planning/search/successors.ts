@@ -31,7 +31,7 @@ export class SuccessorGenerator {
     trigger.forEach((f, i) => {
       if (f >= 0) this.filed[fill[f]++] = i;
     });
-    this.always = Int32Array.from(always);
+    this.always = new Int32Array(always);
     this.scratch = new Int32Array(task.operators.length);
   }
 
