@@ -19,6 +19,7 @@ import { InputError } from '../util/errors.js';
 import { type DashboardData, NotFound } from './dashboard-data.js';
 import { StoreWatcher } from './live.js';
 import { traceFileOf } from './trace-files.js';
+import { ViewCache } from './view-cache.js';
 import { webRoot } from './web-root.js';
 
 export interface AppOptions {
@@ -33,6 +34,7 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
   const app = new Hono();
   const watcher = new StoreWatcher(() => data.changeCounter());
   const root = webRoot();
+  const views = new ViewCache();
 
   app.use(
     '*',
@@ -81,7 +83,13 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
   app.get('/api/runs/:run/episodes', (c) => c.json(data.episodes(intParam(c, 'run'), pageQuery(c))));
   app.get('/api/runs/:run/episodes/:index', async (c) => {
     const { episodeView } = await import('./viewer/episode-view.js');
-    return c.json(episodeView(data.episode(intParam(c, 'run'), intParam(c, 'index'))));
+    const [id, index] = [intParam(c, 'run'), intParam(c, 'index')];
+    const source = data.episode(id, index);
+    const key = `run ${id} ${index} ${data.changeCounter()} ${source.origin.file} ${source.trace?.length ?? 'none'}`;
+    return json(
+      c,
+      views.get(key, () => episodeView(source)),
+    );
   });
   app.get('/api/runs/:run/episodes/:index/trace.json', (c) => {
     const id = intParam(c, 'run');
@@ -99,7 +107,11 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
   });
   app.get('/api/traces/:n', async (c) => {
     const { episodeView } = await import('./viewer/episode-view.js');
-    return c.json(episodeView(data.traceFile(intParam(c, 'n'))));
+    const n = intParam(c, 'n');
+    return json(
+      c,
+      views.get(`file ${n}`, () => episodeView(data.traceFile(n))),
+    );
   });
   app.get('/api/live', (c) =>
     streamSSE(
@@ -142,6 +154,11 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
 }
 
 class BadRequest extends Error {}
+
+/** A response of JSON text already serialised. */
+function json(c: Context, text: string): Response {
+  return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+}
 
 function intParam(c: Context, name: string): number {
   const text = c.req.param(name) ?? '';

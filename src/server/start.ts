@@ -41,6 +41,11 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     throw error;
   }
   const address = server.address() as AddressInfo;
+  // What the first report and the first episode view need, loaded now that the server listens rather than on the
+  // first request (the registry of agents and the replay take a few hundred milliseconds to import).
+  setImmediate(
+    () => void Promise.all([import('../bench/runner.js'), import('./viewer/episode-view.js')]).catch(() => {}),
+  );
   return {
     url: `http://${hostName}:${address.port}/`,
     data,

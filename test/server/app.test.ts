@@ -146,5 +146,49 @@ describe('the dashboard app', () => {
     expect(traced.frames).toHaveLength(13);
     expect(statSync(storePath).mtimeMs).toBe(before);
     expect(data.recordedIndices(1)).toEqual([1]);
+
+    // The recorded file opens on its own, as `hearth serve --trace FILE` opens it.
+    const files = DashboardData.open({ store: null, traces: [file] });
+    const alone = dashboardApp(files, { hosts: ['127.0.0.1'] }).app;
+    const opened = await alone.request(`http://${HOST}/api/traces/0`, { headers: { host: HOST } });
+    expect(((await opened.json()) as { frames: unknown[] }).frames).toHaveLength(13);
+  });
+
+  it("opens an episodic task in the same viewer: DANLI's subgoals by step, goal conditions on the timeline", async () => {
+    const module = await loadProtocolModule(getProtocol('episodic').module);
+    const episodic = {
+      key: 'danli',
+      seed: 2,
+      agent: 'danli',
+      home: 'cottage',
+      task: 'llm-state/open-fridge',
+      family: 'llm-state-simple',
+    };
+    const outcome = await executeEpisode(module, episodic, { trace: true, signal: new AbortController().signal });
+    if (outcome.status !== 'ok') throw new Error(outcome.error);
+    const store = ResultsStore.open(storePath);
+    const run = store.createRun({ protocol: 'episodic', config: {}, hearthVersion: hearthVersion(), totalEpisodes: 1 });
+    store.writeEpisode(run.id, {
+      key: 'danli',
+      index: 0,
+      spec: episodic,
+      status: 'ok',
+      result: outcome.result,
+      trace: outcome.trace!,
+      timing: { wallMs: 0, worker: null },
+    });
+    store.close();
+    const view = (await (await get(`/api/runs/${run.id}/episodes/0`)).json()) as {
+      steps: unknown[];
+      frames: unknown[];
+      events: Array<{ label: string; end: number | null }>;
+      decisions: Record<string, Array<{ kind: string; subgoals?: string[] }>>;
+      instructions: Array<{ text: string }>;
+    };
+    expect(view.frames).toHaveLength(view.steps.length + 1);
+    expect(view.instructions[0].text).toMatch(/fridge/i);
+    // The task is done when the episode ends early: its last condition is met at the last frame.
+    expect(view.events.map((e) => e.end)).toContain(view.steps.length);
+    expect(view.decisions['0'][0]).toMatchObject({ kind: 'danli', subgoals: [expect.stringContaining('fridge')] });
   });
 });

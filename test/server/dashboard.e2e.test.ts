@@ -4,12 +4,13 @@
  * loopback port; the pages are checked against the CLI's own JSON and the stored traces, and screenshots are taken
  * (into tmp/dashboard-screenshots, or docs/dashboard with HEARTH_SCREENSHOTS=docs: the ones docs/dashboard.md shows).
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultsStore } from '../../src/bench/store.js';
 import { loadHome } from '../../src/sim/scenes/homes.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { projectRoot } from '../helpers/shared-data.js';
@@ -40,8 +41,19 @@ interface Summary {
 type Row = Record<string, unknown> & { agent: string; nonstationarity: string };
 type RunSummary = { id: number; config: { agents: string[] } };
 
-async function waitForFile(path: string): Promise<void> {
-  while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits until a run has started in the store at `path` (its schema is then in place for other processes). */
+async function waitForRun(path: string): Promise<void> {
+  for (;;) {
+    try {
+      const db = new Database(path, { readonly: true, fileMustExist: true });
+      const { n } = db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number };
+      db.close();
+      if (n > 0) return;
+    } catch {
+      // Not there yet, or its schema not yet committed.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** A cell as the CLI's table prints it (src/bench/report.ts formatMetric), computed here from the JSON's numbers. */
@@ -64,9 +76,10 @@ describeE2e('hearth serve in Chromium', () => {
   let served: Served;
   let browser: Browser;
   let page: Page;
-  let report: { results: Row[] };
+  let report: { results: Row[]; paired: { results: Row[] } };
   let gridId: number;
   let llmId: number;
+  let danliId: number;
   const grid = ['--agents', 'exrap,oracle', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
   const gridRun = [...grid, '--steps', '55', '--store', 'results.sqlite', '--quiet'];
 
@@ -76,25 +89,29 @@ describeE2e('hearth serve in Chromium', () => {
     fake = await startFakeOpenAiServer({ script: { chat: () => HOSTILE } });
     const llmRun = ['run', '--agents', 'llm-planner', '--instructions', '1', '--seeds', '1', '--steps', '2', '--trace'];
     // The grid starts first, so that its store exists when the LLM run opens it; Chromium starts meanwhile.
-    const first = hearth(['run', ...gridRun, '--trace', '--json'], dir);
-    await waitForFile(join(dir, 'results.sqlite'));
-    const [grid, llm, chromium] = await Promise.all([
+    const first = hearth(['run', ...gridRun, '--trace', '--paired', 'oracle', '--json'], dir);
+    await waitForRun(join(dir, 'results.sqlite'));
+    const episodic = ['run', '--protocol', 'episodic', '--agents', 'danli', '--tasks', 'teach/plate-of-toast'];
+    const [grid, llm, danli, chromium] = await Promise.all([
       first,
       hearth(
         [...llmRun, '--quiet', '--store', 'results.sqlite', '--llm', 'openai', '--base-url', fake.url, '--model', 'm'],
         dir,
       ),
+      hearth([...episodic, '--seeds', '1', '--trace', '--quiet', '--store', 'results.sqlite'], dir),
       launchChromium(),
     ]);
     browser = chromium;
     expect(grid.code, grid.stderr).toBe(0);
     expect(llm.code, llm.stderr).toBe(0);
+    expect(danli.code, danli.stderr).toBe(0);
     report = JSON.parse(grid.stdout);
     served = await serve(['--store', 'results.sqlite'], dir);
     const overview = (await (await fetch(`${served.url}api/overview`)).json()) as { runs: RunSummary[] };
     const runOf = (agent: string) => overview.runs.find((run) => run.config.agents.includes(agent))!.id;
     gridId = runOf('exrap');
     llmId = runOf('llm-planner');
+    danliId = runOf('danli');
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (error) => {
       throw error;
@@ -142,8 +159,7 @@ describeE2e('hearth serve in Chromium', () => {
   });
 
   it('compares the agents seed by seed as --paired prints it', async () => {
-    const paired = await hearth(['run', ...gridRun, '--resume', '--paired', 'oracle', '--json'], dir);
-    const rows = JSON.parse(paired.stdout).paired.results as Row[];
+    const rows = report.paired.results;
     await page.goto(`${served.url}runs/${gridId}/compare`);
     await page.getByLabel('reference').selectOption('oracle');
     const cell = page.locator('tr[data-line="exrap"] td[data-column="high"][data-metric="sr"]');
@@ -193,26 +209,42 @@ describeE2e('hearth serve in Chromium', () => {
     await page.screenshot({ path: join(shots, 'llm-call.png') });
   });
 
-  it('shows a run started in another terminal as its episodes land', async () => {
+  it("opens an episodic task in the same viewer, with DANLI's subgoals", async () => {
+    await page.goto(`${served.url}runs/${danliId}/episodes/0`);
+    await page.getByTestId('agent-room').waitFor();
+    await page.getByTestId('step-slider').fill('3');
+    const subgoals = page.locator('ol.subgoals li');
+    await subgoals.first().waitFor();
+    expect(await subgoals.count()).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('ol.subgoals li.current').textContent()).toContain('pursued');
+    await page.screenshot({ path: join(shots, 'episode-episodic.png'), fullPage: true });
+  });
+
+  it('shows a run written by another process as its episodes land', async () => {
     await page.goto(served.url);
     await page.getByRole('link', { name: `run ${llmId}`, exact: true }).waitFor();
-    const live = hearth(
-      'run --agents oracle --seeds 3 --steps 10 --workers 1 --store results.sqlite --quiet'.split(' '),
-      dir,
-    );
-    // The new run's row appears and its progress moves without the page being loaded again.
-    const known = new Set([String(gridId), String(llmId)]);
-    const progressOfNewRun = () =>
-      page
-        .locator('tr[data-run]')
-        .evaluateAll(
-          (rows, skip) =>
-            rows
-              .filter((row) => !(skip as string[]).includes(row.getAttribute('data-run') ?? ''))
-              .map((row) => row.querySelector('[data-testid="progress-text"]')?.textContent ?? '')[0] ?? null,
-          [...known],
-        );
-    await expect.poll(progressOfNewRun, { timeout: 30_000 }).toBe('3 / 3');
-    expect((await live).code).toBe(0);
+    // This test process is the other process: a run with three episodes, stored one at a time.
+    const store = ResultsStore.open(join(dir, 'results.sqlite'));
+    const run = store.createRun({
+      protocol: 'continual',
+      config: { agents: ['oracle'] },
+      hearthVersion: '0',
+      totalEpisodes: 3,
+    });
+    const progress = page.locator(`tr[data-run="${run.id}"]`).getByTestId('progress-text');
+    for (let index = 0; index < 3; index++) {
+      const spec = { key: `seed=${index}`, seed: index, agent: 'oracle' };
+      const result = { metrics: { sr: 1, ps: 2 } };
+      store.writeEpisode(run.id, {
+        key: spec.key,
+        index,
+        spec,
+        status: 'ok',
+        result,
+        timing: { wallMs: 1, worker: null },
+      });
+      await expect.poll(() => progress.textContent(), { timeout: 10_000 }).toBe(`${index + 1} / 3`);
+    }
+    store.close();
   });
 });

@@ -31,6 +31,18 @@ function Viewer({ view, reload }: { view: EpisodeView; reload: () => void }) {
   const [showHeat, setShowHeat] = useState(true);
   const [playing, setPlaying] = useState(false);
   const world = useMemo(() => worldAt(view, frame), [view, frame]);
+  // The plan and the step first; the timeline and the decision charts (below the fold) right after the first paint.
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frameId = requestAnimationFrame(() => {
+      timer = setTimeout(() => setRest(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frameId);
+      clearTimeout(timer);
+    };
+  }, []);
   useEffect(() => {
     if (!playing) return undefined;
     const timer = setInterval(() => setFrame((f) => (f >= last ? f : f + 1)), 250);
@@ -127,10 +139,14 @@ function Viewer({ view, reload }: { view: EpisodeView; reload: () => void }) {
         <FloorPlan view={view} frame={frame} showHeat={showHeat} />
         <StepPanel view={view} frame={frame} world={world} />
       </div>
-      <h2>Timeline</h2>
-      <Timeline view={view} frame={frame} onPick={setFrame} />
-      <h2>Decision at step {frame}</h2>
-      <Decisions view={view} frame={frame} />
+      {rest && (
+        <>
+          <h2>Timeline</h2>
+          <Timeline view={view} frame={frame} onPick={setFrame} />
+          <h2>Decision at step {frame}</h2>
+          <Decisions view={view} frame={frame} />
+        </>
+      )}
     </section>
   );
 }

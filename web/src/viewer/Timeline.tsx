@@ -42,7 +42,7 @@ export function Timeline(props: { view: EpisodeView; frame: number; onPick: (fra
         width: 1000,
         height: 50 + 24 * Math.max(1, base.domain.length),
         marginLeft: 160,
-        x: { label: 'step', domain: [0, Math.max(1, last)] },
+        x: { label: 'step', domain: [0, Math.max(1, last)], ticks: Math.min(Math.max(1, last), 12), tickFormat: 'd' },
         y: { label: null, domain: base.domain },
         marks: [
           Plot.barX(base.bars, {
