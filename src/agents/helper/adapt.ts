@@ -15,10 +15,12 @@
  *   toggle_on, toggle_off, open, close, fill_up, pickup, pickup_and_place); otherwise it is left out and recorded:
  *   without an example, the offline planner does not know that coffee needs the coffee machine, or watering a cup.
  * - a program learned from this very dialogue (memory expansion) is recalled as it is;
- * - when every subgoal is adapted from the same example, the program follows that example's order of blocks;
+ * - when every subgoal is adapted from the same example, the program follows that example's order of blocks; and
+ *   whatever the order, what makes a thing so comes before what needs it so (toast, then serve it) and a receptacle
+ *   is put in its place before things go onto it (`dependencyOrder`);
  * - a named routine ("the Gabe sandwich but with lettuce and no tomato") is the stored program whose key names it,
- *   its block goals changed as asked (add a component placed where the others are, remove one, replace one class by
- *   another, change a count), then adapted as above with the routine first.
+ *   its block goals changed as asked (add a component done as the others are: placed where they go, or cleaned;
+ *   remove one; replace one class by another; change a count), then adapted as above with the routine first.
  *
  * What it cannot adapt: a goal the reader cannot read (the dialogue's unread sentences), a procedure no example
  * shows, an example without `# goal:` comments (a model's program: used whole only when it is the routine asked for),
@@ -277,6 +279,30 @@ function emitDirect(builder: ProgramBuilder, spec: SubgoalSpec, method: string):
   }
 }
 
+/** Whether goal `a` must come before goal `b` (see `dependencyOrder`). */
+function mustPrecede(a: SubgoalSpec, b: SubgoalSpec): boolean {
+  const same = (x: readonly string[] | undefined, y: readonly string[] | undefined) =>
+    x !== undefined && y !== undefined && x.some((c) => y.includes(c));
+  // What makes a thing so comes before what needs it so (the toast toasted, then served; the plate cleaned, then
+  // filled).
+  if (!a.destination && same(a.patient, b.patient) && b.qualifiers?.includes(a.predicate)) return true;
+  if (!a.destination && same(a.patient, b.destination) && b.destinationQualifiers?.includes(a.predicate)) return true;
+  // A receptacle is put in its place before things go onto it: what lies on a plate stays behind when the plate is
+  // carried.
+  return a.predicate === 'isPlacedTo' && b.predicate === 'isPlacedTo' && same(a.patient, b.destination);
+}
+
+/** The goals in an order that keeps their dependencies, otherwise as given (the earliest ready goal first). */
+function dependencyOrder<T extends { spec: SubgoalSpec }>(items: readonly T[]): T[] {
+  const left = [...items];
+  const out: T[] = [];
+  while (left.length > 0) {
+    const ready = left.findIndex((item) => !left.some((other) => other !== item && mustPrecede(other.spec, item.spec)));
+    out.push(...left.splice(ready === -1 ? 0 : ready, 1));
+  }
+  return out;
+}
+
 /** The program for a list of subgoals from the examples (nearest first). */
 export function adaptGoals(
   goals: readonly SubgoalSpec[],
@@ -300,7 +326,7 @@ export function adaptGoals(
   if (matched.length > 1 && ranks.size === 1 && !ranks.has(undefined)) {
     matched.sort((a, b) => a.best!.block.index - b.best!.block.index);
   }
-  for (const { spec, best } of matched) {
+  for (const { spec, best } of dependencyOrder(matched)) {
     const goal = formatGoal(spec);
     if (best) {
       builder.lines.push(`# goal: ${goal}`);
@@ -329,6 +355,29 @@ function namesRoutine(key: string, name: string): boolean {
     .every((word) => text.includes(word));
 }
 
+/**
+ * A new component, done as the routine does its others: placed where its first placement goes (with the place's
+ * qualifiers), or, for a routine with no placement (a cleaning), brought to the state its first goal asks.
+ */
+function addComponent(goals: SubgoalSpec[], className: string, count: number): SubgoalSpec[] {
+  const placement = goals.find((g) => g.predicate === 'isPlacedTo' && g.destination);
+  const count1 = count !== 1 ? { count } : {};
+  if (placement) {
+    return [
+      ...goals,
+      {
+        patient: [className],
+        predicate: 'isPlacedTo',
+        destination: placement.destination,
+        ...(placement.destinationQualifiers && { destinationQualifiers: placement.destinationQualifiers }),
+        ...count1,
+      },
+    ];
+  }
+  const first = goals.find((g) => !g.destination);
+  return first ? [...goals, { patient: [className], predicate: first.predicate, ...count1 }] : goals;
+}
+
 /** A routine's goals with the user's changes (see the module comment). */
 export function changedGoals(goals: readonly SubgoalSpec[], changes: readonly RoutineChange[]): SubgoalSpec[] {
   let out = goals.map((g) => ({ ...g }));
@@ -345,24 +394,16 @@ export function changedGoals(goals: readonly SubgoalSpec[], changes: readonly Ro
         }));
         break;
       case 'count':
-        out = out.map((g) => (g.patient.includes(change.className) ? { ...g, count: change.count } : g));
+        if (out.some((g) => g.patient.includes(change.className))) {
+          out = out.map((g) => (g.patient.includes(change.className) ? { ...g, count: change.count } : g));
+        } else out = addComponent(out, change.className, change.count);
         break;
       case 'add': {
         const existing = out.find((g) => g.patient.includes(change.className) && g.predicate === 'isPlacedTo');
         if (existing) {
           const count = typeof existing.count === 'number' ? existing.count : 1;
           out = out.map((g) => (g === existing ? { ...g, count: count + change.count } : g));
-          break;
-        }
-        const placement = out.find((g) => g.predicate === 'isPlacedTo' && g.destination);
-        if (!placement) break;
-        out.push({
-          patient: [change.className],
-          predicate: 'isPlacedTo',
-          destination: placement.destination,
-          ...(placement.destinationQualifiers && { destinationQualifiers: placement.destinationQualifiers }),
-          ...(change.count !== 1 && { count: change.count }),
-        });
+        } else out = addComponent(out, change.className, change.count);
       }
     }
   }

@@ -162,6 +162,8 @@ export class Search {
     }
     this.categorySkills++;
     if (!view.isClose(id)) return walk(id);
+    // An appliance opens only when it is off (a running dishwasher).
+    if (view.hasState(id, 'ON')) return { action: 'switchoff', objects: [id] };
     // At a closed container: open it to look inside.
     this.openedHere = id;
     return { action: 'open', objects: [id] };

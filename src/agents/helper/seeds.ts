@@ -281,8 +281,8 @@ export const PERSONAL_ROUTINES: readonly PersonalRoutine[] = [
     program: lines(...cleanMugCoffee, ...cleanPlate, ...place('apple', 'Apple', 'apple')),
   },
   {
-    name: 'evening tidy',
-    key: 'The evening tidy: every remote control on the sofa and every book on the bookshelf.',
+    name: 'ana rearrangement',
+    key: 'The Ana rearrangement: every remote control on the sofa and every book on the bookshelf.',
     program: lines(
       '# goal: all remotecontrol isPlacedTo sofa',
       'sofa = InteractionObject("Sofa")',
@@ -295,11 +295,11 @@ export const PERSONAL_ROUTINES: readonly PersonalRoutine[] = [
     ),
   },
   {
-    name: 'kitchen tidy',
-    key: 'The kitchen tidy: every mug and every bowl into the kitchen cabinet.',
+    name: 'tom rearrangement',
+    key: 'The Tom rearrangement: every mug and every bowl into the kitchen cabinet.',
     program: lines(
       '# goal: all mug isPlacedTo kitchencabinet',
-      'cabinet = InteractionObject("Cabinet")',
+      'cabinet = InteractionObject("KitchenCabinet")',
       'for mug in all_instances("Mug"):',
       '    mug.pickup_and_place(cabinet)',
       '# goal: all dishbowl isPlacedTo kitchencabinet',

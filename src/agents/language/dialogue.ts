@@ -194,7 +194,7 @@ function readChanges(tokens: readonly string[]): RoutineChange[] | undefined {
     .trim();
   if (text === '') return [];
   const parts = text
-    .split(/,\s*(?:and\s+)?|\s+and\s+(?=(?:with|without|no|add|\w+ instead|a|an|one|two|three|four|\d))/)
+    .split(/,\s*(?:and\s+)?|\s+and\s+(?=(?:with|without|no|add|(?:the\s+)?\w+ instead|a|an|one|two|three|four|\d))/)
     .map((p) => p.trim());
   const changes: RoutineChange[] = [];
   let mode: 'with' | 'without' | undefined;
@@ -219,9 +219,9 @@ function readChanges(tokens: readonly string[]): RoutineChange[] | undefined {
         continue;
       }
     }
-    if (!mode) return undefined;
     // A number says how many, whatever came before ("no tomato and three slices of toast").
     const numbered = countOf(part.split(/\s+/)[0]) !== undefined && !/^(?:a|an)\s/.test(part);
+    if (!mode && !numbered) return undefined;
     if (mode === 'without' && !numbered) {
       const className = classOf(part.replace(/^(?:any|the|a|an)\s+/, '').split(' '));
       if (!className) return undefined;

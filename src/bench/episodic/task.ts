@@ -34,8 +34,11 @@ import { type DialogueSpec, renderDialogue } from './dialogue.js';
 
 /** The built-in families (run by default). */
 export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as const;
-/** Built-in families run only when named: the TEACh-style tasks said as dialogues (`tasks/teach-dialogue.ts`). */
-export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh'] as const;
+/**
+ * Built-in families run only when named: the TEACh-style tasks said as dialogues (`tasks/teach-dialogue.ts`) and
+ * HELPER's personalized routines (`tasks/personal.ts`).
+ */
+export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh', 'teach-personal'] as const;
 /** Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`): run only when named. */
 export const DATA_FAMILIES = ['progprompt', 'eai'] as const;
 export type TaskFamily =

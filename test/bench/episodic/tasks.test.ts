@@ -49,11 +49,16 @@ describe('episodic task families', () => {
   });
 });
 
-// The tasks are well-formed: the Oracle, planning on the true state, reaches every goal within the step limit.
+// The tasks are well-formed: the Oracle, planning on the true state, reaches every goal within the step limit. The
+// TfD tasks have the TEACh-style tasks' goals (only the text differs), and the personalized routines' requests with
+// three modifications cover every modification (the full family is run in docs/helper-results.md).
+const ORACLE_TASKS = EPISODIC_TASKS.filter(
+  (t) => t.family !== 'teach-tfd' && (t.family !== 'teach-personal' || t.id.endsWith('/3')),
+);
 describe.each(['cottage', 'gen:7'])('the Oracle solves every task in %s', (home) => {
   it('SR 1.0 on every family', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
-    for (const task of EPISODIC_TASKS) {
+    for (const task of ORACLE_TASKS) {
       const outcome = await runEpisodicEpisode({ agent: 'oracle', home, task: task.id, seed: 1 });
       if (outcome.score.sr !== 1)
         failures.push(`${task.id}: ${outcome.conditions.filter((c) => !c.met).map((c) => c.label)}`);

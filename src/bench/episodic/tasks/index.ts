@@ -4,10 +4,12 @@ import { EAI_FAMILY, eaiDefinitions } from '../eai.js';
 import { PROGPROMPT_FAMILY, progpromptDefinitions } from '../progprompt.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
 import { LLM_STATE_TASKS } from './llm-state.js';
+import { PERSONAL_TASKS } from './personal.js';
 import { TEACH_TASKS } from './teach.js';
 import { TEACH_EDH_TASKS, TEACH_TFD_TASKS } from './teach-dialogue.js';
 
 export { LLM_STATE_TASKS } from './llm-state.js';
+export { PERSONAL_TASKS } from './personal.js';
 export { TEACH_TASKS } from './teach.js';
 
 export { TEACH_EDH_TASKS, TEACH_TFD_TASKS } from './teach-dialogue.js';
@@ -17,6 +19,7 @@ export const EPISODIC_TASKS: readonly TaskDefinition[] = [
   ...TEACH_TASKS,
   ...TEACH_TFD_TASKS,
   ...TEACH_EDH_TASKS,
+  ...PERSONAL_TASKS,
 ];
 
 const BY_ID = new Map(EPISODIC_TASKS.map((task) => [task.id, task]));
