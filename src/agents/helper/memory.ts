@@ -75,9 +75,11 @@ export class HelperMemory {
     }
   }
 
-  /** Which memory ran, for the results: seeded only, or learning into a file. */
+  /** Which memory ran, for the results: seeded only, or learning into a file (and the embeddings, when they say). */
   get mode(): string {
-    return this.learning ? `learning (${this.learning.file}, pass ${this.learning.pass})` : 'seeded';
+    const mode = this.learning ? `learning (${this.learning.file}, pass ${this.learning.pass})` : 'seeded';
+    const embeddings = 'label' in this.embedder ? this.embedder.label : undefined;
+    return typeof embeddings === 'string' ? `${mode}; ${embeddings}` : mode;
   }
 
   of(kind: MemoryEntry['kind']): MemoryEntry[] {
