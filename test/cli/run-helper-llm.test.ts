@@ -1,0 +1,97 @@
+/**
+ * helper-llm through the built CLI (`hearth run --protocol episodic`) against the loopback fake OpenAI-compatible
+ * server started in this process (real HTTP), its "model" scripted for HELPER's prompts
+ * (`test/agents/helper/llm-script.ts`): every call recorded with --llm-cache, then the same run replayed offline with
+ * --llm-replay, with zero server calls and the same report. `npm test` builds dist/ first; without a build the test is
+ * skipped with a message.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helperChat } from '../agents/helper/llm-script.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const BIN = join(projectRoot, 'bin', 'hearth.js');
+const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+const describeBuilt = BUILT ? describe : describe.skip;
+if (!BUILT)
+  process.stderr.write('[hearth tests] helper-llm through the CLI skipped: run `npm run build` (npm test does)\n');
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-run-helper-llm-'));
+
+/** Runs the CLI without blocking this process's event loop (the fake server lives here). */
+function hearth(args: string[]) {
+  // The user's own HEARTH_LLM_* settings must not leak into the runs.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEARTH_LLM_')));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Report {
+  results: { agent: string; task?: string; episodes: number; sr: { mean: number | null }; llmCallsPerStep: unknown }[];
+  roles?: Record<string, Record<string, string>>;
+}
+
+describeBuilt('helper-llm through hearth run (fake OpenAI-compatible server)', () => {
+  let server: FakeOpenAiServer;
+  beforeAll(async () => {
+    server = await startFakeOpenAiServer({ script: { chat: helperChat() } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs teach-tfd tasks with every role by the model, records every call, and replays them with zero calls', async () => {
+    const cache = join(dir, 'recording.sqlite');
+    const run = [
+      '--protocol',
+      'episodic',
+      '--tasks',
+      'teach-tfd/toast,teach-tfd/coffee',
+      '--agents',
+      'helper-llm',
+      '--seeds',
+      '1',
+      // One worker thread: the two episodes are short, and a second thread costs more to start than it saves.
+      '--workers',
+      '1',
+      '--quiet',
+      '--json',
+    ];
+    const llm = ['--llm', 'openai', '--base-url', server.url, '--model', 'm'];
+    const recorded = await hearth([...run, ...llm, '--llm-cache', cache, '--store', join(dir, 'rec.sqlite')]);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const calls = server.requests.length;
+    expect(server.count('/chat/completions')).toBeGreaterThan(0);
+    expect(server.count('/embeddings')).toBeGreaterThan(0); // retrieval by the model's embeddings
+    const report = JSON.parse(recorded.stdout) as Report;
+    expect(report.results.map((r) => r.agent)).toEqual(['helper-llm']);
+    expect(report.results[0]).toMatchObject({ episodes: 2, sr: { mean: 1 } });
+    expect(report.roles?.['helper-llm']).toMatchObject({
+      planner: 'llm',
+      corrector: 'llm',
+      locator: 'llm',
+      classes: 'llm',
+      memory: "seeded; retrieval by the model's embeddings",
+    });
+
+    const replayed = await hearth([...run, '--llm-replay', cache, '--store', join(dir, 'rep.sqlite')]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(server.requests.length).toBe(calls);
+    expect(JSON.parse(replayed.stdout)).toEqual(report);
+  }, 120_000);
+});
