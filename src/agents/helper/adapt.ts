@@ -26,11 +26,12 @@
  * shows, an example without `# goal:` comments (a model's program: used whole only when it is the routine asked for),
  * and orderings the subgoals do not imply.
  */
+
+import { formatGoal } from '../../sim/subgoal-text.js';
 import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
 import type { DialogueReading, RoutineChange } from '../language/dialogue.js';
 import { attributeOf } from './api.js';
 import { mapClassOffline } from './classes.js';
-import { formatGoal } from './goals.js';
 import { type HandleDecl, type Program, parseProgram, programHandles, type Statement } from './program.js';
 import type { MemoryEntry } from './roles.js';
 

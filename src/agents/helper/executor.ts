@@ -552,7 +552,8 @@ export class Executor {
       categories,
       this.skills,
       this.rng.fork(`search:${this.counts.searches}`),
-      this.config.locator ? RANDOM_BUDGET : RANDOM_ONLY_BUDGET,
+      // No place from the Locator (or none asked): the random search has the whole budget.
+      categories.length > 0 ? RANDOM_BUDGET : RANDOM_ONLY_BUDGET,
       this.lookedInside,
     );
     this.search = { search, purpose };
@@ -634,9 +635,8 @@ export class Executor {
       ...(errorKind && { errorKind }),
       examples,
     });
-    this.records.push(answer.record);
     const program = parseProgram(answer.value, call.scope.handles.keys());
-    if (program.rejected.length > 0) this.records.push({ ...answer.record, rejected: program.rejected });
+    this.records.push(program.rejected.length > 0 ? { ...answer.record, rejected: program.rejected } : answer.record);
     if (program.statements.length === 0) return; // try the action again as it is
     const scope = await this.scopeOf(program, call.scope);
     for (const [name, binding] of scope.handles)

@@ -89,10 +89,11 @@ export class HelperMemory {
   /** The k entries of the kind whose keys are nearest the text (cosine; ties: the earlier entry). */
   async retrieve(kind: MemoryEntry['kind'], text: string, k = RETRIEVED_EXAMPLES): Promise<MemoryEntry[]> {
     const candidates = this.of(kind);
-    const missing = candidates.map((e) => e.key).filter((key) => !this.vectors.has(key));
-    const unique = [...new Set([text, ...missing])];
-    const vectors = await this.embedder.embed(unique);
-    for (const [i, key] of unique.entries()) this.vectors.set(key, vectors[i]);
+    const missing = [...new Set([text, ...candidates.map((e) => e.key)])].filter((key) => !this.vectors.has(key));
+    if (missing.length > 0) {
+      const vectors = await this.embedder.embed(missing);
+      for (const [i, key] of missing.entries()) this.vectors.set(key, vectors[i]);
+    }
     const query = this.vectors.get(text)!;
     return candidates
       .map((entry, index) => ({ entry, index, score: cosine(query, this.vectors.get(entry.key)!) }))

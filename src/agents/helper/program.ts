@@ -19,10 +19,10 @@
  * arguments are rejected the same way.
  */
 
+import { formatGoal, parseGoal } from '../../sim/subgoal-text.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { editDistance } from '../../util/edit-distance.js';
 import { ATTRIBUTES, CORRECTIVE_BY_NAME, METHOD_BY_NAME } from './api.js';
-import { formatGoal, parseGoal } from './goals.js';
 
 /** An object handle as the program declares it (the class as written; `classes.ts` maps it to the catalog). */
 export interface HandleDecl {

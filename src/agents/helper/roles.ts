@@ -75,7 +75,7 @@ export interface Planner {
 
 export interface CorrectionInput {
   readonly dialogue: string;
-  /** The failed step as program text (`mug.pickup()`), with the handles' declarations. */
+  /** The failed step as program text (`mug.pickup()`). */
   readonly failedStep: string;
   /** The failed step's call: its handle, method and target handle. */
   readonly step: { readonly handle: string; readonly method: string; readonly target?: string };

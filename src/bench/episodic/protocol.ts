@@ -7,6 +7,7 @@ import { episodeLlmOf } from '../llm.js';
 import type { EpisodeContext, EpisodeResult, EpisodeSpec } from '../protocol.js';
 import { runEpisodicEpisode } from './episode.js';
 import { checkSlip } from './noise.js';
+import { useDialogueFile } from './tasks/index.js';
 
 export interface EpisodicSpec extends EpisodeSpec {
   readonly agent: string;
@@ -25,6 +26,8 @@ function learningOf(value: unknown): { file: string; pass: number } {
 }
 
 export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): Promise<EpisodeResult> {
+  // A task of a dialogue file (`--dialogues`): this thread reads the file before binding the task.
+  if (typeof spec.dialogues === 'string') useDialogueFile(spec.dialogues);
   const outcome = await runEpisodicEpisode({
     agent: spec.agent,
     home: spec.home,

@@ -41,10 +41,13 @@ export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as 
 export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh', 'teach-personal'] as const;
 /** Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`): run only when named. */
 export const DATA_FAMILIES = ['progprompt', 'eai'] as const;
+/** Families read from a user's file (`dialogue-file.ts`: `--dialogues FILE`). */
+export const FILE_FAMILIES = ['dialogues'] as const;
 export type TaskFamily =
   | (typeof TASK_FAMILIES)[number]
   | (typeof NAMED_FAMILIES)[number]
-  | (typeof DATA_FAMILIES)[number];
+  | (typeof DATA_FAMILIES)[number]
+  | (typeof FILE_FAMILIES)[number];
 
 /** An object the task needs: at least `count` nodes of the class, lying ON/INSIDE a node of class `on`/`inside`. */
 export interface ObjectRequirement {

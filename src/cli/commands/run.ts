@@ -22,6 +22,7 @@ import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
 import { checkSlip } from '../../bench/episodic/noise.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
+import { useDialogueFile } from '../../bench/episodic/tasks/index.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import { canonicalJson, type JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
@@ -160,6 +161,11 @@ export function registerRunCommand(program: Command): void {
       '0',
     )
     .option(
+      '--dialogues <file>',
+      'episodic: dialogue tasks of your own, one JSON object per line ({id, dialogue, goal: [subgoal lines], ' +
+        'stepLimit?, requires?}; docs/helper.md), run as the family dialogues',
+    )
+    .option(
       '--helper-memory [file]',
       `episodic: HELPER agents learn confirmed programs into this memory file across runs (default ${DEFAULT_HELPER_MEMORY}); ` +
         'without it they plan from the seeded memory only',
@@ -181,8 +187,10 @@ export function registerRunCommand(program: Command): void {
       if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
         options.agents = agentsWithoutLlm('episodic').join(',');
       }
-      // `--tasks` alone runs just those tasks; the default families come along only when --families is named.
-      if (listOf(options.tasks).length > 0 && command.getOptionValueSource('families') === 'default') {
+      // `--tasks` or `--dialogues` alone run just those tasks; the default families come along only when --families
+      // is named.
+      const chosen = listOf(options.tasks).length > 0 || options.dialogues !== undefined;
+      if (chosen && command.getOptionValueSource('families') === 'default') {
         options.families = '';
       }
       const grid = parseGridOptions(options, {
@@ -262,10 +270,12 @@ async function runEpisodic(
   options: Record<string, unknown>,
   defaultWorkers: boolean,
 ): Promise<void> {
+  const dialogues = options.dialogues === undefined ? undefined : String(options.dialogues);
+  const fromFile = dialogues === undefined ? [] : useDialogueFile(dialogues).map((task) => task.id);
   const episodic = {
     agents: grid.agents,
     homes: grid.homes,
-    tasks: selectTasks(listOf(options.families), listOf(options.tasks)),
+    tasks: selectTasks(listOf(options.families), [...listOf(options.tasks), ...fromFile]),
     seeds: grid.seeds,
     slip: checkSlip(options.slip),
     ...(grid.steps !== undefined && { maxSteps: grid.steps }),
@@ -303,6 +313,7 @@ async function runEpisodic(
       ...spec,
       ...(llm && withLlm.has(String(spec.agent)) && { llm: episodeLlm(llm) }),
       ...(learning && learners.includes(String(spec.agent)) && { learning }),
+      ...(dialogues !== undefined && fromFile.includes(String(spec.task)) && { dialogues }),
     }));
   if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
   if (llm) shareApiKey(llm);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mapClassOffline } from '../../../src/agents/helper/classes.js';
-import { formatGoal, parseGoal } from '../../../src/agents/helper/goals.js';
 import { formatProgram, parseProgram, programHandles } from '../../../src/agents/helper/program.js';
 import { CORRECTION_SEEDS, PERSONAL_ROUTINES, PLAN_SEEDS } from '../../../src/agents/helper/seeds.js';
+import { formatGoal, parseGoal } from '../../../src/sim/subgoal-text.js';
 
 describe('HELPER program grammar', () => {
   it('reads declarations with landmark and attributes, calls, corrective moves and loops', () => {

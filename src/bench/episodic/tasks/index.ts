@@ -1,5 +1,6 @@
 /** Every built-in episodic task, by family and by id. */
 import { InputError } from '../../../util/errors.js';
+import { readDialogueFile } from '../dialogue-file.js';
 import { EAI_FAMILY, eaiDefinitions } from '../eai.js';
 import { PROGPROMPT_FAMILY, progpromptDefinitions } from '../progprompt.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
@@ -23,6 +24,23 @@ export const EPISODIC_TASKS: readonly TaskDefinition[] = [
 ];
 
 const BY_ID = new Map(EPISODIC_TASKS.map((task) => [task.id, task]));
+/** Tasks read from dialogue files (`useDialogueFile`), by id; and the files read. */
+const FROM_FILES = new Map<string, TaskDefinition>();
+const FILES_READ = new Map<string, TaskDefinition[]>();
+
+/**
+ * Makes a dialogue file's tasks known (read once per file per thread: the CLI reads it to check it, each worker
+ * when a spec names it). Returns them.
+ */
+export function useDialogueFile(file: string): TaskDefinition[] {
+  let tasks = FILES_READ.get(file);
+  if (!tasks) {
+    tasks = readDialogueFile(file);
+    FILES_READ.set(file, tasks);
+    for (const task of tasks) FROM_FILES.set(task.id, task);
+  }
+  return tasks;
+}
 
 /** The definitions of each data family, read from ../shared/data (an InputError when missing). */
 const DATA_DEFINITIONS: Readonly<Record<(typeof DATA_FAMILIES)[number], () => TaskDefinition[]>> = {
@@ -37,13 +55,13 @@ const dataFamilyOf = (name: string) =>
 export function tasksOfFamily(family: TaskFamily): TaskDefinition[] {
   const data = dataFamilyOf(family);
   if (data) return DATA_DEFINITIONS[data]();
-  return EPISODIC_TASKS.filter((task) => task.family === family);
+  return [...EPISODIC_TASKS, ...FROM_FILES.values()].filter((task) => task.family === family);
 }
 
 /** The task of that id; an InputError naming the families otherwise. */
 export function taskById(id: string): TaskDefinition {
   const data = dataFamilyOf(id.split('/')[0]);
-  const task = data ? DATA_DEFINITIONS[data]().find((t) => t.id === id) : BY_ID.get(id);
+  const task = data ? DATA_DEFINITIONS[data]().find((t) => t.id === id) : (BY_ID.get(id) ?? FROM_FILES.get(id));
   if (!task) {
     throw new InputError(
       `unknown episodic task '${id}' (tasks are listed per family: ${[...TASK_FAMILIES, ...NAMED_FAMILIES, ...DATA_FAMILIES].join(', ')})`,

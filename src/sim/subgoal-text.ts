@@ -1,19 +1,17 @@
 /**
- * The goal a block of a HELPER program is written for, as a one-line comment over the block:
+ * A subgoal as one line of text, for people and files (HELPER's `# goal:` comments, dialogue task files):
  *
- *   # goal: [COUNT] PATIENT[(QUALIFIER,...)] PREDICATE [DESTINATION[(QUALIFIER,...)]]
+ *   [COUNT] PATIENT[(QUALIFIER,...)] PREDICATE [DESTINATION[(QUALIFIER,...)]]
  *
- *   # goal: mug isClean
- *   # goal: mug(isClean) isFilledWithCoffee
- *   # goal: 2 breadslice(isCooked) isPlacedTo plate(isClean)
- *   # goal: all remotecontrol isPlacedTo sofa
+ *   mug isClean
+ *   mug(isClean) isFilledWithCoffee
+ *   2 breadslice(isCooked) isPlacedTo plate(isClean)
+ *   all remotecontrol isPlacedTo sofa
  *
- * hearth's seed examples and the programs it learns carry these comments; the offline retrieve-and-adapt planner
- * (`adapt.ts`) reads a stored program block by block through them. A model's program may leave them out: it is
- * executed all the same, and stored without blocks.
+ * COUNT is a number or `all`; classes are catalog names or aliases (several: `waterglass|mug`), `*` any thing.
  */
-import { catalogClass } from '../../sim/catalog/index.js';
-import { PREDICATES, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
+import { catalogClass } from './catalog/index.js';
+import { PREDICATES, type Predicate, type SubgoalSpec } from './subgoals.js';
 
 const PREDICATE_BY_LOWER = new Map(PREDICATES.map((p) => [p.toLowerCase(), p]));
 const TAKES_DESTINATION: readonly Predicate[] = ['isPlacedTo', 'isTakenFrom'];
@@ -22,7 +20,7 @@ function qualified(classes: readonly string[], qualifiers: readonly Predicate[] 
   return `${classes.join('|')}${qualifiers?.length ? `(${qualifiers.join(',')})` : ''}`;
 }
 
-/** The comment text of a subgoal (without `# goal: `). */
+/** The line of a subgoal. */
 export function formatGoal(spec: SubgoalSpec): string {
   const count = spec.count === undefined || spec.count === 1 ? '' : `${spec.count} `;
   const destination = spec.destination ? ` ${qualified(spec.destination, spec.destinationQualifiers)}` : '';
@@ -49,7 +47,7 @@ function parseQualified(text: string): { classes: string[]; qualifiers: Predicat
   return { classes, qualifiers };
 }
 
-/** Reads a goal comment's text (without `# goal:`), or says why it cannot. */
+/** Reads a subgoal's line, or says why it cannot. */
 export function parseGoal(text: string): SubgoalSpec | string {
   const words = text.trim().split(/\s+/);
   let count: number | 'all' | undefined;
