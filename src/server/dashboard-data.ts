@@ -118,6 +118,7 @@ export class DashboardData {
     const stored = this.requireStore().episodeAt(id, index, { trace: true });
     if (!stored) throw new NotFound(`run ${id} has no episode ${index}`);
     const recorded = stored.trace === undefined ? this.recorded(id, index) : undefined;
+    const trace = stored.trace ?? recorded?.file.episode.trace;
     return {
       protocol: run.protocol,
       origin: { run: id, file: recorded ? basename(recorded.path) : null, hearthVersion: run.hearthVersion },
@@ -127,7 +128,7 @@ export class DashboardData {
       status: stored.status,
       ...(stored.result && { result: stored.result }),
       ...(stored.error !== undefined && { error: stored.error }),
-      ...((stored.trace ?? recorded?.file.episode.trace) && { trace: stored.trace ?? recorded!.file.episode.trace }),
+      ...(trace && { trace }),
     };
   }
 

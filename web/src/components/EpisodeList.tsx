@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { useApi } from '../api.js';
 import type { EpisodePage, LayoutView, MetricColumn } from '../types.js';
-import { Problem } from './Common.js';
+import { Problem, ReferenceMark } from './Common.js';
 
 const PAGE = 50;
 
@@ -15,8 +15,9 @@ export function EpisodeList(props: {
   agents: string[];
   shown: readonly string[];
   recorded: readonly number[];
+  references: Readonly<Record<string, readonly string[]>>;
 }) {
-  const { run, layout, agents, shown, recorded } = props;
+  const { run, layout, agents, shown, recorded, references } = props;
   const [agent, setAgent] = useState('');
   const [status, setStatus] = useState('');
   const [sort, setSort] = useState('');
@@ -106,7 +107,10 @@ export function EpisodeList(props: {
                   <a href={`/runs/${run}/episodes/${episode.index}`}>{episode.index}</a>
                 </td>
                 {fields.map((field) => (
-                  <td key={field}>{String(episode.spec[field] ?? '')}</td>
+                  <td key={field}>
+                    {String(episode.spec[field] ?? '')}
+                    {field === 'agent' && <ReferenceMark privileges={references[String(episode.spec.agent)]} />}
+                  </td>
                 ))}
                 <td>{episode.spec.seed}</td>
                 <td class={episode.status === 'failed' ? 'failed' : ''} title={episode.error?.split('\n')[0]}>

@@ -83,7 +83,14 @@ export function RunPage() {
         </details>
       )}
       <h2>Episodes</h2>
-      <EpisodeList run={id} layout={report.layout} agents={agents} shown={metrics} recorded={recorded} />
+      <EpisodeList
+        run={id}
+        layout={report.layout}
+        agents={agents}
+        shown={metrics}
+        recorded={recorded}
+        references={report.references}
+      />
     </section>
   );
 }
