@@ -28,6 +28,9 @@ const describeE2e = missing ? describe.skip : describe;
 const shots =
   process.env.HEARTH_SCREENSHOTS === 'docs' ? SCREENSHOTS : join(projectRoot, 'tmp', 'dashboard-screenshots');
 
+/** How long a page may take to show something on a busy machine. */
+const POLL = { timeout: 15_000 };
+
 /** A model answer that would run code if the viewer put it in the page as markup. */
 const HOSTILE = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [walk] <kitchen>';
 
@@ -149,12 +152,14 @@ describeE2e('hearth serve in Chromium', () => {
     for (const row of report.results) {
       for (const [key, percent] of Object.entries(metrics)) {
         const cell = table.locator(`tr[data-line="${row.agent}"] td[data-column="high"][data-metric="${key}"]`);
-        await expect.poll(() => cell.textContent()).toBe(printed(row[key] as Summary, percent));
+        await expect.poll(() => cell.textContent(), POLL).toBe(printed(row[key] as Summary, percent));
       }
     }
     expect(await table.locator('tr[data-line="oracle"]').getByTestId('reference-mark').count()).toBe(1);
     expect(await table.locator('tr[data-line="exrap"]').getByTestId('reference-mark').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('references').textContent()).toContain('oracle (meanings, true-state)');
+    await expect
+      .poll(() => page.getByTestId('references').textContent(), POLL)
+      .toContain('oracle (meanings, true-state)');
     await page.screenshot({ path: join(shots, 'run.png'), fullPage: true });
   });
 
@@ -163,7 +168,7 @@ describeE2e('hearth serve in Chromium', () => {
     await page.goto(`${served.url}runs/${gridId}/compare`);
     await page.getByLabel('reference').selectOption('oracle');
     const cell = page.locator('tr[data-line="exrap"] td[data-column="high"][data-metric="sr"]');
-    await expect.poll(() => cell.textContent()).toBe(printed(rows[0].sr as Summary, true, true));
+    await expect.poll(() => cell.textContent(), POLL).toBe(printed(rows[0].sr as Summary, true, true));
     await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });
   });
 
@@ -172,7 +177,7 @@ describeE2e('hearth serve in Chromium', () => {
     await page.goto(`${served.url}runs/${gridId}/episodes/${index}`);
     const slider = page.getByTestId('step-slider');
     await slider.fill('50');
-    await expect.poll(() => page.getByTestId('frame').textContent()).toBe('50');
+    await expect.poll(() => page.getByTestId('frame').textContent(), POLL).toBe('50');
     // The room, from the trace alone: the start room, then the target of each successful walk to a room.
     const home = loadHome('cottage').graph;
     let room = home.get(home.roomOf(home.characterId())!).className;
@@ -181,16 +186,16 @@ describeE2e('hearth serve in Chromium', () => {
       const walked = /^\[walk\] <(\w+)> \(\d+\)$/.exec(String(step.skill));
       if (step.success && walked && rooms.has(walked[1])) room = walked[1];
     }
-    await expect.poll(() => page.getByTestId('agent-room').textContent()).toBe(room);
+    await expect.poll(() => page.getByTestId('agent-room').textContent(), POLL).toBe(room);
     await page.screenshot({ path: join(shots, 'episode.png') });
 
     const change = steps.find((step) => step.resident !== undefined)!;
     const resident = change.resident as { kind: string; node?: number; object?: number };
     await slider.fill(String(Number(change.t) + 1));
     const note = page.getByTestId('resident-change');
-    await expect.poll(() => note.textContent()).toContain('the resident');
+    await expect.poll(() => note.textContent(), POLL).toContain('the resident');
     await expect
-      .poll(() => note.textContent())
+      .poll(() => note.textContent(), POLL)
       .toContain(`(${resident.kind === 'state' ? resident.node : resident.object})`);
     await page.getByRole('heading', { name: /^Decision at step/ }).scrollIntoViewIfNeeded();
     await page.getByTestId('exrap-queries').waitFor();
@@ -201,8 +206,8 @@ describeE2e('hearth serve in Chromium', () => {
     await page.goto(`${served.url}runs/${llmId}/episodes/0`);
     const response = page.getByTestId('llm-response').first();
     await response.waitFor();
-    await expect.poll(() => response.textContent()).toContain('<script>window.__pwned = 1</script>');
-    await expect.poll(() => response.textContent()).toContain('onerror=');
+    await expect.poll(() => response.textContent(), POLL).toContain('<script>window.__pwned = 1</script>');
+    await expect.poll(() => response.textContent(), POLL).toContain('onerror=');
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('main img').count()).toBe(0);
     await response.scrollIntoViewIfNeeded();
@@ -216,7 +221,7 @@ describeE2e('hearth serve in Chromium', () => {
     const subgoals = page.locator('ol.subgoals li');
     await subgoals.first().waitFor();
     expect(await subgoals.count()).toBeGreaterThan(1);
-    await expect.poll(() => page.locator('ol.subgoals li.current').textContent()).toContain('pursued');
+    await expect.poll(() => page.locator('ol.subgoals li.current').textContent(), POLL).toContain('pursued');
     await page.screenshot({ path: join(shots, 'episode-episodic.png'), fullPage: true });
   });
 
