@@ -23,8 +23,8 @@ import { ViewCache } from './view-cache.js';
 import { webRoot } from './web-root.js';
 
 export interface AppOptions {
-  /** Host names this server answers to (with or without the port). */
-  readonly hosts: readonly string[];
+  /** Host names this server answers to (with or without the port); null: any (it listens on every address). */
+  readonly hosts: readonly string[] | null;
 }
 
 /** The largest page of episodes one request gets. */
@@ -54,7 +54,7 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
   );
   app.use('*', async (c, next) => {
     const host = (c.req.header('host') ?? '').toLowerCase();
-    if (!options.hosts.some((name) => host === name || host.startsWith(`${name}:`))) {
+    if (options.hosts && !options.hosts.some((name) => host === name || host.startsWith(`${name}:`))) {
       return c.json({ error: `this dashboard does not answer to host '${host}'` }, 403);
     }
     if (c.req.method === 'POST') {

@@ -29,9 +29,11 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   const port = options.port ?? DEFAULT_PORT;
   const data = DashboardData.open(options);
   const hostName = host.includes(':') ? `[${host}]` : host;
-  const loopback = LOOPBACK_NAMES.includes(hostName) || hostName === '[::1]';
-  // Loopback answers to all its names; a host given with --host answers to that name (and loopback, for the user).
-  const hosts = loopback ? LOOPBACK_NAMES : [hostName.toLowerCase(), ...LOOPBACK_NAMES];
+  const loopback = LOOPBACK_NAMES.includes(hostName);
+  // Loopback answers to all its names; an address given with --host to that address (and loopback); every address of
+  // the machine (0.0.0.0, ::) to any name, since other machines reach it by names this one cannot know.
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const hosts = everywhere ? null : loopback ? LOOPBACK_NAMES : [hostName.toLowerCase(), ...LOOPBACK_NAMES];
   const { app, watcher } = dashboardApp(data, { hosts });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   try {
