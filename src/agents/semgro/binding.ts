@@ -1,0 +1,182 @@
+/**
+ * Which node a class of a level-1 skill names, in what the agent sees now, and the skill of the episodic skill set
+ * that carries it out. The binding rule:
+ *
+ * - `walk <room>`: done when the character is in a room of that class; otherwise a walk to the next room on the
+ *   shortest path (over the room adjacency the agent is told) to the nearest room of the class, one room per step;
+ *   no room of the class reachable: a failure.
+ * - A class of thing names a visible node of that class (in the character's room, not inside a closed container,
+ *   or held): the node this chain already bound the class to while it is still visible; else the visible ones not
+ *   held, and for the patient of `walk` and `grab` not already put somewhere by the agent (`settled`), the one the
+ *   character is close to first, then the lowest id. None: a failure ("no apple in view").
+ * - `walk X` is done (no step) when the character holds an X or is close to the bound or an eligible X; `grab X`
+ *   when it holds an X. State changes (open, close, switching) and putting always act.
+ * - `put X Y` / `putin X Y`: X is an X the character holds (none: a failure); Y as above.
+ *
+ * The rule reads what the character sees (a `Scene`: of the agent's observation, or of a graph by the observation's
+ * visibility rule), so it binds alike in the true world (the agent acting), in the training home (building and
+ * checking the database) and on the critic's belief.
+ */
+import type { EnvGraph } from '../../sim/graph.js';
+import type { Observation } from '../../sim/observation.js';
+import type { Skill } from '../../sim/skill.js';
+import type { RoomPairs } from '../../sim/skill-sets.js';
+import { roomDistances, roomPath } from '../heuristics/common.js';
+import type { FailureKind, SkillFailure } from './failures.js';
+import type { Primitive } from './primitives.js';
+
+export type Bound =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'skill'; readonly skill: Skill }
+  | { readonly kind: 'fail'; readonly failure: SkillFailure };
+
+/** What one chain remembers while it runs: the node each class was bound to. */
+export type Bindings = Map<string, number>;
+
+/** What the binding reads of what the character sees. */
+export interface Scene {
+  readonly roomId: number;
+  /** Every room of the home, with its class. */
+  readonly rooms: ReadonlyMap<number, string>;
+  /** The visible things (the room's, and what is held), with their class. */
+  readonly here: readonly { readonly id: number; readonly className: string }[];
+  readonly held: ReadonlySet<number>;
+  /** What the character is close to. */
+  readonly close: ReadonlySet<number>;
+}
+
+export interface BindingView {
+  readonly scene: Scene;
+  readonly adjacent: RoomPairs;
+  /** Nodes the agent has put somewhere in this episode: not taken again as the patient of a walk or a grab. */
+  readonly settled: ReadonlySet<number>;
+}
+
+/** The scene of an observation (what the agent is told). */
+export function sceneOfObservation(observation: Observation): Scene {
+  const rooms = new Map<number, string>();
+  const here: { id: number; className: string }[] = [];
+  for (const node of observation.nodes) {
+    if (node.category === 'Rooms') rooms.set(node.id, node.className);
+    else if (node.id !== observation.characterId) here.push(node);
+  }
+  const held = new Set<number>();
+  const close = new Set<number>();
+  for (const [from, relation, to] of observation.edges) {
+    if (from !== observation.characterId) continue;
+    if (relation === 'HOLDS_RH' || relation === 'HOLDS_LH') held.add(to);
+    else if (relation === 'CLOSE') close.add(to);
+  }
+  return { roomId: observation.roomId, rooms, here, held, close };
+}
+
+/**
+ * The scene of a graph as the character would observe it (the visibility rule of `observe.ts`: what is in its room
+ * and not inside a closed container, and what it holds), read straight from the graph: a chain run in simulation
+ * binds many times, and building whole observations would cost most of its time.
+ */
+export function sceneOfGraph(graph: EnvGraph, character: number): Scene {
+  const roomId = graph.roomOf(character);
+  if (roomId === undefined) throw new RangeError(`character ${character} is not in any room`);
+  const rooms = new Map<number, string>(graph.rooms().map((r) => [r, graph.get(r).className]));
+  const here: { id: number; className: string }[] = [];
+  const seen = new Set<number>([roomId]);
+  const queue = [roomId];
+  const hidden = (id: number) => {
+    for (const box of graph.targets(id, 'INSIDE')) if (!graph.isRoom(box) && graph.hasState(box, 'CLOSED')) return true;
+    return false;
+  };
+  for (let head = 0; head < queue.length; head++) {
+    for (const inner of graph.sources(queue[head], 'INSIDE')) {
+      if (seen.has(inner)) continue;
+      seen.add(inner);
+      queue.push(inner);
+      if (inner !== character && !hidden(inner)) here.push({ id: inner, className: graph.get(inner).className });
+    }
+  }
+  const held = new Set([...graph.targets(character, 'HOLDS_RH'), ...graph.targets(character, 'HOLDS_LH')]);
+  for (const id of held) if (!seen.has(id)) here.push({ id, className: graph.get(id).className });
+  return { roomId, rooms, here, held, close: graph.targets(character, 'CLOSE') };
+}
+
+const fail = (kind: FailureKind, object: string, text: string): Bound => ({
+  kind: 'fail',
+  failure: { kind, object, text },
+});
+
+/** The node a class names (see the module comment), or undefined. */
+function pick(
+  className: string,
+  scene: Scene,
+  bindings: Bindings,
+  exclude: (id: number) => boolean,
+): number | undefined {
+  const visible = scene.here.filter((n) => n.className === className && !scene.held.has(n.id));
+  const bound = bindings.get(className);
+  if (bound !== undefined && visible.some((n) => n.id === bound)) return bound;
+  const eligible = visible.filter((n) => !exclude(n.id)).map((n) => n.id);
+  if (eligible.length === 0) return undefined;
+  const near = eligible.filter((id) => scene.close.has(id));
+  return Math.min(...(near.length > 0 ? near : eligible));
+}
+
+/** Whether a primitive walks to a room (its class is a room class of the home). */
+export const isRoomWalk = (primitive: Primitive, scene: Scene): boolean =>
+  primitive.verb === 'walk' && [...scene.rooms.values()].includes(primitive.objects[0]);
+
+/** The next walk towards the nearest room of a class, `done` when in one, or a failure when none can be reached. */
+export function walkTowards(roomClass: string, scene: Scene, adjacent: RoomPairs): Bound {
+  if (scene.rooms.get(scene.roomId) === roomClass) return { kind: 'done' };
+  const distances = roomDistances(scene.roomId, adjacent);
+  const targets = [...scene.rooms]
+    .filter(([id, name]) => name === roomClass && distances.has(id))
+    .sort((a, b) => distances.get(a[0])! - distances.get(b[0])! || a[0] - b[0]);
+  const path = targets.length > 0 ? roomPath(scene.roomId, targets[0][0], adjacent) : undefined;
+  if (!path || path.length === 0) return fail('unreachable', roomClass, `no ${roomClass} can be reached from here`);
+  return { kind: 'skill', skill: { action: 'walk', objects: [path[0]] } };
+}
+
+/** Whether a thing of the class is in view (held included). */
+export const inView = (className: string, scene: Scene): boolean => scene.here.some((n) => n.className === className);
+
+/** The next skill of a primitive in what the agent sees, `done` when it needs none, or why it cannot run. */
+export function bindPrimitive(primitive: Primitive, view: BindingView, bindings: Bindings): Bound {
+  const { scene, adjacent, settled } = view;
+  const [first, second] = primitive.objects;
+  if (isRoomWalk(primitive, scene)) return walkTowards(first, scene, adjacent);
+  const holding = (className: string) =>
+    [...scene.held].find((id) => scene.here.some((n) => n.id === id && n.className === className));
+  const notVisible = (className: string) => fail('not-visible', className, `no ${className} in view`);
+  const skill = (action: string, objects: number[]): Bound => ({ kind: 'skill', skill: { action, objects } });
+  switch (primitive.verb) {
+    case 'walk':
+    case 'grab': {
+      const held = holding(first);
+      if (held !== undefined) {
+        bindings.set(first, held);
+        return { kind: 'done' };
+      }
+      const id = pick(first, scene, bindings, (node) => settled.has(node));
+      if (id === undefined) return notVisible(first);
+      bindings.set(first, id);
+      if (primitive.verb === 'walk' && scene.close.has(id)) return { kind: 'done' };
+      return skill(primitive.verb, [id]);
+    }
+    case 'put':
+    case 'putin': {
+      const held = holding(first);
+      if (held === undefined) return fail('not-holding', first, `not holding a ${first}`);
+      bindings.set(first, held);
+      const host = pick(second, scene, bindings, () => false);
+      if (host === undefined) return notVisible(second);
+      bindings.set(second, host);
+      return skill(primitive.verb, [held, host]);
+    }
+    default: {
+      const id = pick(first, scene, bindings, () => false);
+      if (id === undefined) return notVisible(first);
+      bindings.set(first, id);
+      return skill(primitive.verb, [id]);
+    }
+  }
+}

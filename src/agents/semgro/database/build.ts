@@ -1,0 +1,384 @@
+/**
+ * Bootstrapping the skill database in one training home without a model (the paper's appendix B builds it with an LM
+ * that chains and summarises skills; `llm-build.ts` does that with a model). Bottom up, from the home's start state:
+ *
+ * 1. Level 1: every primitive behaviour on every class the home offers (`levelOnePrimitives`).
+ * 2. Level 2: single goals, each planned with the household planner from the start state (the shortest plan it
+ *    finds): each grabbable class placed on or in each host the catalog allows it, and in each container where the
+ *    catalog stores things of its kind (fruit in a kitchen cabinet, as cereal); each food heated in a microwave; each switchable class switched on (or
+ *    off, when it is on). The plan becomes a chain of level-1 skills over classes (`chainOfPlan`).
+ * 3. Level 3: conjunctions of 2-3 level-2 skills that share their kind and destination (two or three things put in
+ *    one place, heated, switched), those of one category first ("put fruit on kitchentable").
+ * 4. Level 4: conjunctions of 2-3 level-3 skills that share their things or their destination, then any.
+ *
+ * Every skill of level 2 and above is kept only when its chain runs from the start state (`runChain`); the objects
+ * it saw on the way are its dn(e). Levels 3 and 4 draw their conjunctions in an order shuffled by the seed and stop
+ * at the paper's counts (142 and 90). Deterministic per home and seed.
+ */
+
+import { CATALOG, catalogClass, placementsOf } from '../../../sim/catalog/index.js';
+import type { Condition } from '../../../sim/conditions.js';
+import { holds } from '../../../sim/conditions.js';
+import type { EnvGraph } from '../../../sim/graph.js';
+import type { Skill } from '../../../sim/skill.js';
+import { roomPairs, VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
+import { Rng } from '../../../util/rng.js';
+import { planSkills } from '../../heuristics/plans.js';
+import { categoryWord } from '../../language/lexicon.js';
+import { type ChainRun, runChain } from '../chain.js';
+import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives.js';
+import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';
+import { conjunctionName, type SkillMeaning, skillName } from './naming.js';
+
+/** The paper's sizes of levels 3 and 4 (appendix B), the caps of the conjunctions drawn. */
+export const PAPER_LEVEL_SIZES = [3949, 183, 142, 90] as const;
+
+export interface BuildOptions {
+  /** The training home's name, for the record. */
+  readonly home: string;
+  readonly seed: number;
+  /** Caps of levels 3 and 4 (default the paper's 142 and 90). */
+  readonly caps?: { readonly level3?: number; readonly level4?: number };
+  /** Make level-2 skills for these classes only (default: every class the home offers); a smaller database. */
+  readonly patients?: readonly string[];
+}
+
+/** A skill being made: what it means, its children (ids one level down) and its chain. */
+interface Draft {
+  readonly meaning: SkillMeaning;
+  readonly plan: readonly number[];
+  readonly chain: readonly Primitive[];
+}
+
+const exists = (v: string, classes: string[], condition: Condition): Condition => ({
+  kind: 'exists',
+  var: v,
+  classes,
+  condition,
+});
+
+/** The level-2 goals of a home: what each means and the condition the planner plans for. */
+function singleGoals(graph: EnvGraph): { meaning: SkillMeaning; goal: Condition }[] {
+  const present = (name: string) => graph.idsOfClass(name).length > 0;
+  const classes = [...graph.classNames()].sort();
+  // Where things of each kind are stored (the containers the catalog puts any of them in).
+  const storage = new Map<string, Set<string>>();
+  for (const entry of CATALOG) {
+    if (!entry.properties.includes('GRABBABLE')) continue;
+    if (!storage.has(entry.kind)) storage.set(entry.kind, new Set());
+    for (const host of entry.inside) storage.get(entry.kind)!.add(host);
+  }
+  const out: { meaning: SkillMeaning; goal: Condition }[] = [];
+  for (const name of classes) {
+    const entry = catalogClass(name);
+    const ids = graph.idsOfClass(name);
+    if (!entry || !ids.some((id) => graph.get(id).properties.has('GRABBABLE'))) continue;
+    const hosts = new Map<string, 'ON' | 'INSIDE'>();
+    for (const place of placementsOf(entry)) if (present(place.host)) hosts.set(place.host, place.relation);
+    for (const host of [...(storage.get(entry.kind) ?? [])].sort()) {
+      if (present(host) && !hosts.has(host)) hosts.set(host, 'INSIDE');
+    }
+    for (const [host, relation] of [...hosts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      if (host === name) continue;
+      const goal = exists(
+        'x',
+        [name],
+        exists('y', [host], { kind: 'edge', from: { var: 'x' }, relation, to: { var: 'y' } }),
+      );
+      out.push({ meaning: { kind: 'place', patients: [name], relation, host }, goal });
+    }
+    if (entry.properties.includes('EATABLE') && present('microwave')) {
+      const inside: Condition = { kind: 'edge', from: { var: 'x' }, relation: 'INSIDE', to: { var: 'm' } };
+      const on: Condition = { kind: 'state', node: { var: 'm' }, state: 'ON' };
+      const closed: Condition = { kind: 'state', node: { var: 'm' }, state: 'CLOSED' };
+      const goal = exists('x', [name], exists('m', ['microwave'], { kind: 'and', conditions: [inside, on, closed] }));
+      out.push({ meaning: { kind: 'heat', patients: [name], appliance: 'microwave' }, goal });
+    }
+  }
+  for (const name of classes) {
+    const entry = catalogClass(name);
+    if (!entry || entry.kind === 'structure' || !entry.properties.includes('HAS_SWITCH')) continue;
+    const on = graph.idsOfClass(name).some((id) => graph.hasState(id, 'OFF'));
+    const goal: Condition = {
+      kind: 'forall',
+      var: 'x',
+      classes: [name],
+      condition: { kind: 'state', node: { var: 'x' }, state: on ? 'ON' : 'OFF' },
+    };
+    out.push({ meaning: { kind: 'switch', patients: [name], on }, goal });
+  }
+  return out.filter(({ goal }) => !holds(goal, graph));
+}
+
+/**
+ * A plan of skills as a chain of level-1 skills over classes. Walks between rooms collapse into one walk to the room
+ * where the next thing is dealt with, written before the first skill in each room (the plan's first room too), so that
+ * the chain can start wherever the character stands; a walk goes to the next skill's target (`walkToTarget`).
+ */
+export function chainOfPlan(graph: EnvGraph, plan: readonly Skill[]): Primitive[] {
+  const chain: Primitive[] = [];
+  let room: number | undefined;
+  const isRoomWalk = (skill: Skill) => skill.action === 'walk' && graph.isRoom(skill.objects[0]);
+  for (const [i, planned] of plan.entries()) {
+    if (isRoomWalk(planned)) continue;
+    const skill = walkToTarget(planned, plan[i + 1]);
+    const place = skill.objects[skill.objects.length - 1];
+    const here = graph.roomOf(place);
+    if (here !== undefined && here !== room) {
+      chain.push({ verb: 'walk', objects: [graph.get(here).className] });
+      room = here;
+    }
+    chain.push({
+      verb: skill.action as Primitive['verb'],
+      objects: skill.objects.map((id) => graph.get(id).className),
+    });
+  }
+  return chain;
+}
+
+/**
+ * The planner walks to whatever makes the next target close (the counter a toothbrush lies on, a toy lying on the
+ * bed); the chain walks to the next skill's target itself, which does the same and names what the skill is about.
+ */
+function walkToTarget(skill: Skill, next: Skill | undefined): Skill {
+  if (skill.action !== 'walk' || !next || next.action === 'walk') return skill;
+  const target = next.objects[next.objects.length - 1];
+  return target === skill.objects[0] ? skill : { action: 'walk', objects: [target] };
+}
+
+/** Every combination of `count` items of the given sizes (index lists, the smaller sizes first). */
+function combinations(count: number, sizes: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (const size of sizes) {
+    const walk = (start: number, picked: number[]) => {
+      if (picked.length === size) {
+        out.push(picked);
+        return;
+      }
+      for (let i = start; i < count; i++) walk(i + 1, [...picked, i]);
+    };
+    walk(0, []);
+  }
+  return out;
+}
+
+const patientsOf = (meaning: SkillMeaning) => meaning.patients;
+
+/** What groups skills into a conjunction one level up: same kind and the same destination (or switch direction). */
+function groupKey(meaning: SkillMeaning): string {
+  switch (meaning.kind) {
+    case 'place':
+      return `place|${meaning.relation}|${meaning.host}`;
+    case 'heat':
+      return `heat|${meaning.appliance}`;
+    case 'switch':
+      return `switch|${meaning.on}`;
+  }
+}
+
+/** The meaning of a same-kind conjunction (level 3): the parts' patients together. */
+function mergedMeaning(parts: readonly SkillMeaning[]): SkillMeaning {
+  const first = parts[0];
+  const patients = parts.flatMap(patientsOf);
+  return first.kind === 'place' ? { ...first, patients, opens: false } : { ...first, patients };
+}
+
+const categoryOf = (meaning: SkillMeaning) => {
+  const words = new Set(meaning.patients.map((p) => categoryWord(p) ?? p));
+  return words.size === 1 ? [...words][0] : undefined;
+};
+
+/** A database being made in a training home: the entries so far, and how a chain is checked there. */
+export class Bootstrap {
+  readonly entries: SkillEntry[] = [];
+  readonly character: number;
+  readonly adjacent: ReturnType<typeof roomPairs>;
+  /** Level-1 entries by text. */
+  readonly primitiveIds = new Map<string, number>();
+
+  constructor(
+    readonly graph: EnvGraph,
+    private readonly patients?: readonly string[],
+  ) {
+    this.character = graph.characterId();
+    this.adjacent = roomPairs(graph);
+    for (const primitive of levelOnePrimitives(graph)) {
+      const text = primitiveText(primitive);
+      this.primitiveIds.set(text, this.add(1, text, [...new Set(primitive.objects)].sort(), []));
+    }
+  }
+
+  add(level: number, text: string, objects: readonly string[], plan: readonly number[]): number {
+    const id = this.entries.length + 1;
+    this.entries.push({ id, level, text, objects: [...objects], plan: [...plan] });
+    return id;
+  }
+
+  /** The chain run from the start state (the graph is left as it was), with what it saw up close. */
+  check(chain: readonly Primitive[]): ChainRun {
+    return this.graph.tryChanges((g) =>
+      runChain(g, this.character, chain, { adjacent: this.adjacent, collectSeen: true }),
+    );
+  }
+
+  /** The level-2 skills to make: each single goal planned, as a chain that runs, with what it saw. */
+  levelTwo(): { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] {
+    const out: { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] = [];
+    for (const { meaning, goal } of singleGoals(this.graph)) {
+      if (this.patients && !meaning.patients.every((p) => this.patients!.includes(p))) continue;
+      const planned = planSkills(this.graph, goal, VIRTUALHOME_SKILLS);
+      if (!planned || planned.length === 0) continue;
+      const chain = chainOfPlan(this.graph, planned);
+      const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
+      if (chain.length < 2 || plan.some((c) => c === undefined)) continue;
+      const run = this.check(chain);
+      if (!run.ok) continue;
+      const opens = meaning.kind === 'place' && chain.some((p) => p.verb === 'open' && p.objects[0] === meaning.host);
+      out.push({
+        meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning,
+        chain,
+        plan: plan as number[],
+        seen: run.seen,
+      });
+    }
+    return out;
+  }
+
+  finish(options: BuildOptions, builder: string): SkillDatabase {
+    const levels = Array.from({ length: LEVELS }, (_, i) => this.entries.filter((e) => e.level === i + 1).length);
+    const header = {
+      format: DATABASE_FORMAT,
+      version: DATABASE_VERSION,
+      home: options.home,
+      seed: options.seed,
+      builder,
+      levels,
+    } as const;
+    return new SkillDatabase(header, this.entries);
+  }
+}
+
+export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillDatabase {
+  const rng = new Rng(options.seed).fork('semgro-database');
+  const bootstrap = new Bootstrap(graph, options.patients);
+  const check = (chain: readonly Primitive[]) => bootstrap.check(chain);
+
+  // Level 2: planned single goals, named by template.
+  const level2: { id: number; draft: Draft }[] = [];
+  const texts = new Set<string>();
+  for (const { meaning, chain, plan, seen } of bootstrap.levelTwo()) {
+    const text = skillName(meaning);
+    if (texts.has(text)) continue;
+    texts.add(text);
+    level2.push({ id: bootstrap.add(2, text, seen, plan), draft: { meaning, plan, chain } });
+  }
+
+  // Level 3: same-kind conjunctions of level-2 skills.
+  const level3 = conjoin(level2, options.caps?.level3 ?? PAPER_LEVEL_SIZES[2], rng.fork('level3'), {
+    group: (parts) => {
+      const key = groupKey(parts[0].meaning);
+      if (!parts.every((p) => groupKey(p.meaning) === key)) return undefined;
+      const merged = mergedMeaning(parts.map((p) => p.meaning));
+      return { meaning: merged, text: skillName(merged), preferred: categoryOf(merged) !== undefined };
+    },
+    key: groupKey,
+    sizes: [2, 3],
+    check,
+    add: (text, objects, plan) => bootstrap.add(3, text, objects, plan),
+  });
+
+  // Level 4: conjunctions of level-3 skills that share their things or their destination first, then any.
+  conjoin(level3, options.caps?.level4 ?? PAPER_LEVEL_SIZES[3], rng.fork('level4'), {
+    group: (parts) => {
+      const patients = parts.flatMap((p) => p.meaning.patients);
+      if (new Set(patients).size < patients.length) return undefined;
+      if (new Set(parts.map((p) => skillName(p.meaning))).size < parts.length) return undefined;
+      const meanings = parts.map((p) => p.meaning);
+      const text = conjunctionName(meanings);
+      const phrases = new Set(meanings.map((m) => categoryOf(m) ?? m.patients.join()));
+      const hosts = new Set(meanings.map(groupKey));
+      return { meaning: meanings[0], text, preferred: phrases.size === 1 || hosts.size === 1 };
+    },
+    key: () => 'all',
+    sizes: [2, 3],
+    check,
+    add: (text, objects, plan) => bootstrap.add(4, text, objects, plan),
+    pool: 60,
+  });
+
+  return bootstrap.finish(options, 'offline: household planner (single goals), conjunctions, templates');
+}
+
+interface ConjoinRules {
+  /** The conjunction's meaning and text, and whether it is drawn first; undefined: not a conjunction to make. */
+  group(
+    parts: readonly { meaning: SkillMeaning }[],
+  ): { meaning: SkillMeaning; text: string; preferred: boolean } | undefined;
+  /** Parts are combined only with parts of the same key. */
+  key(meaning: SkillMeaning): string;
+  readonly sizes: readonly number[];
+  check(chain: readonly Primitive[]): ChainRun;
+  add(text: string, objects: readonly string[], plan: readonly number[]): number;
+  /** Consider only this many parts (drawn by the seed) when there are more: combinations grow fast. */
+  readonly pool?: number;
+}
+
+/**
+ * The candidates in drawing order: one of each name in turn (names in shuffled order, each name's candidates
+ * shuffled), so that a name with many combinations does not crowd out the others.
+ */
+function interleaved<T extends { made: { text: string } }>(candidates: readonly T[], rng: Rng): T[] {
+  const byName = new Map<string, T[]>();
+  for (const candidate of candidates) {
+    const list = byName.get(candidate.made.text) ?? [];
+    list.push(candidate);
+    byName.set(candidate.made.text, list);
+  }
+  const queues = rng.shuffle([...byName.keys()].sort()).map((name) => rng.shuffle(byName.get(name)!));
+  const out: T[] = [];
+  for (let round = 0; out.length < candidates.length; round++) {
+    for (const queue of queues) if (round < queue.length) out.push(queue[round]);
+  }
+  return out;
+}
+
+/** Draws conjunctions of the lower skills (preferred ones first, names in turn), keeps those that run. */
+function conjoin(
+  lower: readonly { id: number; draft: Draft }[],
+  cap: number,
+  rng: Rng,
+  rules: ConjoinRules,
+): { id: number; draft: Draft }[] {
+  const parts =
+    rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
+  const preferred: { ids: number[]; made: { meaning: SkillMeaning; text: string } }[] = [];
+  const others: typeof preferred = [];
+  // Combinations are made within groups of parts that may go together.
+  const groups = new Map<string, number[]>();
+  parts.forEach((part, i) => {
+    const key = rules.key(part.draft.meaning);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(i);
+  });
+  for (const members of groups.values()) {
+    for (const combination of combinations(members.length, rules.sizes)) {
+      const picked = combination.map((i) => parts[members[i]]);
+      const made = rules.group(picked.map((p) => p.draft));
+      if (!made) continue;
+      (made.preferred ? preferred : others).push({ ids: picked.map((p) => p.id), made });
+    }
+  }
+  const byId = new Map(parts.map((p) => [p.id, p]));
+  const out: { id: number; draft: Draft }[] = [];
+  const order = [...interleaved(preferred, rng.fork('preferred')), ...interleaved(others, rng.fork('others'))];
+  for (const candidate of order) {
+    if (out.length >= cap) break;
+    const children = candidate.ids.map((id) => byId.get(id)!);
+    const chain = children.flatMap((c) => c.draft.chain);
+    const run = rules.check(chain);
+    if (!run.ok) continue;
+    const id = rules.add(candidate.made.text, run.seen, candidate.ids);
+    out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * Names of skills from templates, the offline stand-in for the paper's summarising prompt. A skill is described by
+ * what it does (`SkillMeaning`): a placement, heating, switching. Level 2 names the classes ("put apple in fridge",
+ * "open kitchencabinet and put apple in kitchencabinet" when its chain opens the destination first); levels 3 and 4
+ * name groups with the lexicon's category words when every patient shares one ("put fruit on kitchentable"), and
+ * join the rest ("put apple and cupcake in fridge", "put fruit in kitchencabinet and in fridge").
+ */
+import { categoryWord } from '../../language/lexicon.js';
+
+export type SkillMeaning =
+  | {
+      readonly kind: 'place';
+      readonly patients: readonly string[];
+      readonly relation: 'ON' | 'INSIDE';
+      readonly host: string;
+      /** The chain opens the destination before putting (level 2 only). */
+      readonly opens?: boolean;
+    }
+  | { readonly kind: 'heat'; readonly patients: readonly string[]; readonly appliance: string }
+  | { readonly kind: 'switch'; readonly patients: readonly string[]; readonly on: boolean };
+
+/** "a", "a and b", "a, b and c". */
+export function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** The patients as a phrase: their shared category word when there are several and they share one. */
+export function patientPhrase(patients: readonly string[]): string {
+  const unique = [...new Set(patients)];
+  if (unique.length > 1) {
+    const words = new Set(unique.map((p) => categoryWord(p)));
+    const [word] = words;
+    if (words.size === 1 && word !== undefined) return word;
+  }
+  return joinWords(unique);
+}
+
+const preposition = (relation: 'ON' | 'INSIDE') => (relation === 'ON' ? 'on' : 'in');
+
+/** The text of a skill with this meaning. */
+export function skillName(meaning: SkillMeaning): string {
+  const what = patientPhrase(meaning.patients);
+  switch (meaning.kind) {
+    case 'place': {
+      const put = `put ${what} ${preposition(meaning.relation)} ${meaning.host}`;
+      return meaning.opens ? `open ${meaning.host} and ${put}` : put;
+    }
+    case 'heat':
+      return `heat ${what} in ${meaning.appliance}`;
+    case 'switch':
+      return `switch ${meaning.on ? 'on' : 'off'} ${what}`;
+  }
+}
+
+/**
+ * The text of a conjunction of skills: one placement phrase when they place the same things in several places or
+ * several things in one place, else the parts joined.
+ */
+export function conjunctionName(parts: readonly SkillMeaning[]): string {
+  const places = parts.filter((p): p is Extract<SkillMeaning, { kind: 'place' }> => p.kind === 'place');
+  if (places.length === parts.length) {
+    const phrases = places.map((p) => patientPhrase(p.patients));
+    const targets = places.map((p) => `${preposition(p.relation)} ${p.host}`);
+    if (new Set(phrases).size === 1) return `put ${phrases[0]} ${joinWords([...new Set(targets)])}`;
+    if (new Set(targets).size === 1) return `put ${joinWords([...new Set(phrases)])} ${targets[0]}`;
+  }
+  return joinWords(parts.map((p) => skillName({ ...p, ...(p.kind === 'place' && { opens: false }) })));
+}

@@ -1,0 +1,123 @@
+/**
+ * SemGro's skill database: built bottom up in the cottage without a model (a small one: level-2 skills for three
+ * classes), its structure (levels, plans one level down, chains that run where they were learnt, names from
+ * templates and category words), determinism per seed, its file format and the errors of bad files.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runChain } from '../../../src/agents/semgro/chain.js';
+import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
+import type { SkillDatabase } from '../../../src/agents/semgro/database/database.js';
+import { databaseText, parseDatabase, readDatabase, writeDatabase } from '../../../src/agents/semgro/database/io.js';
+import { conjunctionName, skillName } from '../../../src/agents/semgro/database/naming.js';
+import { primitiveText } from '../../../src/agents/semgro/primitives.js';
+import { loadHome } from '../../../src/sim/scenes/homes.js';
+import { roomPairs } from '../../../src/sim/skill-sets.js';
+
+const OPTIONS = { home: 'cottage', seed: 3, patients: ['apple', 'bananas', 'mug'], caps: { level3: 8, level4: 4 } };
+let database: SkillDatabase;
+
+beforeAll(() => {
+  database = buildDatabase(loadHome('cottage').graph, OPTIONS);
+});
+
+describe('names from templates', () => {
+  it('names groups by their category word, and conjunctions by what they share', () => {
+    expect(skillName({ kind: 'place', patients: ['apple'], relation: 'INSIDE', host: 'fridge', opens: true })).toBe(
+      'open fridge and put apple in fridge',
+    );
+    expect(skillName({ kind: 'place', patients: ['apple', 'peach'], relation: 'ON', host: 'kitchentable' })).toBe(
+      'put fruit on kitchentable',
+    );
+    expect(skillName({ kind: 'place', patients: ['apple', 'mug'], relation: 'ON', host: 'kitchentable' })).toBe(
+      'put apple and mug on kitchentable',
+    );
+    const inFridge = { kind: 'place', patients: ['apple', 'peach'], relation: 'INSIDE', host: 'fridge' } as const;
+    const onTable = { kind: 'place', patients: ['bananas', 'orange'], relation: 'ON', host: 'kitchentable' } as const;
+    expect(conjunctionName([inFridge, onTable])).toBe('put fruit in fridge and on kitchentable');
+  });
+});
+
+describe('the offline database', () => {
+  it('has four levels, each plan naming entries one level down, level 1 primitives', () => {
+    const sizes = database.levelSizes();
+    expect(sizes).toHaveLength(4);
+    expect(sizes[0]).toBeGreaterThan(1000);
+    expect(sizes[1]).toBeGreaterThan(10);
+    expect(sizes[2]).toBeGreaterThan(0);
+    expect(sizes[2]).toBeLessThanOrEqual(8);
+    for (const entry of database.entries) {
+      if (entry.level === 1) expect(entry.plan).toEqual([]);
+      for (const child of entry.plan) expect(database.get(child).level).toBe(entry.level - 1);
+    }
+    expect(database.header).toMatchObject({ home: 'cottage', seed: 3, levels: sizes });
+  });
+
+  it('knows what the three classes can be made to do, each chain running in the home it was learnt in', () => {
+    const texts = database.level(2).map((e) => e.text);
+    expect(texts).toContain('open fridge and put apple in fridge');
+    expect(texts).toContain('put bananas on kitchentable');
+    expect(texts).toContain('heat apple in microwave');
+    expect(texts.every((t) => /apple|bananas|mug/.test(t))).toBe(true);
+    const graph = loadHome('cottage').graph;
+    for (const entry of database.entries.filter((e) => e.level >= 2)) {
+      const run = graph.tryChanges((g) =>
+        runChain(g, g.characterId(), database.chain(entry.id), { adjacent: roomPairs(g) }),
+      );
+      expect(run.ok, entry.text).toBe(true);
+      expect(entry.objects.length, entry.text).toBeGreaterThan(0);
+    }
+    const fridge = database.level(2).find((e) => e.text === 'open fridge and put apple in fridge')!;
+    expect(database.chain(fridge.id).map(primitiveText)).toEqual([
+      'walk kitchen',
+      'walk apple',
+      'grab apple',
+      'walk fridge',
+      'open fridge',
+      'putin apple fridge',
+    ]);
+    expect(database.level(3).some((e) => e.text.startsWith('put fruit '))).toBe(true);
+  });
+
+  it('is the same for the same seed', () => {
+    const again = buildDatabase(loadHome('cottage').graph, OPTIONS);
+    expect(databaseText(again)).toBe(databaseText(database));
+  });
+});
+
+describe('database files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-semgro-db-'));
+
+  it('are written and read back unchanged', () => {
+    const file = join(dir, 'skills.jsonl');
+    writeDatabase(file, database);
+    expect(databaseText(readDatabase(file))).toBe(databaseText(database));
+  });
+
+  it('refuse foreign and malformed files with one line naming the file, the line and the value', () => {
+    const bad = (text: string) => () => parseDatabase(text, 'skills.jsonl');
+    expect(bad('')).toThrow(/skills\.jsonl:1: empty file/);
+    expect(bad('{"format":"hearth-demonstrations","version":1}\n')).toThrow(
+      /skills\.jsonl:1: not a SemGro skill database \(format "hearth-demonstrations"/,
+    );
+    const lines = databaseText(database).trimEnd().split('\n');
+    const at = (line: number, replace: (entry: Record<string, unknown>) => unknown) => {
+      const copy = [...lines];
+      copy[line - 1] = JSON.stringify(replace(JSON.parse(copy[line - 1])));
+      return copy.join('\n');
+    };
+    expect(bad(at(2, (e) => ({ ...e, text: 'eat apple' })))).toThrow(
+      /skills\.jsonl:2: entry 1: 'eat apple' is not a primitive/,
+    );
+    const l2 = database.level(2)[0];
+    expect(bad(at(l2.id + 1, (e) => ({ ...e, plan: [99999] })))).toThrow(
+      new RegExp(`skills\\.jsonl:${l2.id + 1}: entry ${l2.id}: its plan names entry 99999`),
+    );
+    expect(bad(at(1, (h) => ({ ...h, version: 7 })))).toThrow(/skills\.jsonl:1: skill database version 7/);
+    expect(bad(`${lines[0]}\n{oops`)).toThrow(/skills\.jsonl:2: not JSON/);
+    const missing = join(dir, 'missing.jsonl');
+    expect(() => readDatabase(missing)).toThrow(/missing\.jsonl: cannot read/);
+  });
+});
