@@ -9,6 +9,17 @@ import type { DerivedStates } from '../sim/derived-states.js';
 import type { EnvGraph } from '../sim/graph.js';
 import type { Skill } from '../sim/skill.js';
 import type { SkillSet } from '../sim/skill-sets.js';
+import type { DemonstrationLibrary } from './demonstrations/library.js';
+import type { SkillDatabase } from './semgro/database/database.js';
+
+/**
+ * What a task family gives the agents that run it besides the instruction: SemGro's family its skill database learnt
+ * in the training home, and in-context examples drawn from that database for the LLM baselines.
+ */
+export interface TaskResources {
+  readonly skillDatabase?: SkillDatabase;
+  readonly demonstrations?: DemonstrationLibrary;
+}
 
 export interface AgentContext {
   /** The episode's seed; an agent derives its random streams from it (`new Rng(seed).fork('agent:<name>')`). */
@@ -39,4 +50,6 @@ export interface AgentContext {
   readonly learning?: { readonly file: string; readonly pass: number };
   /** The episode's identity (home, task, seed), for what the agent learns in it. */
   readonly episode?: string;
+  /** What the task's family gives its agents (`TaskResources`), when it gives anything. */
+  readonly resources?: TaskResources;
 }
