@@ -1,0 +1,105 @@
+/**
+ * HELPER through the built CLI: memory expansion over two runs of one memory file (--helper-memory), and bad input
+ * refused with one line (a malformed dialogue file, a memory path that is not a memory). Skipped with a message when
+ * dist/ is not built (`npm test` builds it).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProgramMemoryFile } from '../../src/memory/program-memory.js';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const BIN = join(projectRoot, 'bin', 'hearth.js');
+const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+const describeBuilt = BUILT ? describe : describe.skip;
+if (!BUILT)
+  process.stderr.write('[hearth tests] HELPER through the CLI skipped: run `npm run build` (npm test does)\n');
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-run-helper-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function hearth(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Report {
+  results: { agent: string; episodes: number; sr: { mean: number | null }; steps: { mean: number | null } }[];
+  roles?: Record<string, Record<string, string>>;
+}
+
+describeBuilt('HELPER through hearth run', () => {
+  it('learns confirmed programs into --helper-memory, and the next run is the next pass, reading them', async () => {
+    const memory = join(dir, 'memory.sqlite');
+    const args = [
+      '--protocol',
+      'episodic',
+      '--agents',
+      'helper',
+      '--tasks',
+      'teach-tfd/coffee,teach-tfd/salad',
+      '--homes',
+      'cottage',
+      '--seeds',
+      '1',
+      '--workers',
+      '1',
+      '--json',
+      '--quiet',
+      '--store',
+      join(dir, 'results.sqlite'),
+      '--helper-memory',
+      memory,
+    ];
+    const first = await hearth(args);
+    expect(first.stderr).toBe('');
+    const one = JSON.parse(first.stdout) as Report;
+    expect(one.roles?.helper?.memory).toBe(`learning (${memory}, pass 1)`);
+    const file = ProgramMemoryFile.open(memory);
+    const learned = file.entries();
+    file.close();
+    expect(learned).toHaveLength(Math.round(one.results[0].sr.mean! * one.results[0].episodes));
+    expect(new Set(learned.map((e) => e.episode))).toEqual(
+      new Set(['cottage/teach-tfd/coffee/0', 'cottage/teach-tfd/salad/0']),
+    );
+    const second = await hearth(args);
+    const two = JSON.parse(second.stdout) as Report;
+    expect(two.roles?.helper?.memory).toBe(`learning (${memory}, pass 2)`);
+    expect(two.results[0].steps.mean!).toBeLessThanOrEqual(one.results[0].steps.mean!);
+  }, 120_000);
+
+  it('refuses a malformed dialogue file and a memory that is not one, in one line', async () => {
+    const dialogues = join(dir, 'dialogues.jsonl');
+    writeFileSync(dialogues, '{"id": "a", "dialogue": "Make toast.", "goal": ["breadslice isToasty"]}\n');
+    const bad = await hearth(['--protocol', 'episodic', '--agents', 'helper', '--dialogues', dialogues, '--quiet']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(`hearth: ${dialogues}:1: goal 'breadslice isToasty': unknown predicate 'isToasty'`);
+    const notMemory = join(dir, 'notes.txt');
+    writeFileSync(notMemory, 'not a database');
+    const refused = await hearth([
+      '--protocol',
+      'episodic',
+      '--agents',
+      'helper',
+      '--tasks',
+      'teach-tfd/toast',
+      '--quiet',
+      '--helper-memory',
+      notMemory,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(`hearth: ${notMemory}: not a hearth program memory (not an SQLite database)`);
+  }, 60_000);
+});
