@@ -1,0 +1,381 @@
+/**
+ * SemGro's agent: Algorithm 1 of paper 003 (iterative skill grounding) on the episodic protocol.
+ *
+ * The instruction stack starts with the user's instruction. A decision pops the top instruction i, retrieves k
+ * entries for it and the detected objects (x, c, lc), asks the generator for a skill l̄ ∈ c, and the critic whether
+ * l̄ can run here. Executable (E): i stays on the stack and l̄ runs. Not executable (NE, f): l̄ is set aside for i, and
+ * the task retriever's finer instruction i* goes on top of i; i* is served from entries no higher than l̄'s level,
+ * so skills are only ever decomposed downward, at most M - 1 levels deep (a level-1 skill cannot be decomposed: it
+ * is set aside and the generator asked again). A decision ends after `maxIterations` critic verdicts.
+ *
+ * Decisions hearth makes where the paper is silent or contradicts itself (docs/semgro.md):
+ * - after a skill chosen for a finer instruction runs, the agent returns to the user's instruction (the paper's
+ *   trajectory, Table 10, does so; its Algorithm 1 would keep i* on the stack), and what was set aside is cleared;
+ *   a skill that needed no step (its effect already held) is set aside instead;
+ * - a chosen skill runs its stored chain open loop, one level-1 skill at a time (`cursor.ts`, `binding.ts`: one step
+ *   each, a walk to another room one step per room); a chain that fails part-way counts as not executable, the
+ *   simulator's error its feedback, and is decomposed like a critic's rejection from what it had done;
+ * - with nothing left to choose, or the iteration budget spent, the agent walks to the room it has been in least
+ *   recently (what it sees there differs) and starts again from the user's instruction.
+ *
+ * The fixed-level ablations (Table 4) bypass the critic: the chosen skill runs at once, a failed one is set aside
+ * until some skill succeeds, and nothing is decomposed.
+ */
+import type { Skill } from '../../sim/skill.js';
+import { recordDecision } from '../../util/decisions.js';
+import { Rng } from '../../util/rng.js';
+import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import { roomDistances, roomPath } from '../heuristics/common.js';
+import { type Scene, sceneOfObservation } from './binding.js';
+import type { SemGroConfig } from './config.js';
+import { ChainCursor } from './cursor.js';
+import { LEVELS, type SkillDatabase } from './database/database.js';
+import { failureOfMessage, type SkillFailure } from './failures.js';
+import { completedTexts } from './progress.js';
+import { SkillRetriever } from './retrieval.js';
+import type { Candidate, Detection, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
+import { remedyOf } from './task-retriever.js';
+
+/** One instruction of the stack, with the skills set aside for it. */
+interface Frame {
+  readonly instruction: string;
+  /** Entries of at most this level are retrieved for it (a finer instruction: the level of the skill it replaces). */
+  readonly ceiling?: number;
+  readonly rejected: Set<number>;
+}
+
+/** A chosen skill being carried out. */
+interface Running {
+  readonly skill: Candidate;
+  readonly cursor: ChainCursor;
+  /** The stack depth it was chosen at. */
+  readonly depth: number;
+  /** The skill last returned for it, waiting for its outcome. */
+  pending?: Skill;
+  steps: number;
+}
+
+/** Why the critic (or a failed chain) sent the planner down a level: what Table 3 counts. */
+export interface IterationRecord {
+  readonly t: number;
+  readonly skill: string;
+  readonly level: number;
+  readonly source: 'critic' | 'execution';
+  /** The failure's kind and the class at fault (the benchmark tells shift-made iterations from the others by it). */
+  readonly kind: string;
+  readonly object: string;
+  readonly finer?: string;
+}
+
+export interface SkillRecord {
+  readonly t: number;
+  readonly text: string;
+  readonly level: number;
+  readonly ok: boolean;
+  readonly steps: number;
+}
+
+/** Records kept in the episode's stats (the latest ones; counts cover the whole episode). */
+const KEEP = 80;
+
+export class SemGroAgent implements Agent {
+  private readonly retriever: SkillRetriever;
+  private readonly rng: Rng;
+  private feedback!: StepFeedback;
+  private detection!: Detection;
+  private scene!: Scene;
+  private root!: Frame;
+  private stack: Frame[] = [];
+  private running: Running | undefined;
+  private readonly history: HistoryItem[] = [];
+  private readonly done: string[] = [];
+  private readonly settled = new Set<number>();
+  private readonly visits = new Map<number, number>();
+  /** The room the agent walks to when it found nothing to do (see `lookElsewhere`). */
+  private exploring: number | undefined;
+  private readonly iterations: IterationRecord[] = [];
+  private readonly skills: SkillRecord[] = [];
+  private decisions = 0;
+  private fallbacks = 0;
+  private skillsRun = 0;
+  private skillsOk = 0;
+  private lastRecords: RoleRecord[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly database: SkillDatabase,
+    private readonly roles: SemGroRoles,
+    private readonly config: SemGroConfig,
+    seed: number,
+  ) {
+    this.retriever = new SkillRetriever(database);
+    this.rng = new Rng(seed).fork(`agent:${name}`);
+  }
+
+  reset(task: TaskBrief, first: StepFeedback): void {
+    this.root = { instruction: task.instructions.map((i) => i.text).join(' '), rejected: new Set() };
+    this.stack = [this.root];
+    this.see(first);
+  }
+
+  private see(feedback: StepFeedback): void {
+    this.feedback = feedback;
+    this.scene = sceneOfObservation(feedback.observation);
+    this.detection = this.roles.detector.detect(feedback.observation, feedback.t);
+    this.visits.set(feedback.observation.roomId, feedback.t);
+  }
+
+  async act(): Promise<Skill> {
+    const walk = this.explore();
+    if (walk) return walk;
+    // Bounded: each pass either returns, finishes a skill or fails one.
+    for (let pass = 0; pass < 4 * this.config.maxIterations + 8; pass++) {
+      if (this.running) {
+        const next = await this.advance(this.running);
+        if (next) return next;
+        continue;
+      }
+      const chosen = await this.decide();
+      if (!chosen) return this.lookElsewhere();
+      this.running = {
+        skill: chosen,
+        cursor: new ChainCursor(this.database.chain(chosen.id)),
+        depth: this.stack.length - 1,
+        steps: 0,
+      };
+    }
+    return this.lookElsewhere();
+  }
+
+  async observe(feedback: StepFeedback): Promise<void> {
+    const running = this.running;
+    const taken = running?.pending;
+    if (running && taken) {
+      running.pending = undefined;
+      if (feedback.success) {
+        running.steps++;
+        if (taken.action === 'put' || taken.action === 'putin') this.settled.add(taken.objects[0]);
+        // A walk between rooms may take several steps; the cursor says when the primitive is done.
+        running.cursor.stepped(taken.action === 'walk' && this.isRoom(taken.objects[0]));
+      } else {
+        const before = this.feedback.observation;
+        const names = (id: number) => before.nodes.find((n) => n.id === id)?.className;
+        this.see(feedback);
+        await this.chainFailed(running, failureOfMessage(taken, feedback.error ?? 'failed', names));
+        return;
+      }
+    }
+    this.see(feedback);
+  }
+
+  private isRoom(id: number): boolean {
+    return this.feedback.observation.nodes.some((n) => n.id === id && n.category === 'Rooms');
+  }
+
+  /** The next skill of the running chain, or undefined when it finished or failed (handled here). */
+  private async advance(running: Running): Promise<Skill | undefined> {
+    const bound = running.cursor.next({
+      scene: this.scene,
+      adjacent: this.feedback.adjacentRooms,
+      settled: this.settled,
+    });
+    if (bound.kind === 'skill') {
+      running.pending = bound.skill;
+      return bound.skill;
+    }
+    if (bound.kind === 'fail') await this.chainFailed(running, bound.failure);
+    else this.finished(running, true);
+    return undefined;
+  }
+
+  /** Records a skill that ran (whole or in part) and returns to the user's instruction after a success. */
+  private finished(running: Running, ok: boolean): void {
+    this.running = undefined;
+    const { skill } = running;
+    this.history.push({ text: skill.text, level: skill.level, ok });
+    this.done.push(...completedTexts(this.database, skill.id, running.cursor.index));
+    this.skillsRun++;
+    if (ok) this.skillsOk++;
+    this.keep(this.skills, { t: this.feedback.t, text: skill.text, level: skill.level, ok, steps: running.steps });
+    if (!ok) return;
+    // A skill whose effect already held took no step and changed nothing: set aside, not chosen again for now.
+    if (running.steps === 0) this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.add(skill.id);
+    else this.restart();
+  }
+
+  /** A chain that failed part-way: not executable, with the simulator's (or the binding's) reason as feedback. */
+  private async chainFailed(running: Running, failure: SkillFailure): Promise<void> {
+    this.finished(running, false);
+    this.stack.length = Math.min(this.stack.length, running.depth + 1);
+    await this.setAside(this.stack[this.stack.length - 1], running.skill, failure.text, failure, 'execution');
+  }
+
+  /** The user's instruction again, with nothing set aside: what was done changed the situation. */
+  private restart(): void {
+    this.root.rejected.clear();
+    this.stack = [this.root];
+  }
+
+  private keep<T>(list: T[], item: T): void {
+    list.push(item);
+    if (list.length > KEEP) list.shift();
+  }
+
+  /**
+   * NE: the skill is set aside for the frame's instruction and, with the critic on, the task retriever's finer
+   * instruction goes on top (at most M - 1 finer instructions deep), served from entries no higher than the skill's
+   * level. A level-1 skill cannot be decomposed; it gets a finer instruction only when its failure has a remedy
+   * (another skill first: switch the microwave off before opening it), served from level-2 entries.
+   */
+  private async setAside(
+    frame: Frame,
+    skill: Candidate,
+    feedback: string,
+    failure: SkillFailure | undefined,
+    source: IterationRecord['source'],
+    retrievedLower?: readonly string[],
+  ): Promise<void> {
+    frame.rejected.add(skill.id);
+    let finer: string | undefined;
+    const remedied = skill.level > 1 || failure === undefined || remedyOf(failure) !== undefined;
+    if (this.config.critic && remedied && this.stack.length < LEVELS) {
+      const all =
+        retrievedLower ??
+        this.retriever.retrieve(this.query(frame), this.config.retrieval, this.rng.fork('lower')).lower;
+      const lower = all.filter((t) => t !== skill.text);
+      const answer = await this.roles.taskRetriever.retrieve({
+        skill,
+        feedback,
+        lower,
+        t: this.feedback.t,
+        ...(failure && { failure }),
+      });
+      this.lastRecords.push(answer.record);
+      finer = answer.value;
+      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected: new Set() });
+    }
+    this.iterations.push({
+      t: this.feedback.t,
+      skill: skill.text,
+      level: skill.level,
+      source,
+      kind: failure?.kind ?? 'other',
+      object: failure?.object ?? '',
+      ...(finer !== undefined && { finer }),
+    });
+  }
+
+  private query(frame: Frame) {
+    return {
+      instruction: frame.instruction,
+      names: this.detection.near,
+      ...(frame.ceiling !== undefined && { ceiling: frame.ceiling }),
+    };
+  }
+
+  /** Algorithm 1's inner loop: the first skill the critic accepts, or undefined. */
+  private async decide(): Promise<Candidate | undefined> {
+    this.decisions++;
+    this.lastRecords = [];
+    for (let verdicts = 0; verdicts < this.config.maxIterations; ) {
+      const frame = this.stack[this.stack.length - 1];
+      const retrieved = this.retriever.retrieve(
+        this.query(frame),
+        this.config.retrieval,
+        this.rng.fork(this.decisions),
+      );
+      const candidates = retrieved.candidates.filter((c) => !frame.rejected.has(c.id));
+      const generated = await this.roles.generator.generate({
+        instruction: frame.instruction,
+        history: this.history,
+        done: this.done,
+        examples: retrieved.examples,
+        candidates,
+      });
+      this.lastRecords.push(generated.record);
+      const skill = generated.value;
+      if (!skill) {
+        // Nothing left for a finer instruction: back to the one it refined.
+        if (this.stack.length === 1) return undefined;
+        this.stack.pop();
+        verdicts++;
+        continue;
+      }
+      if (!this.config.critic) return this.chose(skill, retrieved.examples.length);
+      const verdict = await this.roles.judge.judge({
+        skill,
+        chain: this.database.chain(skill.id),
+        detection: this.detection,
+        candidates,
+        adjacent: this.feedback.adjacentRooms,
+        settled: this.settled,
+        t: this.feedback.t,
+      });
+      this.lastRecords.push(verdict.record);
+      verdicts++;
+      if (verdict.value.executable) return this.chose(skill, retrieved.examples.length);
+      const { feedback } = verdict.value;
+      await this.setAside(frame, skill, feedback, verdict.value.failure, 'critic', retrieved.lower);
+    }
+    return undefined;
+  }
+
+  private chose(skill: Candidate, examples: number): Candidate {
+    recordDecision('semgro', () => ({
+      agent: this.name,
+      instruction: this.stack[this.stack.length - 1].instruction,
+      stack: this.stack.map((f) => f.instruction),
+      chosen: skill.text,
+      level: skill.level,
+      examples,
+      roles: this.lastRecords,
+    }));
+    return skill;
+  }
+
+  /**
+   * With nothing to do here: a walk towards the room visited least recently (never visited first, then the nearest,
+   * then the lowest id), kept up until the agent is there; then it decides again from the user's instruction.
+   */
+  private lookElsewhere(): Skill {
+    this.fallbacks++;
+    this.restart();
+    const here = this.feedback.observation.roomId;
+    const distances = roomDistances(here, this.feedback.adjacentRooms);
+    const rooms = [...distances.keys()].filter((r) => r !== here);
+    rooms.sort(
+      (a, b) =>
+        (this.visits.get(a) ?? -1) - (this.visits.get(b) ?? -1) || distances.get(a)! - distances.get(b)! || a - b,
+    );
+    this.exploring = rooms[0];
+    return this.explore() ?? { action: 'walk', objects: [here] };
+  }
+
+  /** The next walk towards the room being explored, or undefined when there (or no longer reachable). */
+  private explore(): Skill | undefined {
+    if (this.exploring === undefined) return undefined;
+    const path = roomPath(this.feedback.observation.roomId, this.exploring, this.feedback.adjacentRooms);
+    if (!path || path.length === 0) {
+      this.exploring = undefined;
+      return undefined;
+    }
+    return { action: 'walk', objects: [path[0]] };
+  }
+
+  stats(): Record<string, unknown> {
+    return {
+      roles: {
+        generator: this.roles.generator.implementation,
+        detector: this.roles.detector.implementation,
+        judge: this.config.critic ? this.roles.judge.implementation : 'bypassed',
+        taskRetriever: this.config.critic ? this.roles.taskRetriever.implementation : 'bypassed',
+      },
+      decisions: this.decisions,
+      fallbacks: this.fallbacks,
+      skillsRun: this.skillsRun,
+      skillsOk: this.skillsOk,
+      iterations: this.iterations,
+      skills: this.skills,
+    };
+  }
+}

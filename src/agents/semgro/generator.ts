@@ -1,0 +1,92 @@
+/**
+ * φ_G offline: what a language model does with the prompt of eq. 3, by imitation of the in-context examples. It sees
+ * what the paper's generator sees (the instruction, the history, the examples and the candidates, never the
+ * observation) and answers one of the candidates:
+ *
+ * 1. a finer instruction that starts with a remedy (`task-retriever.ts`) is served first: the candidate that is the
+ *    remedy ("open kitchencabinet", or a skill that begins with it, "open kitchencabinet and put ..."); for
+ *    "find X", a candidate that may reveal an X: opening a container the catalog keeps X in, then walking to a room
+ *    the catalog places X in that the history did not just walk to;
+ * 2. otherwise the examples, most similar to the instruction first (what a model reading the prompt follows): the
+ *    first step of an example's plan that the history has not carried out yet (the plan aligned with the skills
+ *    done, in order) and that is a candidate still (a step set aside is passed over, the next one taken);
+ * 3. otherwise the candidate most similar to the instruction that was not done yet.
+ */
+import { catalogClass } from '../../sim/catalog/index.js';
+import { bySimilarity } from './encoding.js';
+import type { Candidate, GeneratorInput, RoleAnswer, SkillGenerator } from './roles.js';
+
+/**
+ * The first step of `plan`, after the steps `done` (skills carried out, in order) already contains in order, that is
+ * one of `open` (a step set aside is passed over); undefined when there is none.
+ */
+export function nextStep(
+  plan: readonly string[],
+  done: readonly string[],
+  open: ReadonlySet<string>,
+): string | undefined {
+  let at = 0;
+  let i = 0;
+  for (; i < plan.length; i++) {
+    const found = done.indexOf(plan[i], at);
+    if (found < 0) break;
+    at = found + 1;
+  }
+  return plan.slice(i).find((step) => open.has(step));
+}
+
+/** Where an X may be hidden or kept: containers first (the catalog's), then its rooms. */
+function hidingPlaces(className: string): { containers: string[]; rooms: string[] } {
+  const entry = catalogClass(className);
+  return { containers: [...(entry?.inside ?? [])], rooms: [...(entry?.rooms ?? [])] };
+}
+
+export class ImitationGenerator implements SkillGenerator {
+  readonly implementation = 'offline: imitates the in-context examples from where the history leaves off';
+
+  async generate(input: GeneratorInput): Promise<RoleAnswer<Candidate | undefined>> {
+    const answer = (value: Candidate | undefined, by: string): RoleAnswer<Candidate | undefined> => ({
+      value,
+      record: { role: 'generator', implementation: this.implementation, notes: { by } },
+    });
+    const pool = input.candidates;
+    if (pool.length === 0) return answer(undefined, 'no candidate');
+    const remedy = this.remedy(input);
+    if (remedy) return answer(remedy, 'remedy');
+    const open = new Set(pool.map((c) => c.text));
+    for (const example of bySimilarity(input.instruction, input.examples)) {
+      const step = nextStep(example.plan, input.done, open);
+      if (step !== undefined)
+        return answer(
+          pool.find((c) => c.text === step),
+          `example: ${example.text}`,
+        );
+    }
+    const fresh = pool.filter((c) => !input.done.includes(c.text));
+    return answer(bySimilarity(input.instruction, fresh.length > 0 ? fresh : pool)[0], 'similarity');
+  }
+
+  /** Step 1 of the module comment. */
+  private remedy(input: GeneratorInput): Candidate | undefined {
+    const words = input.instruction.trim().toLowerCase().split(/\s+/);
+    const pool = input.candidates;
+    if (words[0] === 'find' && words[1] !== undefined) {
+      const { containers, rooms } = hidingPlaces(words[1]);
+      for (const container of containers) {
+        const open = pool.find((c) => c.text === `open ${container}`);
+        if (open) return open;
+      }
+      const lastRoomWalk = [...input.done].reverse().find((t) => t.startsWith('walk ') && rooms.includes(t.slice(5)));
+      for (const room of rooms) {
+        const walk = pool.find((c) => c.text === `walk ${room}` && c.text !== lastRoomWalk);
+        if (walk) return walk;
+      }
+      return undefined;
+    }
+    const and = input.instruction.toLowerCase().indexOf(' and ');
+    if (and < 0) return undefined;
+    const clause = input.instruction.slice(0, and).trim().toLowerCase();
+    if (clause === 'put down what you hold') return pool.find((c) => /^put(in)? /.test(c.text));
+    return pool.find((c) => c.text === clause) ?? pool.find((c) => c.text.startsWith(`${clause} and `));
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * SemGro's offline roles on a database learnt in the cottage (apple 28 and bananas 29 on the kitchen counter 14, the
+ * fridge 17 closed; the robot in the livingroom): the kNN retriever and its ablations' settings, the generator's
+ * imitation and remedies, the detector and the judge on a belief of the observation, the task retriever's remedies,
+ * and the agent's Algorithm 1 when the home differs from the one its skills were learnt in.
+ */
+import { describe, expect, it } from 'vitest';
+import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
+import { PAPER_RETRIEVAL, SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
+import { ObservationDetector, SimulationJudge } from '../../../src/agents/semgro/critic.js';
+import { ImitationGenerator } from '../../../src/agents/semgro/generator.js';
+import { offlineRoles } from '../../../src/agents/semgro/offline.js';
+import { SkillRetriever } from '../../../src/agents/semgro/retrieval.js';
+import { RemedyTaskRetriever } from '../../../src/agents/semgro/task-retriever.js';
+import { EpisodeWorld } from '../../../src/bench/environment.js';
+import { moveObject, setState } from '../../../src/sim/dynamics/edits.js';
+import { loadHome } from '../../../src/sim/scenes/homes.js';
+import { Rng } from '../../../src/util/rng.js';
+import { cottageDatabase, runAgent } from './helpers.js';
+
+const database = cottageDatabase();
+const candidate = (text: string) => database.entries.find((e) => e.text === text)!;
+
+describe('the kNN retriever', () => {
+  const retriever = new SkillRetriever(database);
+  const query = { instruction: 'Put the apple in the refrigerator.', names: [] };
+
+  it('returns k entries of level 2 and above, their plans as examples, the entries one level down as candidates', () => {
+    const out = retriever.retrieve(query, PAPER_RETRIEVAL, new Rng(0));
+    expect(out.entries).toHaveLength(10);
+    expect(out.entries.every((e) => e.level >= 2)).toBe(true);
+    expect(out.entries[0].text).toBe('open fridge and put apple in fridge');
+    expect(out.examples[0]).toEqual({ text: out.entries[0].text, plan: database.planTexts(out.entries[0].id) });
+    const below = new Set(out.entries.flatMap((e) => e.plan));
+    expect(out.candidates.every((c) => below.has(c.id))).toBe(true);
+    expect(out.candidates.map((c) => c.text)).toContain('putin apple fridge');
+  });
+
+  it('honours k, the levels, a ceiling, the candidates of a top-level planner and random examples', () => {
+    expect(retriever.retrieve(query, { ...PAPER_RETRIEVAL, k: 5 }, new Rng(0)).entries).toHaveLength(5);
+    const ceiling = retriever.retrieve({ ...query, ceiling: 2 }, PAPER_RETRIEVAL, new Rng(0));
+    expect(ceiling.entries.every((e) => e.level === 2)).toBe(true);
+    expect(ceiling.candidates.every((c) => c.level === 1)).toBe(true);
+    const top = retriever.retrieve(query, { ...PAPER_RETRIEVAL, levels: [3, 3], candidates: 'self' }, new Rng(0));
+    expect(top.candidates.map((c) => c.id)).toEqual(top.entries.map((e) => e.id));
+    const random = retriever.retrieve(query, { ...PAPER_RETRIEVAL, examples: 'random' }, new Rng(5));
+    const knn = retriever.retrieve(query, PAPER_RETRIEVAL, new Rng(5));
+    expect(random.candidates).toEqual(knn.candidates);
+    expect(random.examples.map((e) => e.text)).not.toEqual(knn.examples.map((e) => e.text));
+  });
+
+  it('adds the similarity of what is close to the names seen while an entry was made, unless told not to', () => {
+    const near = { instruction: 'put it away', names: ['mug', 'kitchencounter'] };
+    const seen = retriever.retrieve(near, PAPER_RETRIEVAL, new Rng(0)).entries[0];
+    expect(seen.objects).toContain('mug');
+    const blind = retriever.retrieve(near, { ...PAPER_RETRIEVAL, observation: false }, new Rng(0)).entries;
+    expect(blind.map((e) => e.id)).not.toEqual(
+      retriever.retrieve(near, PAPER_RETRIEVAL, new Rng(0)).entries.map((e) => e.id),
+    );
+  });
+});
+
+describe('the offline generator', () => {
+  const generator = new ImitationGenerator();
+  const fridge = candidate('open fridge and put apple in fridge');
+  const steps = fridge.plan.map((id) => {
+    const e = database.get(id);
+    return { id: e.id, level: e.level, text: e.text };
+  });
+  const input = (instruction: string, done: string[], candidates = steps) => ({
+    instruction,
+    history: [],
+    done,
+    examples: [{ text: fridge.text, plan: candidates.map((c) => c.text) }],
+    candidates,
+  });
+
+  it('follows the example most like the instruction from where the history leaves off, passing over what was set aside', async () => {
+    expect((await generator.generate(input('put the apple in the fridge', []))).value?.text).toBe('walk kitchen');
+    const done = ['walk kitchen', 'walk apple', 'grab apple'];
+    expect((await generator.generate(input('put the apple in the fridge', done))).value?.text).toBe('walk fridge');
+    const open = steps.filter((c) => c.text !== 'walk fridge');
+    expect((await generator.generate(input('put the apple in the fridge', done, open))).value?.text).toBe(
+      'open fridge',
+    );
+  });
+
+  it('serves a remedy first, and looks for a missing thing where the catalog keeps it', async () => {
+    const remedy = await generator.generate(input('open fridge and put apple in fridge', []));
+    expect(remedy.value?.text).toBe('open fridge');
+    const find = await generator.generate(input('find apple and put apple in fridge', []));
+    expect(find.value?.text).toBe('open fridge');
+    expect((await generator.generate(input('x', [], []))).value).toBeUndefined();
+  });
+});
+
+describe('the critic', () => {
+  it('detects the observation, or a noisy one', () => {
+    const world = new EpisodeWorld(loadHome('cottage').graph);
+    world.step({ action: 'walk', objects: [1] });
+    world.step({ action: 'walk', objects: [17] });
+    const seen = new ObservationDetector(0).detect(world.observe(), 0);
+    expect(seen.names).toContain('apple');
+    expect(seen.near).toContain('fridge');
+    expect(seen.states).toContain('fridge is CLOSED');
+    const blind = new ObservationDetector(0, { miss: 1, state: 0 }).detect(world.observe(), 0);
+    expect(blind.names).toEqual([]);
+    const flipped = new ObservationDetector(0, { miss: 0, state: 1 }).detect(world.observe(), 0);
+    expect(flipped.states).toContain('fridge is OPEN');
+  });
+
+  it('judges a chain on a belief of the detection: what it sees stops it, what it cannot see does not', async () => {
+    const graph = loadHome('cottage').graph;
+    const world = new EpisodeWorld(graph);
+    const judge = new SimulationJudge();
+    const ask = async (text: string) => {
+      const feedback = world.feedback(0);
+      const skill = candidate(text);
+      return (
+        await judge.judge({
+          skill: { id: skill.id, level: skill.level, text },
+          chain: database.chain(skill.id),
+          detection: new ObservationDetector(0).detect(feedback.observation, 0),
+          candidates: [],
+          adjacent: feedback.adjacentRooms,
+          settled: new Set(),
+          t: 0,
+        })
+      ).value;
+    };
+    // From the livingroom the chain walks out of view at once.
+    expect(await ask('open fridge and put apple in fridge')).toEqual({ executable: true });
+    world.step({ action: 'walk', objects: [1] });
+    setState(graph, 17, 'OPEN');
+    expect(await ask('open fridge and put apple in fridge')).toMatchObject({
+      executable: false,
+      failure: { kind: 'already-open', object: 'fridge' },
+    });
+    // The true state is never read: a fridge the robot cannot see stays unknown.
+    expect(graph.hasState(17, 'OPEN')).toBe(true);
+  });
+});
+
+describe('the offline task retriever', () => {
+  it('writes "<remedy> and <skill>", or the skill with the state it finds', async () => {
+    const retriever = new RemedyTaskRetriever();
+    const skill = { id: 1, level: 2, text: 'put apple in fridge' };
+    const ask = async (kind: string, object: string) =>
+      (
+        await retriever.retrieve({
+          skill,
+          feedback: 'f',
+          lower: [],
+          t: 0,
+          failure: { kind: kind as never, object, text: 'f' },
+        })
+      ).value;
+    expect(await ask('closed', 'fridge')).toBe('open fridge and put apple in fridge');
+    expect(await ask('not-visible', 'apple')).toBe('find apple and put apple in fridge');
+    expect(await ask('already-open', 'fridge')).toBe('put apple in fridge with fridge already open');
+    expect((await retriever.retrieve({ skill, feedback: 'the door is stuck', lower: [], t: 0 })).value).toBe(
+      'put apple in fridge, the door is stuck',
+    );
+  });
+});
+
+describe('Algorithm 1 in a home that differs from the training home', () => {
+  const variant = (name: string) => SEMGRO_VARIANTS.find((v) => v.name === name)!;
+  const apartFromFridge = () => {
+    const graph = loadHome('cottage').graph;
+    setState(graph, 17, 'OPEN');
+    return graph;
+  };
+  const inFridge = (graph: ReturnType<typeof apartFromFridge>) => graph.hasEdge(28, 'INSIDE', 17);
+
+  it('sets aside what the critic sees cannot run (the fridge already open), and carries the task out', async () => {
+    const { config } = variant('semgro');
+    const agent = new SemGroAgent('semgro', database, offlineRoles(0, config), config, 0);
+    const run = await runAgent(agent, apartFromFridge(), 'Put the apple in the fridge.', inFridge);
+    expect(run.done).toBe(true);
+    const stats = agent.stats() as { iterations: { source: string; kind: string }[]; roles: object };
+    expect(stats.iterations).toContainEqual(expect.objectContaining({ source: 'critic', kind: 'already-open' }));
+    expect(stats.roles).toMatchObject({ judge: expect.stringMatching(/^offline/) });
+  });
+
+  it('decomposes a skill whose chain fails part-way (the apple moved into the fridge) through a finer instruction', async () => {
+    const { config } = variant('semgro');
+    const agent = new SemGroAgent('semgro', database, offlineRoles(0, config), config, 0);
+    const graph = loadHome('cottage').graph;
+    moveObject(graph, 28, { relation: 'INSIDE', host: 17 });
+    const onTable = (g: typeof graph) => g.hasEdge(28, 'ON', 27) && g.hasEdge(29, 'ON', 27);
+    const run = await runAgent(agent, graph, 'Put the fruit on the kitchen table.', onTable, 40);
+    expect(run.done).toBe(true);
+    const stats = agent.stats() as { iterations: { source: string; kind: string; object: string; finer?: string }[] };
+    expect(stats.iterations).toContainEqual(
+      expect.objectContaining({
+        source: 'execution',
+        kind: 'not-visible',
+        object: 'apple',
+        finer: expect.stringMatching(/^find apple and /),
+      }),
+    );
+  });
+
+  it('bypasses the critic at a fixed level (the ablations of Table 4)', async () => {
+    const { config } = variant('semgro-low');
+    const agent = new SemGroAgent('semgro-low', database, offlineRoles(0, config), config, 0);
+    const run = await runAgent(agent, apartFromFridge(), 'Put the apple in the fridge.', inFridge);
+    const stats = agent.stats() as { iterations: { source: string }[]; roles: { judge: string } };
+    expect(stats.roles.judge).toBe('bypassed');
+    expect(stats.iterations.every((i) => i.source === 'execution')).toBe(true);
+    expect(run.steps.some((s) => s.endsWith('FAILED'))).toBe(true);
+  });
+});
