@@ -25,13 +25,13 @@ export type Asked =
 
 /**
  * Asks with the first prompt (of `render(size)` over the sizes) that fits. `sizes` may be a single entry for
- * prompts with nothing to shrink.
+ * prompts with nothing to shrink; other roles shrink by their own sizes (SemGro's: shares of its examples).
  */
-export async function askFitting(
+export async function askFitting<Size = ListingBudget>(
   llm: LanguageModel,
-  render: (size: ListingBudget) => string,
+  render: (size: Size) => string,
   options: { readonly maxTokens: number; readonly seed: number; readonly stop?: string[] },
-  sizes: readonly ListingBudget[] = LISTING_SIZES,
+  sizes: readonly Size[] = LISTING_SIZES as unknown as readonly Size[],
 ): Promise<Asked> {
   let last: ContextOverflowError | undefined;
   for (const [shrinks, size] of sizes.entries()) {
