@@ -32,6 +32,7 @@ import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
 import type { DialogueReading, RoutineChange } from '../language/dialogue.js';
 import { attributeOf } from './api.js';
 import { mapClassOffline } from './classes.js';
+import { namesRoutine } from './memory.js';
 import { type HandleDecl, type Program, parseProgram, programHandles, type Statement } from './program.js';
 import type { MemoryEntry } from './roles.js';
 
@@ -346,15 +347,6 @@ export function adaptGoals(
 }
 
 const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
-
-/** The routine's name words found in a memory key ("the Gabe sandwich" in "The Gabe sandwich: ..."). */
-function namesRoutine(key: string, name: string): boolean {
-  const text = key.toLowerCase();
-  return name
-    .toLowerCase()
-    .split(/\s+/)
-    .every((word) => text.includes(word));
-}
 
 /**
  * A new component, done as the routine does its others: placed where its first placement goes (with the place's

@@ -1,8 +1,9 @@
 /**
  * HELPER (paper 001) as an agent of the episodic protocol:
  *
- * 1. Plan: the dialogue I is the query; the k = 3 nearest (dialogue, program) pairs of the memory (or the fixed
- *    prompt's, without memory augmentation) and I go to the Planner, which answers with a program (`program.ts`).
+ * 1. Plan: the dialogue I is the query; the k = 3 nearest (dialogue, program) pairs of the memory (a routine the
+ *    dialogue names first; the fixed prompt's, without memory augmentation) and I go to the Planner, which answers
+ *    with a program (`program.ts`).
  *    A program that does not parse is an invalid step (its text recorded), never run.
  * 2. Execute: the Executor carries out the program one skill per step, with its pre-condition checks, the Locator's
  *    search and failure correction (`executor.ts`).
@@ -50,6 +51,8 @@ export class HelperAgent implements Agent {
   private view = new HelperView();
   private executor!: Executor;
   private dialogue = '';
+  /** The named routine the dialogue asks for, if any (looked up by name in the memory). */
+  private routine: string | undefined;
   private user: UserChannel | undefined;
   private planned = false;
   private rounds = 0;
@@ -71,6 +74,7 @@ export class HelperAgent implements Agent {
     this.view = new HelperView();
     this.view.update(first);
     const reading = readDialogue(this.dialogue);
+    this.routine = reading.routine?.name;
     this.executor = new Executor(
       {
         precheck: this.setup.config.precheck,
@@ -139,7 +143,7 @@ export class HelperAgent implements Agent {
   private async plan(feedback?: { answer: string; completed: string }): Promise<void> {
     const { memory, config, roles } = this.setup;
     const query = feedback ? `${this.dialogue} ${feedback.answer}` : this.dialogue;
-    const examples = config.memory ? await memory.retrieve('plan', query) : memory.fixed();
+    const examples = config.memory ? await memory.retrieveFor(query, this.routine) : memory.fixed();
     const answer = await roles.planner.plan({ dialogue: this.dialogue, examples, ...(feedback && { feedback }) });
     this.counts.plans++;
     const program = parseProgram(answer.value);

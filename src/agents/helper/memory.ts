@@ -45,6 +45,15 @@ export const SEED_ENTRIES: readonly MemoryEntry[] = [
 
 const offlineEmbedder = new OfflineHashEmbedder();
 
+/** Whether a memory key names a routine: every word of the name is in it ("the Gabe sandwich: ..."). */
+export function namesRoutine(key: string, name: string): boolean {
+  const text = key.toLowerCase();
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => text.includes(word));
+}
+
 export class HelperMemory {
   private readonly vectors = new Map<string, ArrayLike<number>>();
 
@@ -100,6 +109,17 @@ export class HelperMemory {
       .sort((a, b) => b.score - a.score || a.index - b.index)
       .slice(0, k)
       .map((s) => s.entry);
+  }
+
+  /**
+   * The k entries for a request: a routine the request names (looked up by its name, a key-value memory's lookup:
+   * the similarity of the whole request may rank other routines of its kind first), then the nearest by cosine.
+   */
+  async retrieveFor(text: string, routine: string | undefined, k = RETRIEVED_EXAMPLES): Promise<MemoryEntry[]> {
+    const nearest = await this.retrieve('plan', text, k);
+    const named = routine === undefined ? undefined : this.of('plan').find((e) => namesRoutine(e.key, routine));
+    if (!named || nearest.includes(named)) return nearest;
+    return [named, ...nearest].slice(0, k);
   }
 
   /** The fixed prompt's examples (`-no-memory`). */

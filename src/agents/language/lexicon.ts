@@ -23,12 +23,14 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The singular of an English noun (enough for household nouns): `shelves` -> `shelf`, `dishes` -> `dish`. */
+/** The singular of an English noun (enough for household nouns): `shelves` -> `shelf`, `dishes` -> `dish`, `tomatoes`. */
 export function singular(word: string): string {
   const w = word.toLowerCase();
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 4 && w.endsWith('ves')) return `${w.slice(0, -3)}f`;
   if (/(sh|ch|x|ss|z)es$/.test(w)) return w.slice(0, -2);
+  // tomatoes, potatoes, mangoes (but shoes, toes)
+  if (w.length > 5 && w.endsWith('oes')) return w.slice(0, -2);
   if (w.length > 2 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
   return w;
 }
