@@ -9,6 +9,7 @@ import type { Domain, Problem } from './pddl/ast.js';
 import { parseDomain } from './pddl/parse-domain.js';
 import { parseProblem } from './pddl/parse-problem.js';
 import { eliminateRedundantActions } from './search/action-elimination.js';
+import { improvePlan } from './search/anytime.js';
 import { isOptimalSearch, type SearchOptions, search } from './search/index.js';
 import type { SearchStatus } from './search/search-space.js';
 
@@ -25,6 +26,12 @@ export interface PlanOptions extends SearchOptions {
    * Off for optimal searches, whose plans have nothing to remove.
    */
   eliminateRedundant?: boolean;
+  /**
+   * Milliseconds to look for cheaper plans once a first one is found (the anytime phase: restarting weighted A*,
+   * docs/planner.md), counted from the first plan and cut at the time limit. Default 0: the first plan is returned.
+   * Non-optimal searches only. Time-based, so with a budget the plan may depend on the machine's speed.
+   */
+  anytimeMs?: number;
 }
 
 export interface PlanStep {
@@ -42,6 +49,10 @@ export interface PlanResult {
   length: number;
   /** Cost of the plan as the search found it, before action elimination. */
   searchCost: number;
+  /** Cost of the first plan (after action elimination), before the anytime phase improved it. */
+  costFirst: number;
+  /** Cheaper plans the anytime phase found (0 without one). */
+  improvements: number;
   expanded: number;
   generated: number;
   evaluated: number;
@@ -71,7 +82,22 @@ export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}
   let ops = result.plan;
   if (result.status === 'solved' && (options.eliminateRedundant ?? !optimal))
     ops = eliminateRedundantActions(task, ops);
-  const cost = ops.reduce((sum, o) => sum + task.operators[o].cost, 0);
+  const costFirst = ops.reduce((sum, o) => sum + task.operators[o].cost, 0);
+  let cost = costFirst;
+  let improvements = 0;
+  let expanded = result.expanded;
+  const anytimeMs = options.anytimeMs ?? 0;
+  if (result.status === 'solved' && !optimal && anytimeMs > 0) {
+    const now = performance.now();
+    const better = improvePlan(task, ops, {
+      deadline: Math.min(now + anytimeMs, deadline ?? Number.POSITIVE_INFINITY),
+      maxStates: options.maxStates,
+    });
+    ops = better.plan;
+    cost = better.cost;
+    improvements = better.improvements;
+    expanded += better.expanded;
+  }
   const t2 = performance.now();
   const steps = ops.map((o) => ({ action: task.operators[o].action, args: task.operators[o].args }));
   return {
@@ -82,7 +108,9 @@ export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}
     cost,
     length: ops.length,
     searchCost: result.cost,
-    expanded: result.expanded,
+    costFirst,
+    improvements,
+    expanded,
     generated: result.generated,
     evaluated: result.evaluated,
     timesMs: { parse: parseMs, ground: t1 - t0, search: t2 - t1, total: parseMs + (t2 - t0) },
@@ -100,6 +128,8 @@ function groundingTimedOut(parseMs: number, groundMs: number, warnings: string[]
     cost: 0,
     length: 0,
     searchCost: 0,
+    costFirst: 0,
+    improvements: 0,
     expanded: 0,
     generated: 0,
     evaluated: 0,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { projectRoot } from '../helpers/shared-data.js';
 import { GRIPPER_DOMAIN, gripperProblem, TRAP_DOMAIN, TRAP_PROBLEM } from './fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-plan-'));
@@ -63,6 +64,36 @@ describe('hearth plan', () => {
     expect(Object.keys(result.timesMs).sort()).toEqual(['ground', 'parse', 'search', 'total']);
   });
 
+  it('--search astar-lmcut plans optimally', async () => {
+    const { out, code } = await run(domain, problem, '--json', '--search', 'astar-lmcut');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ solved: true, cost: 5, search: 'astar-lmcut' });
+  });
+
+  it("reports the first plan's cost and the anytime phase's in --json (costFirst, improvements)", async () => {
+    // Lazy greedy search puts the mug in the cabinet at cost 22; the anytime phase finds the optimum, 12.
+    const alf = join(projectRoot, 'test', 'planning', 'fixtures', 'alfworld-style');
+    const args = [join(alf, 'domain.pddl'), join(alf, 'pick_and_place_simple-mug-cabinet.pddl'), '--json'];
+    const first = JSON.parse((await run(...args, '--anytime', '0')).out);
+    expect(first).toMatchObject({ solved: true, cost: 22, costFirst: 22, improvements: 0 });
+    const improved = JSON.parse((await run(...args, '--anytime', '5')).out);
+    expect(improved).toMatchObject({ solved: true, cost: 12, costFirst: 22 });
+    expect(improved.improvements).toBeGreaterThan(0);
+    const text = (await run(...args.slice(0, 2), '--anytime', '5')).out;
+    expect(text).toMatch(/; plan length 5, cost 12\n; first plan cost 22, \d+ cheaper plan\(s\) found after it/);
+  });
+
+  it('--strict prints each deviation read as a warning with file and line', async () => {
+    const alf = join(projectRoot, 'test', 'planning', 'fixtures', 'alfworld-style');
+    const { out, code } = await run(
+      join(alf, 'domain.pddl'),
+      join(alf, 'look_at_obj_in_light-book-desklamp.pddl'),
+      '--strict',
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/^warning: .*domain\.pddl:68:21: ',' in a typed list read as a separator/m);
+  });
+
   it('reports an unsolvable problem with solved false and exit code 1', async () => {
     const { out, code } = await run(trapDomain, trapProblem, '--json');
     expect(code).toBe(1);
@@ -77,6 +108,7 @@ describe('hearth plan', () => {
       [problem, domain],
       [domain, problem, '--search', 'dfs'],
       [domain, problem, '--time-limit', 'soon'],
+      [domain, problem, '--anytime', '-1'],
     ];
     for (const args of cases) {
       const { err, code, out } = await run(...args);

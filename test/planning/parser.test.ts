@@ -243,6 +243,7 @@ describe('deviations from PDDL read as Fast Downward reads them (docs/planner.md
   it('in strict mode lists each deviation with file, line and column', () => {
     const domain = parseDomain(text, { file: 'dev.pddl', strict: true });
     expect(domain.warnings).toEqual([
+      "dev.pddl:8:51: a '?' inside a name starts a new variable (no space before it)",
       "dev.pddl:5:56: argument 1 of 'seen' is of type place, where 'seen' declares box (read as written, unchecked)",
       "dev.pddl:8:33: ',' in a typed list read as a separator (not PDDL; Fast Downward keeps it in the name)",
       "dev.pddl:9:22: 'CrateType' is not declared in :constants (read as the problem's object of that name)",

@@ -21,8 +21,8 @@ export interface PlanOptions {
   /** Node ids the planner must not use (a belief's placeless nodes). */
   readonly exclude?: readonly number[];
   /**
-   * Try an optimal search (A* with h^max, at most OPTIMAL_STATE_LIMIT states) before the quick one. Costly on goals
-   * of several instructions (seconds per search, mostly ending at the limit), so no built-in agent uses it.
+   * Try an optimal search (A* with LM-cut, at most OPTIMAL_STATE_LIMIT states) before the quick one. The episodic
+   * Oracle uses it for L*; the continual agents do not (goals of several instructions cost seconds per search).
    */
   readonly optimal?: boolean;
   /** The acting character (default: the graph's first). */
@@ -94,7 +94,7 @@ export function planSkills(
   if (found === undefined) {
     planningCounters.searches++;
     let result = options.optimal
-      ? planForGoal({ ...request, search: 'astar-hmax', maxStates: OPTIMAL_STATE_LIMIT })
+      ? planForGoal({ ...request, search: 'astar-lmcut', maxStates: OPTIMAL_STATE_LIMIT })
       : undefined;
     if (!result?.solved) result = planForGoal(request);
     found = result.solved ? result.skills : null;

@@ -8,7 +8,7 @@
  * Operators with conditional effects, and effects several operators share, have several relaxed actions (see
  * RelaxedTask); they all draw on their operator's one remaining cost, so that an operator pays for at most its
  * cost across all landmarks, which keeps the sum admissible. Free rules (axioms, disjunctions, shared effects) cost
- * nothing and are never cut. h^max is recomputed from scratch in each round.
+ * nothing and are never cut. After each cut h^max is updated incrementally from the charged operators.
  */
 import type { GroundTask } from '../task.js';
 import { hasFact } from '../task.js';
@@ -24,59 +24,64 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly r: RelaxedTask;
   /** The remaining cost of each operator in the current evaluation. */
   private readonly remaining: Float64Array;
-  /** h^max of each relaxed fact, and of the artificial goal (the last entry). */
+  /** h^max of each relaxed fact under the remaining costs. */
   private readonly hmax: Float64Array;
   private readonly unsatisfied: Int32Array;
+  /** Each reached action's most expensive precondition (INIT for actions without preconditions). */
   private readonly supporter: Int32Array;
   private readonly queue: AdaptiveQueue;
-  /** CSR: the relaxed actions achieving each fact. */
+  /** CSR: the relaxed actions achieving each fact, and those of each operator. */
   private readonly achieverStart: Int32Array;
   private readonly achievers: Int32Array;
-  private readonly inGoalZone: Uint8Array;
-  private readonly visited: Uint8Array;
-  private readonly inCut: Uint8Array;
-  private readonly opInCut: Uint8Array;
+  private readonly opActionStart: Int32Array;
+  private readonly opActions: Int32Array;
+  /** Marks by round: facts in the goal zone, facts reached by the forward search, actions in the cut. */
+  private readonly zone: Int32Array;
+  private readonly visited: Int32Array;
+  private readonly cutMark: Int32Array;
+  private readonly opMark: Int32Array;
+  private mark = 0;
   private readonly stack: number[] = [];
-  /** CSR built per round: the relaxed actions each fact supports. */
+  private readonly cut: number[] = [];
+  /** CSR built per round: the reached actions each fact supports (the artificial initial fact's last). */
   private readonly supportedStart: Int32Array;
+  private readonly supportedFill: Int32Array;
   private readonly supported: Int32Array;
-  private readonly goalFact: number;
+  private readonly charged: number[] = [];
 
   constructor(task: GroundTask, relaxed: RelaxedTask = new RelaxedTask(task)) {
     const r = relaxed;
     this.r = r;
-    this.goalFact = r.size;
     this.remaining = new Float64Array(task.operators.length);
-    this.hmax = new Float64Array(r.size + 1);
+    this.hmax = new Float64Array(r.size);
     this.unsatisfied = new Int32Array(r.numActions);
     this.supporter = new Int32Array(r.numActions);
     const integral = r.baseCost.every((c) => Number.isInteger(c));
     this.queue = new AdaptiveQueue(integral, r.eff.length + r.size + 16);
-    const counts = new Int32Array(r.size + 2);
-    for (const f of r.eff) counts[f + 1]++;
-    for (let f = 0; f <= r.size; f++) counts[f + 1] += counts[f];
-    this.achieverStart = counts.slice();
-    this.achievers = new Int32Array(r.eff.length);
-    const fill = counts.slice();
-    for (let a = 0; a < r.numActions; a++) {
-      for (let j = r.effStart[a]; j < r.effStart[a + 1]; j++) this.achievers[fill[r.eff[j]]++] = a;
-    }
-    this.inGoalZone = new Uint8Array(r.size + 1);
-    this.visited = new Uint8Array(r.size + 1);
-    this.inCut = new Uint8Array(r.numActions);
-    this.opInCut = new Uint8Array(task.operators.length);
+    [this.achieverStart, this.achievers] = csr(r.size, r.numActions, (a, visit) => {
+      for (let j = r.effStart[a]; j < r.effStart[a + 1]; j++) visit(r.eff[j]);
+    });
+    [this.opActionStart, this.opActions] = csr(task.operators.length, r.numActions, (a, visit) => {
+      if (r.op[a] >= 0) visit(r.op[a]);
+    });
+    this.zone = new Int32Array(r.size);
+    this.visited = new Int32Array(r.size);
+    this.cutMark = new Int32Array(r.numActions);
+    this.opMark = new Int32Array(task.operators.length);
     this.supportedStart = new Int32Array(r.size + 2);
+    this.supportedFill = new Int32Array(r.size + 1);
     this.supported = new Int32Array(r.numActions);
   }
 
   evaluate(state: Uint32Array): number {
     this.remaining.set(this.r.opCost);
+    if (this.explore(state) === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
     let h = 0;
-    for (let round = 0; ; round++) {
-      const goalCost = this.computeHmax(state);
-      if (goalCost === Number.POSITIVE_INFINITY) return round === 0 ? goalCost : h;
+    for (;;) {
+      const goalCost = this.goalCost();
       if (goalCost <= 0) return h;
-      h += this.cut();
+      h += this.cutAndCharge(state);
+      this.update();
     }
   }
 
@@ -85,8 +90,14 @@ export class LandmarkCutHeuristic implements Heuristic {
     return o < 0 ? this.r.baseCost[a] : this.remaining[o];
   }
 
-  /** h^max from `state` under the remaining costs, every reachable fact settled; records each action's supporter. */
-  private computeHmax(state: Uint32Array): number {
+  private goalCost(): number {
+    let c = 0;
+    for (const g of this.r.goal) if (this.hmax[g] > c) c = this.hmax[g];
+    return c;
+  }
+
+  /** h^max from `state` under the remaining costs, every reachable fact settled; Infinity if a goal is not. */
+  private explore(state: Uint32Array): number {
     const r = this.r;
     const hmax = this.hmax;
     const queue = this.queue;
@@ -100,18 +111,11 @@ export class LandmarkCutHeuristic implements Heuristic {
         const low = bits & -bits;
         const f = (w << 5) + 31 - Math.clz32(low);
         bits ^= low;
-        if (f < r.numTaskFacts && hmax[f] > 0) {
-          hmax[f] = 0;
-          queue.push(0, f);
-        }
+        if (f < r.numTaskFacts) this.lower(f, 0);
       }
     }
     for (let i = 0; i < r.negatedFacts.length; i++) {
-      const c = r.complementIds[i];
-      if (!hasFact(state, r.negatedFacts[i]) && hmax[c] > 0) {
-        hmax[c] = 0;
-        queue.push(0, c);
-      }
+      if (!hasFact(state, r.negatedFacts[i])) this.lower(r.complementIds[i], 0);
     }
     for (let i = 0; i < r.noPre.length; i++) this.fire(r.noPre[i], 0);
     while (queue.size > 0) {
@@ -127,116 +131,170 @@ export class LandmarkCutHeuristic implements Heuristic {
         }
       }
     }
-    let goalCost = 0;
-    for (const g of r.goal) if (hmax[g] > goalCost) goalCost = hmax[g];
-    hmax[this.goalFact] = goalCost;
-    return goalCost;
+    return this.goalCost();
+  }
+
+  /**
+   * After a cut is charged, h^max can only fall, and only downstream of the charged operators' actions: propagate
+   * the lower values from there (Fast Downward's incremental second exploration), re-choosing supporters.
+   */
+  private update(): void {
+    const r = this.r;
+    const hmax = this.hmax;
+    const queue = this.queue;
+    queue.clear();
+    for (const o of this.charged) {
+      for (let j = this.opActionStart[o]; j < this.opActionStart[o + 1]; j++) {
+        const a = this.opActions[j];
+        if (this.unsatisfied[a] !== 0) continue;
+        const s = this.supporter[a];
+        this.fire(a, s === INIT ? 0 : hmax[s]);
+      }
+    }
+    while (queue.size > 0) {
+      const f = queue.pop();
+      const c = queue.poppedKey;
+      if (c > hmax[f]) continue;
+      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
+        const a = r.usedBy[j];
+        if (this.unsatisfied[a] !== 0) continue;
+        let best = -1;
+        let worst = -1;
+        for (let k = r.preStart[a], stop = r.preStart[a + 1]; k < stop; k++) {
+          const p = r.pre[k];
+          if (hmax[p] > worst) {
+            worst = hmax[p];
+            best = p;
+          }
+        }
+        this.supporter[a] = best;
+        this.fire(a, worst);
+      }
+    }
+  }
+
+  private lower(f: number, value: number): void {
+    if (value < this.hmax[f]) {
+      this.hmax[f] = value;
+      this.queue.push(value, f);
+    }
   }
 
   private fire(a: number, preCost: number): void {
     const r = this.r;
     const value = preCost + this.cost(a);
-    for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) {
-      const g = r.eff[k];
-      if (value < this.hmax[g]) {
-        this.hmax[g] = value;
-        this.queue.push(value, g);
-      }
-    }
+    for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) this.lower(r.eff[k], value);
   }
 
-  /** Finds a cut of the justification graph, charges it, and returns its cost. */
-  private cut(): number {
+  /** Finds a cut of the justification graph, charges it to its operators, and returns its cost. */
+  private cutAndCharge(state: Uint32Array): number {
     const r = this.r;
     const hmax = this.hmax;
     const supporter = this.supporter;
-    const zone = this.inGoalZone;
+    const mark = ++this.mark;
+    const zone = this.zone;
     const visited = this.visited;
-    zone.fill(0);
-    visited.fill(0);
-    // The goal zone: facts that reach the goal through actions of no remaining cost. The artificial goal action
-    // (cost 0) is supported by the most expensive goal fact.
-    let goalSupport = r.goal[0];
-    for (const g of r.goal) if (hmax[g] > hmax[goalSupport]) goalSupport = g;
     const stack = this.stack;
-    zone[this.goalFact] = 1;
-    zone[goalSupport] = 1;
-    stack.push(goalSupport);
+    // The goal zone: facts that reach the goal through actions of no remaining cost, starting from the most
+    // expensive goal fact (the supporter of the artificial goal action).
+    let top = r.goal[0];
+    for (const g of r.goal) if (hmax[g] > hmax[top]) top = g;
+    zone[top] = mark;
+    stack.push(top);
     while (stack.length > 0) {
       const f = stack.pop()!;
       for (let j = this.achieverStart[f], end = this.achieverStart[f + 1]; j < end; j++) {
         const a = this.achievers[j];
         if (this.unsatisfied[a] !== 0 || this.cost(a) > 0) continue;
         const s = supporter[a];
-        if (s !== INIT && !zone[s]) {
-          zone[s] = 1;
+        if (s !== INIT && zone[s] !== mark) {
+          zone[s] = mark;
           stack.push(s);
         }
       }
     }
-    // Actions by supporter, for the forward search (reached actions only; INIT's are the actions without
-    // preconditions, listed under index r.size).
+    // Forward from the state, never entering the goal zone: a reached action with an effect in the zone is cut.
+    // The actions each fact supports, as lists (counting sort on the supporters; INIT's under index r.size).
     const start = this.supportedStart;
     start.fill(0);
     for (let a = 0; a < r.numActions; a++) {
-      if (this.unsatisfied[a] !== 0) continue;
-      const s = supporter[a];
-      start[(s === INIT ? r.size : s) + 1]++;
+      if (this.unsatisfied[a] === 0) start[(supporter[a] === INIT ? r.size : supporter[a]) + 1]++;
     }
     for (let f = 0; f <= r.size; f++) start[f + 1] += start[f];
-    const fill = start.slice(0, r.size + 1);
+    const fill = this.supportedFill;
+    fill.set(start.subarray(0, r.size + 1));
+    const supported = this.supported;
     for (let a = 0; a < r.numActions; a++) {
-      if (this.unsatisfied[a] !== 0) continue;
-      const s = supporter[a];
-      this.supported[fill[s === INIT ? r.size : s]++] = a;
+      if (this.unsatisfied[a] === 0) supported[fill[supporter[a] === INIT ? r.size : supporter[a]]++] = a;
     }
-    // Forward from the state (facts of h^max 0) and the artificial initial fact, never entering the goal zone: an
-    // action reached this way with an effect in the zone is in the cut.
-    for (let f = 0; f < r.size; f++) {
-      if (hmax[f] === 0 && !zone[f]) {
-        visited[f] = 1;
-        stack.push(f);
+    const cut = this.cut;
+    cut.length = 0;
+    for (let w = 0; w < state.length; w++) {
+      let bits = state[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const f = (w << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+        if (f < r.numTaskFacts && visited[f] !== mark) {
+          visited[f] = mark;
+          stack.push(f);
+        }
+      }
+    }
+    for (let i = 0; i < r.negatedFacts.length; i++) {
+      const c = r.complementIds[i];
+      if (!hasFact(state, r.negatedFacts[i]) && visited[c] !== mark) {
+        visited[c] = mark;
+        stack.push(c);
       }
     }
     stack.push(r.size);
-    const cut: number[] = [];
     while (stack.length > 0) {
       const f = stack.pop()!;
       for (let j = start[f], end = start[f + 1]; j < end; j++) {
-        const a = this.supported[j];
+        const a = supported[j];
         let crosses = false;
         for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) {
           const e = r.eff[k];
-          if (zone[e]) crosses = true;
-          else if (!visited[e]) {
-            visited[e] = 1;
+          if (zone[e] === mark) crosses = true;
+          else if (visited[e] !== mark) {
+            visited[e] = mark;
             stack.push(e);
           }
         }
-        if (crosses && !this.inCut[a]) {
-          this.inCut[a] = 1;
+        if (crosses && this.cutMark[a] !== mark) {
+          this.cutMark[a] = mark;
           cut.push(a);
         }
       }
     }
     let m = Number.POSITIVE_INFINITY;
+    for (const a of cut) m = Math.min(m, this.cost(a));
+    if (cut.length === 0 || !(m > 0)) throw new Error('internal: LM-cut found no cut of positive cost');
+    this.charged.length = 0;
     for (const a of cut) {
-      const c = this.cost(a);
-      if (c < m) m = c;
-    }
-    for (const a of cut) {
-      this.inCut[a] = 0;
       const o = r.op[a];
-      if (o >= 0 && !this.opInCut[o]) {
-        this.opInCut[o] = 1;
+      if (o >= 0 && this.opMark[o] !== mark) {
+        this.opMark[o] = mark;
         this.remaining[o] -= m;
+        this.charged.push(o);
       }
     }
-    for (const a of cut) {
-      const o = r.op[a];
-      if (o >= 0) this.opInCut[o] = 0;
-    }
-    if (cut.length === 0 || !(m > 0)) throw new Error('internal: LM-cut found no cut of positive cost');
     return m;
   }
+}
+
+/** CSR lists: for each of `n` keys, the items `0..count-1` that `keysOf` files under it. */
+function csr(
+  n: number,
+  count: number,
+  keysOf: (item: number, visit: (key: number) => void) => void,
+): [Int32Array, Int32Array] {
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < count; i++) keysOf(i, (k) => start[k + 1]++);
+  for (let k = 0; k < n; k++) start[k + 1] += start[k];
+  const items = new Int32Array(start[n]);
+  const fill = start.slice(0, n);
+  for (let i = 0; i < count; i++) keysOf(i, (k) => (items[fill[k]++] = i));
+  return [start, items];
 }

@@ -84,9 +84,16 @@ export function readSExpressions(source: PddlSource): SNode[] {
       continue;
     }
     const start = i;
+    i++;
     while (i < n) {
       const d = text.charCodeAt(i);
       if (d <= 32 || d === 40 || d === 41 || d === 59) break;
+      // A '?' starts a variable even without a space before it (zenotravel writes `(aircraft?a)`), as Fast
+      // Downward's tokenizer reads it.
+      if (d === 63 /* ? */) {
+        source.deviation("a '?' inside a name starts a new variable (no space before it)", i);
+        break;
+      }
       i++;
     }
     const symbol: SSymbol = { kind: 'symbol', text: text.slice(start, i), offset: start };

@@ -28,6 +28,8 @@ export interface EagerSearchOptions extends SearchLimits {
   preferred?: boolean;
   /** Extra turns for the preferred list on progress (Fast Downward's eager_greedy default: 0). */
   boost?: number;
+  /** Only plans cheaper than this are sought: paths reaching it are cut (the anytime phase's bound). */
+  bound?: number;
 }
 
 export function eagerSearch(task: GroundTask, heuristic: Heuristic, options: EagerSearchOptions): SearchResult {
@@ -36,6 +38,7 @@ export function eagerSearch(task: GroundTask, heuristic: Heuristic, options: Eag
   const reopen = !greedy;
   const usePreferred = greedy && (options.preferred ?? false);
   const boost = options.boost ?? 0;
+  const bound = options.bound ?? Number.POSITIVE_INFINITY;
   const budget = new Budget(options);
   const registry = new StateRegistry(task.words);
   const nodes = new SearchNodes();
@@ -102,6 +105,7 @@ export function eagerSearch(task: GroundTask, heuristic: Heuristic, options: Eag
     for (let i = 0; i < ops.length; i++) {
       const o = ops[i];
       const op = task.operators[o];
+      if (g + op.cost >= bound) continue;
       applyOperator(task, op, parentState, child);
       const before = registry.size;
       const sid = registry.insert(child);
