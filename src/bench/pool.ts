@@ -1,8 +1,9 @@
 /**
- * Executes episode specs on a pool of worker threads (or, with 0 workers, in the main thread) and hands every outcome
- * to a callback on the main thread as soon as it arrives. Each worker imports the protocol module once and then runs
- * one episode at a time; the next spec goes to whichever worker is free, so completion order varies from run to run
- * and nothing downstream may depend on it.
+ * Executes episode specs on worker threads (or, with 0 workers, in the main thread). `EpisodeThreadPool` keeps a
+ * fixed number of threads, each of which imports the protocol module once and then runs one episode at a time; the
+ * next spec goes to whichever thread is free, so completion order varies from run to run and nothing downstream may
+ * depend on it. `executeEpisodes` runs a list of specs on such a pool and hands every outcome to a callback as soon as
+ * it arrives (the local runner); the queue worker (`queue/worker.ts`) feeds the same pool from a job queue.
  *
  * Worker entry: `worker.js` beside this file in the compiled package. When this file is the TypeScript source (tests
  * under vitest, scripts under tsx), or the protocol module is TypeScript, the worker is started from a two-line
@@ -62,12 +63,56 @@ async function executeInMainThread(options: ExecuteOptions): Promise<{ aborted: 
   return { aborted: signal?.aborted ?? false };
 }
 
-interface WorkerState {
+async function executeOnThreads(options: ExecuteOptions): Promise<{ aborted: boolean }> {
+  const { specs, signal } = options;
+  if (signal?.aborted) return { aborted: true };
+  const pool = new EpisodeThreadPool(options.moduleUrl, Math.min(options.workers, specs.length));
+  let failure: Error | undefined;
+  let remaining = specs.length;
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  signal?.addEventListener('abort', finish);
+  for (const spec of specs) {
+    pool.run(spec, options.trace).then(
+      ({ outcome, worker }) => {
+        if (failure || signal?.aborted) return;
+        try {
+          options.onOutcome(outcome, spec, worker);
+        } catch (error) {
+          failure = error instanceof Error ? error : new Error(String(error));
+          finish();
+          return;
+        }
+        if (--remaining === 0) finish();
+      },
+      (error: unknown) => {
+        // The pool failed (the module did not load, a thread did not start) or was closed by an abort.
+        if (failure || signal?.aborted) return;
+        failure = error instanceof Error ? error : new Error(String(error));
+        finish();
+      },
+    );
+  }
+  await finished;
+  signal?.removeEventListener('abort', finish);
+  await pool.close();
+  if (failure) throw failure;
+  return { aborted: remaining > 0 };
+}
+
+interface PendingRun {
+  spec: EpisodeSpec;
+  trace: boolean;
+  resolve: (value: { outcome: EpisodeOutcome; worker: number }) => void;
+  reject: (error: Error) => void;
+}
+
+interface ThreadState {
   id: number;
   ready: boolean;
-  /** No more work for it: it was told to end. */
-  retired: boolean;
-  current?: EpisodeSpec;
+  running?: PendingRun;
   dispatchedAt: number;
   /** The uncaught error that killed the thread, if one did. */
   error?: string;
@@ -75,109 +120,131 @@ interface WorkerState {
   exited: Promise<void>;
 }
 
-function executeOnThreads(options: ExecuteOptions): Promise<{ aborted: boolean }> {
-  const { specs, signal } = options;
-  const live = new Map<Worker, WorkerState>();
-  let next = 0;
-  let remaining = specs.length;
-  let nextWorkerId = 0;
-  let settled = false;
+/**
+ * A fixed number of worker threads running episodes of one protocol module. `run` queues a spec and resolves with
+ * its outcome once a thread has run it. A thread that dies under an episode (an uncaught error in a callback,
+ * `process.exit`, out of memory) fails that episode with `worker thread died (exit code N)` and a new thread takes
+ * its place. A module that cannot be loaded, or a thread that cannot start, rejects every queued run.
+ *
+ * No termination during loading: a thread still loading when the pool closes is terminated right after it has said
+ * ready (or failed to load); terminating one in the middle of module evaluation can crash Node 20.
+ */
+export class EpisodeThreadPool {
+  private readonly threads = new Map<Worker, ThreadState>();
+  private readonly queue: PendingRun[] = [];
+  private nextId = 0;
+  private closed = false;
+  private broken?: Error;
 
-  return new Promise((resolve, reject) => {
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      const aborted = error === undefined && remaining > 0;
-      const exits = [...live.values()].map((state) => state.exited);
-      // A worker still loading is terminated once it has loaded (see the 'message' handler): terminating one in the
-      // middle of module evaluation can crash Node 20.
-      for (const [worker, state] of live) {
-        if (!state.ready) continue;
+  constructor(
+    private readonly moduleUrl: string,
+    readonly size: number,
+  ) {
+    if (!(size >= 1)) throw new Error(`a thread pool needs at least one thread, got ${size}`);
+    for (let i = 0; i < size; i++) this.start();
+  }
+
+  /** Runs one episode on the next free thread. */
+  run(spec: EpisodeSpec, trace: boolean): Promise<{ outcome: EpisodeOutcome; worker: number }> {
+    return new Promise((resolve, reject) => {
+      if (this.broken) return reject(this.broken);
+      if (this.closed) return reject(new Error('the thread pool is closed'));
+      this.queue.push({ spec, trace, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Episodes queued or running. */
+  get busy(): number {
+    let running = 0;
+    for (const state of this.threads.values()) if (state.running) running++;
+    return running + this.queue.length;
+  }
+
+  /** Cancels and terminates every thread (queued runs are rejected); resolves once all have ended. */
+  async close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.rejectQueued(new Error('the thread pool was closed'));
+      for (const [worker, state] of this.threads) {
+        if (!state.ready) continue; // terminated once it has loaded (the 'message' handler)
+        state.running?.reject(new Error('the thread pool was closed'));
+        state.running = undefined;
         post(worker, { type: 'cancel' });
         void worker.terminate();
       }
-      Promise.all(exits).then(() => (error ? reject(error) : resolve({ aborted })), reject);
-    };
-    const onAbort = () => finish();
+    }
+    await Promise.all([...this.threads.values()].map((state) => state.exited));
+  }
 
-    const record = (outcome: EpisodeOutcome, spec: EpisodeSpec, state: WorkerState) => {
-      remaining--;
-      try {
-        options.onOutcome(outcome, spec, state.id);
-      } catch (error) {
-        finish(error instanceof Error ? error : new Error(String(error)));
-        return false;
-      }
-      if (remaining === 0) finish();
-      return remaining > 0;
-    };
+  private rejectQueued(error: Error): void {
+    for (const pending of this.queue.splice(0)) pending.reject(error);
+  }
 
-    const dispatch = (worker: Worker, state: WorkerState) => {
-      if (settled) return;
-      if (next >= specs.length) {
-        state.retired = true;
-        void worker.terminate();
+  private fail(error: Error): void {
+    this.broken ??= error;
+    this.rejectQueued(error);
+    for (const state of this.threads.values()) {
+      state.running?.reject(error);
+      state.running = undefined;
+    }
+  }
+
+  private dispatch(): void {
+    for (const [worker, state] of this.threads) {
+      if (this.queue.length === 0) return;
+      if (!state.ready || state.running || this.closed) continue;
+      const pending = this.queue.shift()!;
+      state.running = pending;
+      state.dispatchedAt = performance.now();
+      post(worker, { type: 'run', spec: pending.spec, trace: pending.trace });
+    }
+  }
+
+  private start(): void {
+    const worker = spawnWorker(this.moduleUrl);
+    const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
+    const state: ThreadState = { id: this.nextId++, ready: false, dispatchedAt: 0, exited };
+    this.threads.set(worker, state);
+    worker.on('message', (message: WorkerToMain) => {
+      if (this.closed || this.broken) {
+        if (message.type !== 'done') void worker.terminate(); // it has finished loading: now it may go
         return;
       }
-      const spec = specs[next++];
-      state.current = spec;
-      state.dispatchedAt = performance.now();
-      post(worker, { type: 'run', spec, trace: options.trace });
-    };
-
-    const start = () => {
-      const worker = spawnWorker(options.moduleUrl);
-      const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
-      const state: WorkerState = { id: nextWorkerId++, ready: false, retired: false, dispatchedAt: 0, exited };
-      live.set(worker, state);
-      worker.on('message', (message: WorkerToMain) => {
-        if (settled) {
-          if (message.type !== 'done') void worker.terminate(); // it has finished loading: now it may go
-          return;
-        }
-        if (message.type === 'ready') {
-          state.ready = true;
-          dispatch(worker, state);
-        } else if (message.type === 'load-error') {
-          finish(new Error(`cannot load protocol module ${options.moduleUrl}: ${message.error}`));
-        } else {
-          const spec = state.current!;
-          state.current = undefined;
-          if (record(message.outcome, spec, state)) dispatch(worker, state);
-        }
-      });
-      worker.on('error', (error) => {
-        state.error = describeError(error);
-      });
-      worker.on('exit', (code) => {
-        live.delete(worker);
-        if (settled || state.retired) return;
-        if (!state.ready) {
-          finish(new Error(`a runner worker thread failed to start (exit code ${code}): ${state.error ?? ''}`));
-          return;
-        }
-        // The thread died under an episode (an uncaught error in a callback, exit(), out of memory): that episode
-        // failed; a fresh worker takes over the rest.
-        const spec = state.current;
-        state.current = undefined;
-        if (spec) {
-          const error = `worker thread died (exit code ${code})${state.error ? `: ${state.error}` : ''}`;
-          const wallMs = performance.now() - state.dispatchedAt;
-          if (!record({ status: 'failed', key: spec.key, error, wallMs }, spec, state)) return;
-        }
-        if (next < specs.length) start();
-      });
-    };
-
-    if (signal?.aborted) {
-      resolve({ aborted: true });
-      return;
-    }
-    signal?.addEventListener('abort', onAbort);
-    const size = Math.min(options.workers, specs.length);
-    for (let i = 0; i < size; i++) start();
-  });
+      if (message.type === 'ready') {
+        state.ready = true;
+        this.dispatch();
+      } else if (message.type === 'load-error') {
+        this.fail(new Error(`cannot load protocol module ${this.moduleUrl}: ${message.error}`));
+        void worker.terminate();
+      } else {
+        const pending = state.running;
+        state.running = undefined;
+        pending?.resolve({ outcome: message.outcome, worker: state.id });
+        this.dispatch();
+      }
+    });
+    worker.on('error', (error) => {
+      state.error = describeError(error);
+    });
+    worker.on('exit', (code) => {
+      this.threads.delete(worker);
+      if (this.closed || this.broken) return;
+      if (!state.ready) {
+        this.fail(new Error(`a runner worker thread failed to start (exit code ${code}): ${state.error ?? ''}`));
+        return;
+      }
+      // The thread died under an episode: that episode failed; a fresh thread takes its place.
+      const pending = state.running;
+      state.running = undefined;
+      if (pending) {
+        const error = `worker thread died (exit code ${code})${state.error ? `: ${state.error}` : ''}`;
+        const wallMs = performance.now() - state.dispatchedAt;
+        pending.resolve({ outcome: { status: 'failed', key: pending.spec.key, error, wallMs }, worker: state.id });
+      }
+      this.start();
+    });
+  }
 }
 
 function post(worker: Worker, message: MainToWorker): void {
