@@ -24,6 +24,7 @@ import {
 } from './heuristics/index.js';
 import { INNER_MONOLOGUE_DEFINITIONS } from './inner-monologue/index.js';
 import { createLlmStateAgent, LLM_STATE_VARIANTS } from './llm-state/index.js';
+import { SEMGRO_DEFINITIONS } from './semgro/definitions.js';
 
 export interface AgentDefinition {
   /** The name `--agents` takes (lower case, dashes). */
@@ -187,6 +188,7 @@ const registry = new Map<string, AgentDefinition>(
     ...LLM_STATE_AGENTS,
     ...INNER_MONOLOGUE_DEFINITIONS,
     ...HELPER_DEFINITIONS,
+    ...SEMGRO_DEFINITIONS,
   ]).map((def) => [def.name, def]),
 );
 

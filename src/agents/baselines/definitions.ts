@@ -20,6 +20,8 @@ export function baselineOptions(context: AgentContext, who: string): BaselineOpt
     skills: context.skills,
     llm: requireLanguageModel(context.llm, who),
     protocol: context.protocol === 'episodic' ? 'episodic' : 'continual',
+    // A family's own in-context examples (SemGro's: its skill database's), else the shipped ones.
+    ...(context.resources?.demonstrations && { demonstrations: context.resources.demonstrations }),
   };
 }
 

@@ -65,6 +65,8 @@ export interface EpisodicOutcome {
   readonly stepLimit: number;
   /** Agent-specific figures (planner calls and times, ...), when the agent reports them. */
   readonly agentStats?: Record<string, unknown>;
+  /** The task family's own metrics (`TaskDefinition.metrics`: SemGro's Plan, Exec per skill, iterations). */
+  readonly familyMetrics?: Readonly<Record<string, number | null>>;
 }
 
 /**
@@ -76,7 +78,12 @@ export function bindEpisodeTask(home: string, task: string, seed: number): Bound
   const scene = definition.scene;
   const rng = new Rng(seed).fork('task');
   if (definition.edh) return bindEdhTask(definition, homeGraph(home), rng, home);
-  return scene ? bindTask(definition, scene.graph, rng, scene.home) : bindTask(definition, homeGraph(home), rng, home);
+  if (scene) return bindTask(definition, scene.graph, rng, scene.home);
+  if (!definition.prepare) return bindTask(definition, homeGraph(home), rng, home);
+  // A family's own home (SemGro's: the run's home shifted to the task's setting), with what it gives its agents.
+  const prepared = definition.prepare(homeGraph(home), home);
+  const bound = bindTask(definition, prepared.graph, rng, home);
+  return prepared.resources ? { ...bound, resources: prepared.resources } : bound;
 }
 
 interface RawRun {
@@ -129,6 +136,7 @@ async function runOn(
     }),
     ...(learning && { learning }),
     ...(episode !== undefined && { episode }),
+    ...(bound.resources && { resources: bound.resources }),
   });
   const task: TaskBrief = {
     protocol: 'episodic',
@@ -195,20 +203,30 @@ async function runOn(
   return { done, world, outcomes, records, ...(stats && { agentStats: stats }) };
 }
 
-/** The Oracle's step counts per bound task (home, task, seed), kept for the worker's lifetime. */
-const ORACLE_STEPS = new Map<string, number | null>();
+/** The Oracle's steps per bound task (home, task, seed, slip), kept for the worker's lifetime; null: not reached. */
+const ORACLE_RUNS = new Map<string, readonly EpisodicStepRecord[] | null>();
+
+/** The Oracle's steps on the bound task (under the same execution noise as the agent); null when it fails it. */
+async function oracleRecords(
+  home: string,
+  task: string,
+  seed: number,
+  slip = 0,
+): Promise<readonly EpisodicStepRecord[] | null> {
+  const key = `${home}\u0000${task}\u0000${seed}\u0000${slip}`;
+  if (ORACLE_RUNS.has(key)) return ORACLE_RUNS.get(key)!;
+  const run = await runOn('oracle', bindEpisodeTask(home, task, seed), seed, seededSlips(slip, seed));
+  const records = run.done ? run.records : null;
+  ORACLE_RUNS.set(key, records);
+  return records;
+}
 
 /**
  * L*: the Oracle's steps on the bound task (under the same execution noise as the agent), or null when it does not
  * reach the goal within the limit.
  */
 export async function oracleSteps(home: string, task: string, seed: number, slip = 0): Promise<number | null> {
-  const key = `${home}\u0000${task}\u0000${seed}\u0000${slip}`;
-  if (ORACLE_STEPS.has(key)) return ORACLE_STEPS.get(key)!;
-  const run = await runOn('oracle', bindEpisodeTask(home, task, seed), seed, seededSlips(slip, seed));
-  const steps = run.done ? run.outcomes.length : null;
-  ORACLE_STEPS.set(key, steps);
-  return steps;
+  return (await oracleRecords(home, task, seed, slip))?.length ?? null;
 }
 
 /**
@@ -237,12 +255,20 @@ export async function runEpisodicEpisode(
     stepLimit,
     ...(episode.learning && { learning: episode.learning, episode: `${home}/${task}/${seed}` }),
   });
-  const reference = options.slipModel
-    ? await runOn('oracle', bindEpisodeTask(home, task, seed), seed, options.slipModel()).then((oracle) =>
-        oracle.done ? oracle.outcomes.length : null,
+  const oracle = options.slipModel
+    ? await runOn('oracle', bindEpisodeTask(home, task, seed), seed, options.slipModel()).then((r) =>
+        r.done ? r.records : null,
       )
-    : await oracleSteps(home, task, seed, episode.slip ?? 0);
+    : await oracleRecords(home, task, seed, episode.slip ?? 0);
+  const reference = oracle?.length ?? null;
   const conditions = goalConditionResults(bound, run.world, run.outcomes);
+  const family = bound.definition.metrics?.({
+    home,
+    bound,
+    agent: run.records,
+    oracle,
+    ...(run.agentStats && { agentStats: run.agentStats }),
+  });
   return {
     score: scoreEpisode(
       conditions.map((c) => c.met),
@@ -254,5 +280,6 @@ export async function runEpisodicEpisode(
     oracleSteps: reference,
     stepLimit,
     ...(run.agentStats && { agentStats: run.agentStats }),
+    ...(family && { familyMetrics: family }),
   };
 }

@@ -18,6 +18,11 @@ export interface EpisodicGrid {
   readonly slip?: number;
   /** A cap on every task's step limit (`--steps` given explicitly: smoke runs); absent: each task's own limit. */
   readonly maxSteps?: number;
+  /**
+   * The run named no home (`--homes` left at its default): a task whose family has a home of its own
+   * (`TaskDefinition.home`, SemGro's training home) runs there instead of in `homes`.
+   */
+  readonly defaultHomes?: boolean;
 }
 
 /** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
@@ -39,11 +44,14 @@ export function selectTasks(families: readonly string[], tasks: readonly string[
 }
 
 /**
- * The specs: agents x homes x tasks x seeds for tasks that bind in a home, then, per agent, each task that brings its
+ * The specs: agents x homes x tasks x seeds for tasks that bind in a home, then those of families with a home of
+ * their own when the run named none (agents x that home x tasks x seeds), then, per agent, each task that brings its
  * own scene (ProgPrompt's) once, in its scene's home, whatever the homes given.
  */
 export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
-  const inHomes = grid.tasks.filter((id) => !taskById(id).scene);
+  const ownHome = (id: string) => (grid.defaultHomes ? taskById(id).home : undefined);
+  const inHomes = grid.tasks.filter((id) => !taskById(id).scene && ownHome(id) === undefined);
+  const inOwnHomes = grid.tasks.filter((id) => !taskById(id).scene && ownHome(id) !== undefined);
   const inScenes = grid.tasks.filter((id) => taskById(id).scene);
   const specs =
     inHomes.length === 0
@@ -54,6 +62,16 @@ export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
           ['task', inHomes],
           ['seed', [...grid.seeds]],
         ]);
+  for (const home of new Set(inOwnHomes.map((id) => ownHome(id)!))) {
+    specs.push(
+      ...expandAxes([
+        ['agent', [...grid.agents]],
+        ['home', [home]],
+        ['task', inOwnHomes.filter((id) => ownHome(id) === home)],
+        ['seed', [...grid.seeds]],
+      ]),
+    );
+  }
   for (const agent of grid.agents) {
     for (const id of inScenes) {
       const home = taskById(id).scene!.home;

@@ -1,5 +1,6 @@
 /**
- * How episodic episodes are reported: SR, GC, PLW-SR, PLW-GC, AS, Exec per agent and task family (DANLI Table 1), and,
+ * How episodic episodes are reported: SR, GC, PLW-SR, PLW-GC, AS, Exec per agent and task family (DANLI Table 1), SemGro's
+ * Plan, Exec per skill and critic iterations where a family reports them (`semgro/metrics.ts`), and,
  * in JSON and CSV (or with --columns), TEACh's aggregates: GC over all the goal conditions of the row's episodes, and
  * the path-length-weighted metrics weighted by the reference path length L* (sum of metric x L* over sum of L*).
  */
@@ -14,6 +15,11 @@ export const EPISODIC_LAYOUT: ReportLayout = {
     { key: 'plwGc', label: 'PLW-GC', percent: true, better: 'higher' },
     { key: 'steps', label: 'AS', digits: 1, better: 'lower' },
     { key: 'exec', label: 'Exec', percent: true, better: 'higher' },
+    // SemGro's family (`semgro/metrics.ts`): absent for other families, so left out of their tables.
+    { key: 'plan', label: 'Plan', percent: true, better: 'higher', hideWhenEmpty: true },
+    { key: 'execSkill', label: 'Exec (skill)', percent: true, better: 'higher', hideWhenEmpty: true },
+    { key: 'itersObs', label: 'iter. obs.', digits: 2, better: 'lower', hideWhenEmpty: true },
+    { key: 'itersDom', label: 'iter. dom.', digits: 2, better: 'lower', hideWhenEmpty: true },
     { key: 'oracleSteps', label: 'L*', digits: 1, inTable: false },
     { key: 'goalConditions', label: 'conditions', digits: 1, inTable: false },
     {

@@ -48,7 +48,7 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
   const timing = outcome.agentStats?.timing as EpisodeResult['timing'] | undefined;
   const { timing: _t, ...agentStats } = outcome.agentStats ?? {};
   return {
-    metrics: { ...metrics, oracleSteps: outcome.oracleSteps },
+    metrics: { ...metrics, oracleSteps: outcome.oracleSteps, ...outcome.familyMetrics },
     details: {
       stepLimit: outcome.stepLimit,
       conditions: outcome.conditions.map((c) => ({ label: c.label, met: c.met })),

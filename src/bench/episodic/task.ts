@@ -15,6 +15,7 @@
  * for k = 1..need (TEACh counts each instance of a component), then one per action goal.
  */
 
+import type { TaskResources } from '../../agents/context.js';
 import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass, placementsOf } from '../../sim/catalog/index.js';
 import { DerivedStates } from '../../sim/derived-states.js';
@@ -35,10 +36,10 @@ import { type DialogueSpec, renderDialogue } from './dialogue.js';
 /** The built-in families (run by default). */
 export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as const;
 /**
- * Built-in families run only when named: the TEACh-style tasks said as dialogues (`tasks/teach-dialogue.ts`) and
- * HELPER's personalized routines (`tasks/personal.ts`).
+ * Built-in families run only when named: the TEACh-style tasks said as dialogues (`tasks/teach-dialogue.ts`),
+ * HELPER's personalized routines (`tasks/personal.ts`), and SemGro's tasks on shifted homes (`semgro/family.ts`).
  */
-export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh', 'teach-personal'] as const;
+export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh', 'teach-personal', 'semgro', 'semgro-none'] as const;
 /** Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`): run only when named. */
 export const DATA_FAMILIES = ['progprompt', 'eai'] as const;
 /** Families read from a user's file (`dialogue-file.ts`: `--dialogues FILE`). */
@@ -82,6 +83,30 @@ export interface TaskDefinition {
    * scored on (`edh.ts`).
    */
   readonly edh?: { readonly history: readonly number[]; readonly goal: readonly number[] };
+  /**
+   * A task bound in a home its family prepares first (SemGro's: the run's home, the training home, shifted to one of
+   * its settings), with what the family gives its agents; `home` is where it runs when the run names no home.
+   */
+  readonly prepare?: (home: EnvGraph, homeName: string) => PreparedHome;
+  readonly home?: string;
+  /** The family's metrics beyond the protocol's (SemGro's Plan, Exec per skill, critic iterations by cause). */
+  readonly metrics?: (run: FamilyRun) => Readonly<Record<string, number | null>>;
+}
+
+/** A home a family prepared for a task, and what it gives the task's agents. */
+export interface PreparedHome {
+  readonly graph: EnvGraph;
+  readonly resources?: TaskResources;
+}
+
+/** A finished episode as a family's metrics read it: its steps (`[walk] <apple> (59)`), the Oracle's, the stats. */
+export interface FamilyRun {
+  readonly home: string;
+  readonly bound: BoundTask;
+  readonly agent: readonly { readonly skill: string; readonly success: boolean }[];
+  /** The Oracle's steps on the same bound task; null when it did not reach the goal. */
+  readonly oracle: readonly { readonly skill: string; readonly success: boolean }[] | null;
+  readonly agentStats?: Readonly<Record<string, unknown>>;
 }
 
 /** A task made concrete in one home: its start graph and grounded goal. */
@@ -95,6 +120,8 @@ export interface BoundTask {
   readonly text?: string;
   /** Derived states that hold at the start (EDH: what the history cooked); none when absent. */
   readonly derived?: DerivedStates;
+  /** What the family gives the task's agents (`TaskDefinition.prepare`). */
+  readonly resources?: TaskResources;
 }
 
 /** Ensures a requirement on the graph (in place). Throws an InputError when the home cannot host it. */

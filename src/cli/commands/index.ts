@@ -3,6 +3,7 @@ import { registerLlmCommands } from './llm.js';
 import { registerPlanCommand } from './plan.js';
 import { registerRunCommand } from './run.js';
 import { registerSceneCommands } from './scene.js';
+import { registerSemGroCommands } from './semgro.js';
 import { registerServeCommand } from './serve.js';
 import { registerSim } from './sim.js';
 
@@ -16,5 +17,6 @@ export const commandGroups: CommandGroup[] = [
   registerLlmCommands,
   registerSceneCommands,
   registerRunCommand,
+  registerSemGroCommands,
   registerServeCommand,
 ];

@@ -21,6 +21,7 @@ import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.j
 import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
 import { checkSlip } from '../../bench/episodic/noise.js';
+import { SEMGRO_TRAINING_HOME } from '../../bench/episodic/semgro/settings.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { useDialogueFile } from '../../bench/episodic/tasks/index.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
@@ -144,7 +145,8 @@ export function registerRunCommand(program: Command): void {
     .option('--protocol <name>', `${PROTOCOLS.join(' or ')}`, 'continual')
     .option(
       '--families <list>',
-      `episodic: task families (${TASK_FAMILIES.join(', ')}; ${NAMED_FAMILIES.join(', ')} (dialogues) and ` +
+      `episodic: task families (${TASK_FAMILIES.join(', ')}; ${NAMED_FAMILIES.join(', ')} (dialogues, routines, ` +
+        `SemGro's shifted homes, in its training home ${SEMGRO_TRAINING_HOME} unless --homes names one) and ` +
         `${DATA_FAMILIES.join(', ')} (from ../shared/data or $HEARTH_SHARED_DATA) only when named); ` +
         '--nonstationarity and --instructions do not apply, --steps caps ' +
         "every task's own step limit (a smoke run)",
@@ -212,6 +214,7 @@ export function registerRunCommand(program: Command): void {
           { ...grid, ...(command.getOptionValueSource('steps') === 'default' && { steps: undefined }) },
           options,
           command.getOptionValueSource('workers') === 'default',
+          command.getOptionValueSource('homes') === 'default',
         );
         return;
       }
@@ -269,6 +272,7 @@ async function runEpisodic(
   grid: Omit<Grid, 'steps'> & { steps?: number },
   options: Record<string, unknown>,
   defaultWorkers: boolean,
+  homesDefault: boolean,
 ): Promise<void> {
   const dialogues = options.dialogues === undefined ? undefined : String(options.dialogues);
   const fromFile = dialogues === undefined ? [] : useDialogueFile(dialogues).map((task) => task.id);
@@ -279,6 +283,7 @@ async function runEpisodic(
     seeds: grid.seeds,
     slip: checkSlip(options.slip),
     ...(grid.steps !== undefined && { maxSteps: grid.steps }),
+    ...(homesDefault && { defaultHomes: true }),
   };
   // Bind every task in every home now: a task a home cannot host (no bedroom, no bed) is left out with a note.
   const all = expandEpisodicGrid(episodic);

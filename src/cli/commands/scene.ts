@@ -1,6 +1,6 @@
 /**
- * `hearth scene`: list the built-in homes, show one (a built-in name, gen:<seed>, or a graph file), and generate a
- * home as VirtualHome JSON.
+ * `hearth scene`: list the built-in homes, show one (a built-in name, gen:<seed>, or a graph file), generate a
+ * home as VirtualHome JSON, and shift one (SemGro's domain shifts, `semgro.ts`).
  */
 import type { Command } from 'commander';
 import { catalogClass } from '../../sim/catalog/index.js';
@@ -20,11 +20,12 @@ import {
 } from '../../sim/scenes/index.js';
 import { describeGraph } from '../../sim/summary.js';
 import { InputError } from '../../util/errors.js';
+import { registerShiftCommand } from './semgro.js';
 
 export function registerSceneCommands(program: Command): void {
   const scene = program
     .command('scene')
-    .description('homes: list the built-in ones, show one, generate one from a seed');
+    .description('homes: list the built-in ones, show one, generate one from a seed, shift one');
 
   scene
     .command('list')
@@ -87,6 +88,8 @@ export function registerSceneCommands(program: Command): void {
       const json = graphToJson(graph);
       process.stdout.write(`${options.pretty ? JSON.stringify(json, null, 2) : JSON.stringify(json)}\n`);
     });
+
+  registerShiftCommand(scene);
 }
 
 function parseInteger(text: string, flag: string): number {

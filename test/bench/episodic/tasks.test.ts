@@ -6,6 +6,9 @@ import { DerivedStates } from '../../../src/sim/derived-states.js';
 import { graphToJson } from '../../../src/sim/graph-io.js';
 import { InputError } from '../../../src/util/errors.js';
 
+// SemGro's 320 tasks bind in the shifted homes their family prepares (test/bench/episodic/semgro.test.ts).
+const HOME_TASKS = EPISODIC_TASKS.filter((t) => t.prepare === undefined);
+
 describe('episodic task families', () => {
   it("has LLM-State's Table I: 8 simple tasks with 30 steps, 7 hard ones with their caps", () => {
     const simple = LLM_STATE_TASKS.filter((t) => t.family === 'llm-state-simple');
@@ -22,7 +25,7 @@ describe('episodic task families', () => {
   });
 
   it('never starts a task with its goal met, and binds the same way for the same seed', () => {
-    for (const task of EPISODIC_TASKS) {
+    for (const task of HOME_TASKS) {
       const bound = bindEpisodeTask('cottage', task.id, 4);
       const world = { graph: bound.start, derived: new DerivedStates() };
       expect(
@@ -52,7 +55,7 @@ describe('episodic task families', () => {
 // The tasks are well-formed: the Oracle, planning on the true state, reaches every goal within the step limit. The
 // TfD tasks have the TEACh-style tasks' goals (only the text differs), and the personalized routines' requests with
 // three modifications cover every modification (the full family is run in docs/helper-results.md).
-const ORACLE_TASKS = EPISODIC_TASKS.filter(
+const ORACLE_TASKS = HOME_TASKS.filter(
   (t) => t.family !== 'teach-tfd' && (t.family !== 'teach-personal' || t.id.endsWith('/3')),
 );
 describe.each(['cottage', 'gen:7'])('the Oracle solves every task in %s', (home) => {

@@ -3,6 +3,7 @@ import { InputError } from '../../../util/errors.js';
 import { readDialogueFile } from '../dialogue-file.js';
 import { EAI_FAMILY, eaiDefinitions } from '../eai.js';
 import { PROGPROMPT_FAMILY, progpromptDefinitions } from '../progprompt.js';
+import { SEMGRO_NONE_TASK_DEFINITIONS, SEMGRO_TASK_DEFINITIONS } from '../semgro/family.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
 import { LLM_STATE_TASKS } from './llm-state.js';
 import { PERSONAL_TASKS } from './personal.js';
@@ -21,6 +22,8 @@ export const EPISODIC_TASKS: readonly TaskDefinition[] = [
   ...TEACH_TFD_TASKS,
   ...TEACH_EDH_TASKS,
   ...PERSONAL_TASKS,
+  ...SEMGRO_TASK_DEFINITIONS,
+  ...SEMGRO_NONE_TASK_DEFINITIONS,
 ];
 
 const BY_ID = new Map(EPISODIC_TASKS.map((task) => [task.id, task]));

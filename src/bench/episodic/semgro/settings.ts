@@ -1,0 +1,107 @@
+/**
+ * The SemGro family's homes: one training home, and 15 settings shifted from it (paper 003: five per shift type).
+ *
+ * - The training home is the home the run names (`--homes`; the family's own `gen:2718` by default, used by no other
+ *   family), with what the tasks need added where missing (a few fruits, food to heat, bathroom things: `ensureObjects`
+ *   with the seed fixed), so that the database learnt there knows the tasks' things.
+ * - The database is built there offline with seed 0 (`buildDatabase`); the settings are shifted from it
+ *   (`generateShift`): per type, degrees Small 20 %, Medium 30 % and Large 50 % with seed 1, Medium and Large again
+ *   with seed 2. `none` is the training home itself (the family `semgro-none`, Table 3's None).
+ *
+ * Everything is computed once per process and training home (about 10 s) and kept.
+ */
+import { buildDatabase } from '../../../agents/semgro/database/build.js';
+import type { SkillDatabase } from '../../../agents/semgro/database/database.js';
+import type { EnvGraph } from '../../../sim/graph.js';
+import { InputError } from '../../../util/errors.js';
+import { Rng } from '../../../util/rng.js';
+import { ensureObjects } from '../task.js';
+import { generateShift, type Shift, type ShiftType } from './shift.js';
+import { SEMGRO_FURNITURE, SEMGRO_REQUIREMENTS } from './tasks.js';
+
+/** The family's training home when the run names none. */
+export const SEMGRO_TRAINING_HOME = 'gen:2718';
+/** The seed of the family's database. */
+export const SEMGRO_DATABASE_SEED = 0;
+
+export interface SemGroSetting {
+  readonly id: string;
+  readonly type: ShiftType | 'none';
+  readonly degree: number;
+  readonly seed: number;
+}
+
+export const NONE_SETTING: SemGroSetting = { id: 'none', type: 'none', degree: 0, seed: 0 };
+
+const PER_TYPE: readonly { degree: number; seed: number }[] = [
+  { degree: 0.2, seed: 1 },
+  { degree: 0.3, seed: 1 },
+  { degree: 0.5, seed: 1 },
+  { degree: 0.3, seed: 2 },
+  { degree: 0.5, seed: 2 },
+];
+
+export const SEMGRO_SETTINGS: readonly SemGroSetting[] = (['ol', 'pa', 'rs'] as const).flatMap((type) =>
+  PER_TYPE.map((s, i) => ({ id: `${type}-${i + 1}`, type, ...s })),
+);
+
+/** Table 3's names of the degrees. */
+export function degreeLabel(degree: number): 'none' | 'small' | 'medium' | 'large' {
+  if (degree === 0) return 'none';
+  return degree < 0.25 ? 'small' : degree < 0.4 ? 'medium' : 'large';
+}
+
+export interface Training {
+  readonly home: string;
+  /** The training home with the family's things. */
+  readonly graph: EnvGraph;
+  readonly database: SkillDatabase;
+  readonly shifts: Map<string, Shift>;
+}
+
+/** The training home with what the tasks need (the home's graph is not changed). */
+export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
+  const graph = home.clone();
+  for (const furniture of SEMGRO_FURNITURE) {
+    if (graph.idsOfClass(furniture).length === 0) {
+      throw new InputError(`home ${name} cannot host the semgro family: it has no ${furniture}`);
+    }
+  }
+  const rng = new Rng(SEMGRO_DATABASE_SEED).fork('semgro-training-home');
+  SEMGRO_REQUIREMENTS.forEach((requirement, i) => {
+    ensureObjects(graph, requirement, rng.fork(i), `the semgro family in home ${name}`);
+  });
+  return graph;
+}
+
+const TRAININGS = new Map<string, Training>();
+
+/** The training of a home (built on first use, then kept for the process). */
+export function trainingOf(home: EnvGraph, name: string): Training {
+  let training = TRAININGS.get(name);
+  if (!training) {
+    const graph = prepareTrainingHome(home, name);
+    const database = buildDatabase(graph, { home: name, seed: SEMGRO_DATABASE_SEED });
+    training = { home: name, graph, database, shifts: new Map() };
+    TRAININGS.set(name, training);
+  }
+  return training;
+}
+
+/** The training of a home already built in this process, if any. */
+export const trainedHome = (name: string): Training | undefined => TRAININGS.get(name);
+
+/** The home of a setting (the training home for `none`), with its shift (undefined for `none`). */
+export function settingHome(training: Training, setting: SemGroSetting): { graph: EnvGraph; shift?: Shift } {
+  if (setting.type === 'none') return { graph: training.graph };
+  let shift = training.shifts.get(setting.id);
+  if (!shift) {
+    shift = generateShift(training.database, training.graph, {
+      type: setting.type,
+      degree: setting.degree,
+      seed: setting.seed,
+    });
+    training.shifts.set(setting.id, shift);
+  }
+  return { graph: shift.graph, shift };
+}
