@@ -121,7 +121,12 @@ export class DashboardData {
     const trace = stored.trace ?? recorded?.file.episode.trace;
     return {
       protocol: run.protocol,
-      origin: { run: id, file: recorded ? basename(recorded.path) : null, hearthVersion: run.hearthVersion },
+      origin: {
+        run: id,
+        file: recorded ? basename(recorded.path) : null,
+        hearthVersion: run.hearthVersion,
+        ...(recorded?.file.reproduced !== undefined && { reproduced: recorded.file.reproduced }),
+      },
       key: stored.key,
       index: stored.index,
       spec: stored.spec as unknown as JsonObject,
@@ -154,7 +159,12 @@ export class DashboardData {
     const { file } = entry;
     return {
       protocol: file.protocol,
-      origin: { run: file.run.id, file: basename(entry.path), hearthVersion: file.run.hearthVersion },
+      origin: {
+        run: file.run.id,
+        file: basename(entry.path),
+        hearthVersion: file.run.hearthVersion,
+        ...(file.reproduced !== undefined && { reproduced: file.reproduced }),
+      },
       key: file.episode.key,
       index: file.episode.index,
       spec: file.episode.spec,

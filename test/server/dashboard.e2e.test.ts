@@ -83,6 +83,7 @@ describeE2e('hearth serve in Chromium', () => {
   let gridId: number;
   let llmId: number;
   let danliId: number;
+  let untracedId: number;
   const grid = ['--agents', 'exrap,oracle', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
   const gridRun = [...grid, '--steps', '55', '--store', 'results.sqlite', '--quiet'];
 
@@ -95,19 +96,22 @@ describeE2e('hearth serve in Chromium', () => {
     const first = hearth(['run', ...gridRun, '--trace', '--paired', 'oracle', '--json'], dir);
     await waitForRun(join(dir, 'results.sqlite'));
     const episodic = ['run', '--protocol', 'episodic', '--agents', 'danli', '--tasks', 'teach/plate-of-toast'];
-    const [grid, llm, danli, chromium] = await Promise.all([
+    const untraced = ['run', '--agents', 'random', '--instructions', '1', '--seeds', '1', '--steps', '20'];
+    const [grid, llm, danli, plain, chromium] = await Promise.all([
       first,
       hearth(
         [...llmRun, '--quiet', '--store', 'results.sqlite', '--llm', 'openai', '--base-url', fake.url, '--model', 'm'],
         dir,
       ),
       hearth([...episodic, '--seeds', '1', '--trace', '--quiet', '--store', 'results.sqlite'], dir),
+      hearth([...untraced, '--quiet', '--store', 'results.sqlite'], dir),
       launchChromium(),
     ]);
     browser = chromium;
     expect(grid.code, grid.stderr).toBe(0);
     expect(llm.code, llm.stderr).toBe(0);
     expect(danli.code, danli.stderr).toBe(0);
+    expect(plain.code, plain.stderr).toBe(0);
     report = JSON.parse(grid.stdout);
     served = await serve(['--store', 'results.sqlite'], dir);
     const overview = (await (await fetch(`${served.url}api/overview`)).json()) as { runs: RunSummary[] };
@@ -115,6 +119,7 @@ describeE2e('hearth serve in Chromium', () => {
     gridId = runOf('exrap');
     llmId = runOf('llm-planner');
     danliId = runOf('danli');
+    untracedId = runOf('random');
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (error) => {
       throw error;
@@ -126,6 +131,14 @@ describeE2e('hearth serve in Chromium', () => {
     await served?.stop();
     await fake?.close();
   });
+
+  /** Waits for the episode viewer to show the step, failing with the page's own message if it shows one instead. */
+  const viewerShown = async () => {
+    const room = page.getByTestId('agent-room');
+    const problem = page.getByRole('alert');
+    await room.or(problem).first().waitFor(POLL);
+    if (await problem.count()) throw new Error(`the viewer says: ${await problem.first().textContent()}`);
+  };
 
   const stored = (agent: string, seed: number) => {
     const db = new Database(join(dir, 'results.sqlite'), { readonly: true });
@@ -175,6 +188,7 @@ describeE2e('hearth serve in Chromium', () => {
   it("moves to step 50 and to the resident's change, as the stored trace has them", async () => {
     const { index, steps } = stored('exrap', 0);
     await page.goto(`${served.url}runs/${gridId}/episodes/${index}`);
+    await viewerShown();
     const slider = page.getByTestId('step-slider');
     await slider.fill('50');
     await expect.poll(() => page.getByTestId('frame').textContent(), POLL).toBe('50');
@@ -216,13 +230,24 @@ describeE2e('hearth serve in Chromium', () => {
 
   it("opens an episodic task in the same viewer, with DANLI's subgoals", async () => {
     await page.goto(`${served.url}runs/${danliId}/episodes/0`);
-    await page.getByTestId('agent-room').waitFor();
+    await viewerShown();
     await page.getByTestId('step-slider').fill('3');
     const subgoals = page.locator('ol.subgoals li');
     await subgoals.first().waitFor();
     expect(await subgoals.count()).toBeGreaterThan(1);
     await expect.poll(() => page.locator('ol.subgoals li.current').textContent(), POLL).toContain('pursued');
     await page.screenshot({ path: join(shots, 'episode-episodic.png'), fullPage: true });
+  });
+
+  it('asks the runner to record the trace of an episode run without one, then shows it', async () => {
+    await page.goto(`${served.url}runs/${untracedId}/episodes/0`);
+    const button = page.getByTestId('record-trace');
+    await button.waitFor(POLL);
+    expect(await page.getByTestId('step-slider').getAttribute('max')).toBe('0');
+    await button.click();
+    await expect.poll(() => page.getByTestId('reproduced').textContent(), POLL).toContain('gave the stored result');
+    expect(await page.getByTestId('step-slider').getAttribute('max')).toBe('20');
+    expect(await button.count()).toBe(0);
   });
 
   it('shows a run written by another process as its episodes land', async () => {

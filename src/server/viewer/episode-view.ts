@@ -11,7 +11,13 @@ import { type Replay, replayEpisode, type StepRecord } from './replay.js';
 export interface EpisodeSource {
   readonly protocol: string;
   /** Where it comes from: a run of the store, or a trace file. */
-  readonly origin: { readonly run: number | null; readonly file: string | null; readonly hearthVersion: string };
+  readonly origin: {
+    readonly run: number | null;
+    readonly file: string | null;
+    readonly hearthVersion: string;
+    /** For a trace the dashboard recorded: whether running the episode again gave the stored result. */
+    readonly reproduced?: boolean;
+  };
   readonly key: string;
   readonly index: number;
   readonly spec: JsonObject;

@@ -101,6 +101,15 @@ function Viewer({ view, reload }: { view: EpisodeView; reload: () => void }) {
         <p class="note">
           Trace from {view.origin.file}
           {run !== null ? ` (run ${run})` : ''}, recorded with hearth {view.origin.hearthVersion}.
+          {view.origin.reproduced === true && (
+            <span data-testid="reproduced"> Run again, the episode gave the stored result.</span>
+          )}
+          {view.origin.reproduced === false && (
+            <span class="failed" data-testid="reproduced">
+              {' '}
+              Run again, the episode gave a result other than the stored one: the trace shows the new run.
+            </span>
+          )}
         </p>
       )}
       {!view.traced && run !== null && <RecordTrace run={run} index={view.index} onDone={reload} />}

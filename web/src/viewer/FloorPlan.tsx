@@ -57,7 +57,8 @@ export function FloorPlan({ view, frame, showHeat }: { view: EpisodeView; frame:
         Plot.text(rooms, {
           x: (r: { x1: number; x2: number }) => (r.x1 + r.x2) / 2,
           y: (r: { y1: number }) => r.y1 + 0.22,
-          text: (r: { name: string; steps: number }) => (showHeat ? `${r.name} (${r.steps} steps)` : r.name),
+          text: (r: { name: string; steps: number }) =>
+            showHeat ? `${r.name} (${r.steps} ${r.steps === 1 ? 'step' : 'steps'})` : r.name,
           fontWeight: 'bold',
           fontSize: 13,
         }),
