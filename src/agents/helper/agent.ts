@@ -24,7 +24,7 @@ import { readDialogue } from '../language/dialogue.js';
 import { FEEDBACK_ROUNDS, type HelperConfig } from './config.js';
 import { Executor } from './executor.js';
 import type { HelperMemory } from './memory.js';
-import { formatProgram, parseProgram } from './program.js';
+import { formatProgram, mergePrograms, type Program, parseProgram } from './program.js';
 import type { HelperRoles, RoleRecord } from './roles.js';
 import { HelperView } from './view.js';
 
@@ -58,8 +58,9 @@ export class HelperAgent implements Agent {
   private rounds = 0;
   private userDone = false;
   private invalidPending = false;
-  /** The programs carried out, as parsed (what a confirmed episode stores). */
+  /** The programs carried out, as written back from the parse, and as parsed (merged, what a confirmed episode stores). */
   private programs: string[] = [];
+  private parsed: Program[] = [];
   private records: RoleRecord[] = [];
   private answers: string[] = [];
   private counts = { plans: 0, invalidPlans: 0, rejectedLines: 0, waits: 0, learned: 0 };
@@ -92,6 +93,7 @@ export class HelperAgent implements Agent {
     this.userDone = false;
     this.invalidPending = false;
     this.programs = [];
+    this.parsed = [];
     this.records = [];
     this.answers = [];
     for (const key of Object.keys(this.counts) as (keyof typeof this.counts)[]) this.counts[key] = 0;
@@ -164,6 +166,7 @@ export class HelperAgent implements Agent {
       return;
     }
     this.programs.push(formatProgram(program));
+    this.parsed.push(program);
     await this.executor.load(program);
   }
 
@@ -175,7 +178,9 @@ export class HelperAgent implements Agent {
   /** Memory expansion: a confirmed execution's dialogue and programs are stored (learning runs only). */
   finish(end: { readonly confirmed: boolean }): void {
     if (!end.confirmed || this.programs.length === 0 || !this.setup.episode) return;
-    if (this.setup.memory.learn(this.name, this.setup.episode, this.dialogue, this.programs.join('\n'))) {
+    if (
+      this.setup.memory.learn(this.name, this.setup.episode, this.dialogue, formatProgram(mergePrograms(this.parsed)))
+    ) {
       this.counts.learned++;
     }
   }

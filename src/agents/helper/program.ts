@@ -322,6 +322,45 @@ function statementLines(statement: Statement, indent: string): string[] {
   }
 }
 
+type ProgramBody = Pick<Program, 'statements' | 'blocks'>;
+
+/**
+ * The programs of one episode (the first plan, then the re-plans after the user's answers) as one program to store:
+ * each goal's block once, the first written (a later one counting no more of it is a repeat), so that a recalled
+ * program does not redo what a re-plan repeated only because a step of the first had slipped. A dropped block's
+ * declarations stay (no step of their own) where a later block may use the handle; blocks without a goal comment are
+ * always kept.
+ */
+export function mergePrograms(programs: readonly ProgramBody[]): ProgramBody {
+  const blocks: ProgramBlock[] = [{}];
+  const statements: Statement[] = [];
+  // Each goal without its count, with the largest count written for it: a re-plan's "1 more" of a goal the plan
+  // had for 2 is a repeat too.
+  const goals = new Map<string, number | 'all'>();
+  let current = 0; // the merged block the last statement went to: blocks stay in order
+  for (const program of programs) {
+    const target = new Map<number, number | 'dropped'>([[0, 0]]);
+    for (const [index, block] of program.blocks.entries()) {
+      if (index === 0) continue;
+      const key = block.goal && formatGoal({ ...block.goal, count: 1 });
+      const count = block.goal?.count ?? 1;
+      const had = key === undefined ? undefined : goals.get(key);
+      if (had !== undefined && (had === 'all' || (count !== 'all' && count <= had))) {
+        target.set(index, 'dropped');
+        continue;
+      }
+      if (key !== undefined) goals.set(key, count);
+      target.set(index, blocks.push(block) - 1);
+    }
+    for (const statement of program.statements) {
+      const into = target.get(statement.block) ?? 0;
+      if (into !== 'dropped') current = Math.max(current, into);
+      if (into !== 'dropped' || statement.kind === 'declare') statements.push({ ...statement, block: current });
+    }
+  }
+  return { statements, blocks };
+}
+
 /** The program's text: the grammar reads it back to the same statements and blocks. */
 export function formatProgram(program: Pick<Program, 'statements' | 'blocks'>): string {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapClassOffline } from '../../../src/agents/helper/classes.js';
-import { formatProgram, parseProgram, programHandles } from '../../../src/agents/helper/program.js';
+import { formatProgram, mergePrograms, parseProgram, programHandles } from '../../../src/agents/helper/program.js';
 import { CORRECTION_SEEDS, PERSONAL_ROUTINES, PLAN_SEEDS } from '../../../src/agents/helper/seeds.js';
 import { formatGoal, parseGoal } from '../../../src/sim/subgoal-text.js';
 
@@ -120,6 +120,67 @@ describe('HELPER program grammar', () => {
         seed.key,
       ).toBe(true);
     }
+  });
+});
+
+describe('the programs of one episode merged for the memory', () => {
+  const first = parseProgram(
+    [
+      '# goal: plate isClean',
+      'plate = InteractionObject("Plate")',
+      'plate.clean()',
+      '# goal: tomato isPlacedTo plate(isClean)',
+      'tomato = InteractionObject("tomato", landmark="kitchentable")',
+      'tomato.pickup_and_place(plate)',
+    ].join('\n'),
+  );
+  // A re-plan after the user's answer: the tomato again (its first placing slipped) and a goal the plan had missed.
+  const replan = parseProgram(
+    [
+      '# goal: tomato isPlacedTo plate(isClean)',
+      'dish = InteractionObject("Plate", attributes=["clean"])',
+      'tomato = InteractionObject("TomatoSliced")',
+      'tomato.pickup_and_place(dish)',
+      '# goal: lettuce isPlacedTo plate(isClean)',
+      'lettuce = InteractionObject("lettuce")',
+      'lettuce.pickup_and_place(dish)',
+    ].join('\n'),
+  );
+
+  it('keeps each goal once, the first written, and what a re-plan added', () => {
+    const merged = parseProgram(formatProgram(mergePrograms([first, replan])));
+    expect(merged.blocks.slice(1).map((b) => b.goal && formatGoal(b.goal))).toEqual([
+      'plate isClean',
+      'tomato isPlacedTo plate(isClean)',
+      'lettuce isPlacedTo plate(isClean)',
+    ]);
+    const calls = merged.statements.filter((s) => s.kind === 'call').map((s) => `${s.handle}.${s.method}`);
+    expect(calls).toEqual(['plate.clean', 'tomato.pickup_and_place', 'lettuce.pickup_and_place']);
+    // The dropped block's declarations stay: the lettuce is placed on the handle it declared.
+    expect(programHandles(merged.statements).get('dish')?.attributes).toEqual(['clean']);
+    expect(merged.rejected).toEqual([]);
+  });
+
+  it('drops a re-plan of fewer of a counted goal, keeps one of more', () => {
+    const toast = (n: number) =>
+      parseProgram(
+        [
+          `# goal: ${n} breadslice(isCooked) isPlacedTo plate(isClean)`,
+          'breadslice = InteractionObject("BreadSliced", attributes=["cooked"])',
+          'breadslice.pickup_and_place(plate)',
+        ].join('\n'),
+        ['plate'],
+      );
+    const goalsOf = (programs: ReturnType<typeof toast>[]) =>
+      mergePrograms(programs)
+        .blocks.slice(1)
+        .map((b) => b.goal && formatGoal(b.goal));
+    expect(goalsOf([toast(2), toast(1)])).toEqual(['2 breadslice(isCooked) isPlacedTo plate(isClean)']);
+    expect(goalsOf([toast(1), toast(2)])).toHaveLength(2);
+  });
+
+  it('is the program itself when there was no re-plan', () => {
+    expect(formatProgram(mergePrograms([first]))).toBe(formatProgram(first));
   });
 });
 
