@@ -259,7 +259,10 @@ export function languageModelFromConfig(config: LlmConfig): LanguageModel {
     if (config.cache !== undefined)
       backend = withCache(backend, LlmCallStore.openForRecording(config.cache), { closeStore: true });
   }
-  return createLanguageModel(backend, config.settings);
+  return createLanguageModel(backend, {
+    ...config.settings,
+    ...(config.contextSize !== undefined && { contextSize: config.contextSize }),
+  });
 }
 
 function recordedBackend(file: string): BackendInfo {

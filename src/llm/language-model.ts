@@ -61,6 +61,11 @@ export interface LanguageModelSettings {
   smoothing: number;
   /** Capabilities to ignore even when the backend has them (to force or measure the fallbacks). */
   disabledCapabilities: CapabilityName[];
+  /**
+   * The model's context window in tokens when the configuration names it (`contextSize`, HEARTH_LLM_CONTEXT_SIZE),
+   * for agents that size their prompts against it (HELPER's prompt-length guard); undefined: unknown.
+   */
+  contextSize?: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<LanguageModelSettings> = Object.freeze({

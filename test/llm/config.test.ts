@@ -125,6 +125,14 @@ describe('resolving the LLM configuration', () => {
     );
     const model = await languageModelFromOptions({ llmConfig: config }, {});
     expect(model?.settings).toMatchObject({ seed: 7, samples: 5, sampleTemperature: 0.33, sampleMaxTokens: 40 });
+    expect(model?.settings.contextSize).toBeUndefined();
+    await model?.close();
+  });
+
+  it('tells the model its context window when the configuration names one (agents size prompts by it)', async () => {
+    const env = { HEARTH_LLM_CONTEXT_SIZE: '2048' };
+    const model = await languageModelFromOptions({ llm: 'openai', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' }, env);
+    expect(model?.settings.contextSize).toBe(2048);
     await model?.close();
   });
 });

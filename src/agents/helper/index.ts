@@ -74,7 +74,12 @@ export const HELPER_DEFINITIONS: readonly AgentDefinition[] = [
     protocols: ['episodic'],
     create: (context: AgentContext) => {
       const llm = requireLanguageModel(context.llm, "agent 'helper-llm'");
-      return createHelperAgent(context, HELPER_LLM, llmHelperRoles(llm, context.seed), new LanguageModelEmbedder(llm));
+      return createHelperAgent(
+        context,
+        HELPER_LLM,
+        llmHelperRoles(llm, context.seed, { contextSize: llm.settings.contextSize }),
+        new LanguageModelEmbedder(llm),
+      );
     },
   },
 ];
