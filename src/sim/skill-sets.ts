@@ -11,6 +11,9 @@
  *   actions (see `ALFRED_SKILLS`).
  * In both, moving goes only to an adjacent room or to an object of the current room, so that every skill costs one
  * step (B.1's restriction; ALFRED's scenes are single rooms, so hearth applies the same rule there).
+ *
+ * The third world, the delivery city (ExRAP appendix B.3), has its own skill set with its own rules
+ * (`src/sim/city/skills.ts`, made per city since its turns depend on the road map: `skillSetFor`).
  */
 import { actionNamed } from './actions/names.js';
 import { executeStep } from './executor.js';
@@ -42,9 +45,17 @@ export interface SkillSet {
   simulatorAction(skill: Skill, world: EnvGraph): string;
   /**
    * The skill of this set that does what a VirtualHome skill does (planners plan in VirtualHome's skills);
-   * undefined when this set has no such skill.
+   * undefined when this set has no such skill. `from`: the room the agent takes it in, for a set whose moves are
+   * named by the turn they make (the city's turn left / turn right / go straight); the others ignore it.
    */
-  fromVirtualHome(skill: Skill): Skill | undefined;
+  fromVirtualHome(skill: Skill, from?: number): Skill | undefined;
+  /** The skills that move the agent to another room, where they are not the one `walk` (the city's three turns). */
+  readonly moves?: readonly string[];
+  /**
+   * Runs an allowed skill by the set's own rules instead of a simulator action (the city's load and unload, which
+   * VirtualHome has no action for); undefined: the skill runs as its simulator action. Called after `refusal`.
+   */
+  execute?(world: EnvGraph, characterId: number, skill: Skill): SkillOutcome | undefined;
 }
 
 /** Categories an agent has no business walking to or handling; left out of candidate lists. */
@@ -242,6 +253,11 @@ export function walkAction(skills: SkillSet): string {
   return skills.fromVirtualHome({ action: 'walk', objects: [0] })?.action ?? 'walk';
 }
 
+/** Whether a skill moves the agent: the set's walk, or one of its `moves` (the city's turns). */
+export function isMove(skills: SkillSet, skill: Skill): boolean {
+  return skills.moves ? skills.moves.includes(skill.action) : skill.action === walkAction(skills);
+}
+
 export const SKILL_SETS: Readonly<Record<string, SkillSet>> = {
   virtualhome: VIRTUALHOME_SKILLS,
   alfred: ALFRED_SKILLS,
@@ -268,6 +284,8 @@ export function executeSkill(
   }
   const refusal = skills.refusal(graph, characterId, skill, adjacent);
   if (refusal) return { success: false, error: `${text}: ${refusal}`, errorKind: 'affordance' };
+  const own = skills.execute?.(graph, characterId, skill);
+  if (own) return own;
   const action = actionNamed(skills.simulatorAction(skill, graph));
   if (!action) return { success: false, error: `${text}: unknown action`, errorKind: 'other' };
   const agent = graph.characters().indexOf(characterId);

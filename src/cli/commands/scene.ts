@@ -1,9 +1,10 @@
 /**
- * `hearth scene`: list the built-in homes, show one (a built-in name, gen:<seed>, or a graph file), generate a
- * home as VirtualHome JSON, and shift one (SemGro's domain shifts, `semgro.ts`).
+ * `hearth scene`: list the built-in homes and cities, show one (a built-in name, gen:<seed>, gen-city:<seed>, or a
+ * graph file), generate a home as VirtualHome JSON, and shift one (SemGro's domain shifts, `semgro.ts`).
  */
 import type { Command } from 'commander';
 import { catalogClass } from '../../sim/catalog/index.js';
+import { builtinCities, isCalling } from '../../sim/city/index.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { graphToJson, saveGraph } from '../../sim/graph-io.js';
 import {
@@ -29,15 +30,28 @@ export function registerSceneCommands(program: Command): void {
 
   scene
     .command('list')
-    .description('list the built-in homes with their rooms and object counts')
+    .description('list the built-in homes with their rooms and object counts, and the built-in cities')
     .option('--json', 'print one JSON object instead of a table')
     .action((options: { json?: boolean }) => {
       const rows = builtinHomes().map((home) => {
         const stats = homeStats(loadHome(home.name).graph);
         return { name: home.name, ...stats, seed: home.seed, description: home.description };
       });
+      const cities = builtinCities().map((city) => {
+        const graph = loadHome(city.name).graph;
+        const buildings = [...graph.nodes()].filter((n) => n.category === 'Buildings');
+        return {
+          name: city.name,
+          roads: graph.rooms().length,
+          buildings: buildings.length,
+          calling: buildings.filter((b) => isCalling(graph, b.id)).length,
+          nodes: graph.nodeCount,
+          seed: city.seed,
+          description: city.description,
+        };
+      });
       if (options.json) {
-        process.stdout.write(`${JSON.stringify({ homes: rows, default: DEFAULT_HOME })}\n`);
+        process.stdout.write(`${JSON.stringify({ homes: rows, default: DEFAULT_HOME, cities })}\n`);
         return;
       }
       const nameWidth = Math.max(...rows.map((row) => row.name.length));
@@ -50,6 +64,17 @@ export function registerSceneCommands(program: Command): void {
       }
       process.stdout.write(
         `\nAlso: gen:<seed>[:<rooms>] for a generated home (${MIN_ROOMS}-${MAX_ROOMS} rooms), or a VirtualHome graph file (.json, .json.gz).\n`,
+      );
+      process.stdout.write('\nCities (--domain city):\n');
+      const cityWidth = Math.max(...cities.map((city) => city.name.length));
+      for (const city of cities) {
+        process.stdout.write(
+          `${city.name.padEnd(cityWidth)}  ${String(city.roads).padStart(2)} roads, ${city.buildings} buildings, ` +
+            `${String(city.nodes).padStart(3)} nodes  ${city.description}\n`,
+        );
+      }
+      process.stdout.write(
+        '\nAlso: gen-city:<seed> for a generated city (3-4 x 3-4 intersections, up to 3 links closed).\n',
       );
     });
 

@@ -5,6 +5,7 @@
  * by class name or by any alias (older VirtualHome script names, EAI names, TEACh/ALFRED object types).
  */
 import { OPPOSITE_STATE, STATES, type State } from '../vocabulary.js';
+import { CITY_BUILDINGS, CITY_GOODS, CITY_ROOMS, CITY_STRUCTURE } from './city.js';
 import { FOOD } from './food.js';
 import { APPLIANCES, FURNITURE } from './furniture.js';
 import { CLEANING, CLOTHES, DECOR, SMALL_ELECTRONICS, STATIONERY, TOILETRIES } from './household.js';
@@ -12,6 +13,7 @@ import { KITCHENWARE } from './kitchenware.js';
 import { AGENTS, ROOMS, STRUCTURE } from './structure.js';
 import { type CatalogClass, type ClassDef, type ClassKind, ROOM_TYPES, type RoomType } from './types.js';
 
+export * from './city.js';
 export * from './types.js';
 
 /** The source tables, in the order the catalog lists them. */
@@ -29,6 +31,10 @@ const SOURCE_TABLES: readonly (readonly ClassDef[])[] = [
   CLOTHES,
   TOILETRIES,
   CLEANING,
+  CITY_ROOMS,
+  CITY_STRUCTURE,
+  CITY_BUILDINGS,
+  CITY_GOODS,
 ];
 
 /** The state pair each property implies, default first (VirtualHome starts openables CLOSED and switches OFF). */

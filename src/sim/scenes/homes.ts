@@ -1,10 +1,12 @@
 /**
  * Named homes and the one way every tool asks for a home: `loadHome(spec)`, where a spec is a built-in name
- * (`cottage`), a generated home (`gen:<seed>` or `gen:<seed>:<rooms>`), or a VirtualHome graph file (`.json` or
- * `.json.gz`). The benchmark's `--homes a,b,c` flag and `hearth scene` read homes through here.
+ * (`cottage`), a generated home (`gen:<seed>` or `gen:<seed>:<rooms>`), a built-in city (`downtown`) or a generated
+ * one (`gen-city:<seed>`, the delivery world of `--domain city`, docs/city.md), or a VirtualHome graph file (`.json`
+ * or `.json.gz`). The benchmark's `--homes a,b,c` flag and `hearth scene` read homes through here.
  */
 import { basename } from 'node:path';
 import { InputError } from '../../util/errors.js';
+import { builtinCities, builtinCity, GENERATED_CITY_PREFIX, generateCity } from '../city/cities.js';
 import type { EnvGraph } from '../graph.js';
 import { loadGraph } from '../graph-io.js';
 import { checkSeed, generateHome, type HomeOptions } from './generate.js';
@@ -68,7 +70,7 @@ export interface LoadedHome {
   readonly spec: string;
   /** A short label for reports: the built-in name, `gen:<seed>`, or the file name without its extension. */
   readonly name: string;
-  readonly source: 'builtin' | 'generated' | 'file';
+  readonly source: 'builtin' | 'generated' | 'file' | 'builtin-city' | 'generated-city';
   readonly graph: EnvGraph;
 }
 
@@ -82,6 +84,19 @@ export function loadHome(spec: string): LoadedHome {
   if (builtin) {
     return { spec: text, name: builtin.name, source: 'builtin', graph: generateHome(builtin.seed, builtin.options) };
   }
+  const city = builtinCity(text);
+  if (city) {
+    return { spec: text, name: city.name, source: 'builtin-city', graph: generateCity(city.seed, city.options) };
+  }
+  if (text.toLowerCase().startsWith(GENERATED_CITY_PREFIX)) {
+    const seedText = text.slice(GENERATED_CITY_PREFIX.length);
+    if (!/^\d+$/.test(seedText)) {
+      throw new InputError(
+        `bad generated city ${JSON.stringify(text)}: the seed ${JSON.stringify(seedText)} is not a non-negative integer (write gen-city:<seed>)`,
+      );
+    }
+    return { spec: text, name: text.toLowerCase(), source: 'generated-city', graph: generateCity(Number(seedText)) };
+  }
   if (/^gen:/i.test(text)) {
     const { seed, rooms } = parseGeneratedSpec(text);
     return { spec: text, name: text.toLowerCase(), source: 'generated', graph: generateHome(seed, { rooms }) };
@@ -91,7 +106,9 @@ export function loadHome(spec: string): LoadedHome {
   }
   throw new InputError(
     `unknown home ${JSON.stringify(text)}: expected a built-in home (${BUILTIN_HOMES.map((h) => h.name).join(', ')}), ` +
-      'gen:<seed>[:<rooms>], or a .json/.json.gz graph file',
+      `gen:<seed>[:<rooms>], a built-in city (${builtinCities()
+        .map((c) => c.name)
+        .join(', ')}), gen-city:<seed>, or a .json/.json.gz graph file`,
   );
 }
 

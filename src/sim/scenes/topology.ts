@@ -8,7 +8,7 @@ import type { EnvGraph } from '../graph.js';
 import { CHARACTER_CLASS, OPPOSITE_STATE, type State } from '../vocabulary.js';
 
 /** Classes whose nodes join two rooms through BETWEEN edges. */
-export const PASSAGE_CLASSES: ReadonlySet<string> = new Set(['door', 'doorjamb']);
+export const PASSAGE_CLASSES: ReadonlySet<string> = new Set(['door', 'doorjamb', 'crossing']);
 
 export interface RoomLink {
   /** The neighbouring room. */

@@ -37,6 +37,13 @@ describeBuilt('hearth scene', () => {
     const json = JSON.parse(hearth('scene', 'list', '--json').stdout);
     expect(json.default).toBe('cottage');
     expect(json.homes.map((h: { name: string }) => h.name)).toEqual(['cottage', 'flat', 'family-house', 'studio-plus']);
+    // the cities of --domain city, with their roads and buildings
+    const downtown = loadHome('downtown').graph;
+    expect(stdout).toMatch(
+      new RegExp(`^downtown +${downtown.rooms().length} roads, 8 buildings, +${downtown.nodeCount} nodes `, 'm'),
+    );
+    expect(json.cities.map((c: { name: string }) => c.name)).toEqual(['downtown', 'harbour', 'suburb']);
+    expect(stdout).toMatch(/gen-city:<seed>/);
   });
 
   it('shows a home: floor plan, passages, character, and each room with its contents', () => {
