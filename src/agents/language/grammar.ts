@@ -19,6 +19,9 @@
  *   NP (should | must) always be PREP NP                                     standing placement (Table A.1)
  *   whenever things are out of place , put PLACE {, PLACE} [and PLACE]       conditional placements
  *       PLACE: NP PREP NP  |  all the NP PREP NP
+ *   (if | when | whenever) NP calls , take DELIVERY {, DELIVERY} [and DELIVERY]   city deliveries (ExRAP B.3)
+ *   whenever a building calls , take DELIVERY {, DELIVERY} [and DELIVERY]
+ *       DELIVERY: NP to NP  |  all the NP to NP                                  (INSIDE the receiving building)
  *   ACTION: (switch | turn) (it | them) STATE | (switch | turn) STATE (it | them) | open (it | them) | close ...
  */
 import { catalogClass } from '../../sim/catalog/index.js';
@@ -132,6 +135,24 @@ const placementItems = (verb: string | undefined) => {
   ];
 };
 
+/** A delivery of the city: one thing, or all of a class, to a building. */
+const DELIVERY_ITEMS = [
+  { tag: 'all', pattern: [words('all the|all'), np('object'), words('to'), np('host')] },
+  { tag: 'one', pattern: [np('object'), words('to'), np('host')] },
+];
+
+/** The deliveries of a list: things to be INSIDE their receiving building. */
+const deliveries = (env: Env): InstructionReading[] =>
+  (env.get('deliveries') as Env[]).map((item) =>
+    placementGoal(
+      'if',
+      item.get('tag') === 'all' ? 'all' : 'one',
+      phraseOf(item, 'object'),
+      'INSIDE',
+      phraseOf(item, 'host'),
+    ),
+  );
+
 const PRODUCTIONS: readonly Production<InstructionReading>[] = [
   ...ACTION_ALTERNATIVES.map(
     (action, n): Production<InstructionReading> => ({
@@ -225,6 +246,32 @@ const PRODUCTIONS: readonly Production<InstructionReading>[] = [
         placementGoal('always', object.plural ? 'all' : 'one', object, relationOf(env, 'prep'), phraseOf(env, 'host')),
       ];
     },
+  },
+  {
+    // The city's "if the green building calls, take its goods to the red building": the call is the goods waiting,
+    // so the query is, as for the placements, the goods not at the receiver.
+    name: 'if-calls-deliver',
+    pattern: [
+      words('if|when|whenever'),
+      np('caller'),
+      words('calls|is calling'),
+      words(','),
+      words('take|bring|deliver|carry'),
+      list('deliveries', DELIVERY_ITEMS),
+      end,
+    ],
+    build: deliveries,
+  },
+  {
+    name: 'deliver-list',
+    pattern: [
+      words('whenever a building calls|when a building calls'),
+      words(','),
+      words('take|bring|deliver|carry'),
+      list('deliveries', DELIVERY_ITEMS),
+      end,
+    ],
+    build: deliveries,
   },
   {
     name: 'if-place-list',

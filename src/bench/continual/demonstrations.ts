@@ -14,9 +14,9 @@ import { OracleAgent } from '../../agents/heuristics/oracle.js';
 import { visibleThings } from '../../agents/prompting/situation.js';
 import { entityName } from '../../memory/quadruple.js';
 import { holds } from '../../sim/conditions.js';
+import { skillSetFor } from '../../sim/domain-skills.js';
 import { applyDisturbance, canDisturb } from '../../sim/dynamics/resident.js';
 import type { EnvGraph } from '../../sim/graph.js';
-import { SKILL_SETS } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
 import { EpisodeWorld } from '../environment.js';
 import { briefsFor, homeGraph } from './episode.js';
@@ -81,7 +81,7 @@ function recordOne(
     applyDisturbance(graph, instruction.id, instruction.disturbance, rng.fork('disturb'));
   }
   if (holds(instruction.execution, graph)) return undefined;
-  const skills = SKILL_SETS[recipe.domain];
+  const skills = skillSetFor(recipe.domain, homeGraph(home));
   const world = new EpisodeWorld(graph, skills);
   const oracle = new OracleAgent({ seed: recipe.seed, skills, world: { graph } });
   let feedback: StepFeedback = world.feedback(0);

@@ -18,11 +18,12 @@ import { requireLanguageModel } from '../../llm/errors.js';
 import { withAccounting } from '../../llm/language-model.js';
 import type { LlmUsage } from '../../llm/middleware/accounting.js';
 import { holds } from '../../sim/conditions.js';
+import { skillSetFor } from '../../sim/domain-skills.js';
 import { NONSTATIONARITY_PERIODS, Resident, type ResidentChange } from '../../sim/dynamics/resident.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { loadHome } from '../../sim/scenes/homes.js';
 import { formatSkill, type Skill } from '../../sim/skill.js';
-import { SKILL_SETS, type SkillSet } from '../../sim/skill-sets.js';
+import type { SkillSet } from '../../sim/skill-sets.js';
 import { Rng } from '../../util/rng.js';
 import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
@@ -134,8 +135,9 @@ export function startContinualEpisode(
   episode: Pick<ContinualEpisode, 'home' | 'instructions' | 'seed' | 'domain' | 'style' | 'referents'>,
 ): ContinualStart {
   const domain = episode.domain ?? 'virtualhome';
-  const skills = SKILL_SETS[domain];
-  const graph = homeGraph(episode.home).clone();
+  const home = homeGraph(episode.home);
+  const skills = skillSetFor(domain, home);
+  const graph = home.clone();
   const rng = new Rng(episode.seed);
   const instructions = drawInstructions(
     instructionPool(domain),

@@ -33,6 +33,7 @@ import { runGrid } from '../../bench/runner.js';
 import { addLlmOptions } from '../../llm/cli-options.js';
 import { type LlmConfig, type LlmFlags, languageModelFromConfig, resolveLlmConfig } from '../../llm/config.js';
 import { ProgramMemoryFile } from '../../memory/program-memory.js';
+import { DEFAULT_CITY } from '../../sim/city/index.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
 import { InputError } from '../../util/errors.js';
 
@@ -181,11 +182,14 @@ export function registerRunCommand(program: Command): void {
           return `${name}${definition.needsLlm ? ' (needs an LLM)' : definition.acceptsLlm ? ' (LLM roles with --llm)' : ''}`;
         })
         .join(', ')}\n` +
-        'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files.',
+        'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files; ' +
+        `with --domain city, built-in cities (default ${DEFAULT_CITY}) and gen-city:<seed>.`,
     )
     .action(async () => {
       const options = command.opts();
       const run = parseRunOptions(options);
+      // The city's instructions fit no home: --domain city runs in the default city unless --homes names others.
+      if (run.domain === 'city' && command.getOptionValueSource('homes') === 'default') options.homes = DEFAULT_CITY;
       if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
         options.agents = agentsWithoutLlm('episodic').join(',');
       }

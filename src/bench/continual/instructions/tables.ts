@@ -4,6 +4,7 @@
  * phrasing and its exclusion group. What the paper's sentences say beyond the goal (nobody watching the TV, drying
  * the dishwasher, preheating) has no counterpart in the simulator and is left out (docs/continual.md).
  */
+import { buildingClass, CITY_COLOURS, goodsClass } from '../../../sim/catalog/city.js';
 import type { RoomType } from '../../../sim/catalog/types.js';
 import type { Domain, GoalState, InstructionDef, InstructionGoal, Slot } from './types.js';
 
@@ -87,11 +88,42 @@ export const ALFRED_INSTRUCTIONS = table('alfred', 'al', [
   ['if', state('clock', 'OFF')], // 16 the alarm clock rings: switch it off
 ]);
 
+/**
+ * The city's 16 deliveries (ExRAP B.3: "if the green building calls, take the goods from the green building to the
+ * red building"; the paper gives one example and the count). Each colour's building sends its goods to two others,
+ * the next colour and the one three on (CITY_COLOURS order), so every building both sends and receives; the two
+ * deliveries of one sender share a group, since its goods cannot be at both receivers.
+ */
+export const CITY_INSTRUCTIONS: readonly InstructionDef[] = Object.freeze(
+  [1, 3].flatMap((offset, half) =>
+    CITY_COLOURS.map((colour, i) => {
+      const to = CITY_COLOURS[(i + offset) % CITY_COLOURS.length];
+      const row = half * CITY_COLOURS.length + i + 1;
+      return Object.freeze({
+        id: `ct-${String(row).padStart(2, '0')}`,
+        domain: 'city' as const,
+        row,
+        phrasing: 'if' as const,
+        goal: Object.freeze({
+          kind: 'placement' as const,
+          object: slot(goodsClass(colour)),
+          quantity: 'one' as const,
+          relation: 'INSIDE' as const,
+          host: slot(buildingClass(to)),
+          from: slot(buildingClass(colour)),
+        }),
+        group: `goods-${colour}`,
+      });
+    }),
+  ),
+);
+
 export function instructionPool(domain: Domain): readonly InstructionDef[] {
+  if (domain === 'city') return CITY_INSTRUCTIONS;
   return domain === 'alfred' ? ALFRED_INSTRUCTIONS : VIRTUALHOME_INSTRUCTIONS;
 }
 
-/** The definition with this id, in either pool. */
+/** The definition with this id, in any pool. */
 export function instructionDef(id: string): InstructionDef | undefined {
-  return VIRTUALHOME_INSTRUCTIONS.find((d) => d.id === id) ?? ALFRED_INSTRUCTIONS.find((d) => d.id === id);
+  return [VIRTUALHOME_INSTRUCTIONS, ALFRED_INSTRUCTIONS, CITY_INSTRUCTIONS].flat().find((d) => d.id === id);
 }

@@ -16,6 +16,7 @@
  * `TextQualifier` by the binding (`bind.ts`, `roomQualifier`). Objects that are carried about are not named by a
  * room: where they are changes.
  */
+import { buildingClass, CITY_COLOURS, goodsClass } from '../../../sim/catalog/city.js';
 import type { GoalState, InstructionDef } from './types.js';
 
 export const TEXT_STYLES = ['sentence', 'summarized', 'ambiguous'] as const;
@@ -36,8 +37,31 @@ export interface ClassWords {
 const words = (name: string, plural: string, vague: string, vaguePlural: string): ClassWords =>
   Object.freeze({ name, plural, vague, vaguePlural });
 
-/** The lexicon: every class an instruction of either table names. */
+/**
+ * The city's words: a building by its colour (buildings keep their names in every style, as hosts do), its goods as
+ * "the goods from the green building", or by what they are, "the load waiting at the green building".
+ */
+const CITY_WORDS: Record<string, ClassWords> = Object.fromEntries(
+  CITY_COLOURS.flatMap((colour) => [
+    [
+      buildingClass(colour),
+      words(`${colour} building`, `${colour} buildings`, `the ${colour} building`, `${colour} buildings`),
+    ],
+    [
+      goodsClass(colour),
+      words(
+        `goods from the ${colour} building`,
+        `goods from the ${colour} building`,
+        `the load waiting at the ${colour} building`,
+        `loads waiting at the ${colour} building`,
+      ),
+    ],
+  ]),
+);
+
+/** The lexicon: every class an instruction of the three pools names. */
 export const LEXICON: Readonly<Record<string, ClassWords>> = Object.freeze({
+  ...CITY_WORDS,
   apple: words('apple', 'apples', 'a piece of fruit', 'pieces of fruit'),
   book: words('book', 'books', 'something to read', 'things to read'),
   bookshelf: words('bookshelf', 'bookshelves', 'the shelf for books', 'shelves for books'),
@@ -79,6 +103,8 @@ export const SENTENCE_TEMPLATES = Object.freeze({
   'always-place-one': 'Make sure {object} stays {prep} {host}.',
   'if-place-all': 'If any {objects} are not {prep} {host}, put them there.',
   'always-place-all': 'Make sure all the {objects} stay {prep} {host}.',
+  'if-deliver-one': 'If {caller} calls, take {object} to {host}.',
+  'if-deliver-all': 'If {caller} calls, take all the {objects} to {host}.',
 });
 export type SentenceTemplate = keyof typeof SENTENCE_TEMPLATES;
 
@@ -95,6 +121,9 @@ export const SUMMARY_TEMPLATES = Object.freeze({
   placement: { one: '{object} {prep} {host}', all: 'all the {objects} {prep} {host}' },
   /** A rule in an `always-place` list. */
   rule: { one: '{object} stays {prep} {host}', all: 'all the {objects} stay {prep} {host}' },
+  'if-deliver': 'Whenever a building calls, take {deliveries and}.',
+  /** A delivery in an `if-deliver` list. */
+  delivery: { one: '{object} to {host}', all: 'all the {objects} to {host}' },
 });
 
 /** Words for the goal states: the state, the opposite one (what the condition finds), the action that fixes it. */
@@ -143,6 +172,7 @@ export function classWords(className: string): ClassWords {
 export function templateOf(def: InstructionDef): SentenceTemplate {
   const goal = def.goal;
   if (goal.kind === 'state') return `${def.phrasing}-state`;
+  if (goal.from) return `if-deliver-${goal.quantity}`;
   return `${def.phrasing}-place-${goal.quantity}`;
 }
 
@@ -171,6 +201,7 @@ function slotValues(def: InstructionDef, vague: boolean, qualifier: TextQualifie
   } else {
     values.prep = PREPOSITIONS[goal.relation];
     values.host = `the ${classWords(goal.host.classes[0]).name}${inRoom(qualifier.host)}`;
+    if (goal.from) values.caller = `the ${classWords(goal.from.classes[0]).name}`;
   }
   return values;
 }
@@ -199,6 +230,7 @@ export interface TextPart {
 
 /** The summary group of an instruction: state templates per goal state, placements per phrasing. */
 function summaryGroup(def: InstructionDef): string {
+  if (def.goal.kind === 'placement' && def.goal.from) return 'if-deliver';
   return def.goal.kind === 'state' ? `${def.phrasing}-state:${def.goal.state}` : `${def.phrasing}-place`;
 }
 
@@ -232,6 +264,12 @@ export function summarize(defs: readonly InstructionDef[], qualifiers: TextQuali
         }),
         covers,
       };
+    }
+    if (summaryGroup(first) === 'if-deliver') {
+      const deliveries = group.map((def, i) =>
+        fill(SUMMARY_TEMPLATES.delivery[def.goal.kind === 'placement' ? def.goal.quantity : 'one'], values[i]),
+      );
+      return { text: fill(SUMMARY_TEMPLATES['if-deliver'], { 'deliveries and': joinList(deliveries, 'and') }), covers };
     }
     const itemTemplates = first.phrasing === 'if' ? SUMMARY_TEMPLATES.placement : SUMMARY_TEMPLATES.rule;
     const items = group.map((def, i) => {

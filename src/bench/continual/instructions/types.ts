@@ -14,7 +14,7 @@
  */
 import type { RoomType } from '../../../sim/catalog/types.js';
 
-export const DOMAINS = ['virtualhome', 'alfred'] as const;
+export const DOMAINS = ['virtualhome', 'alfred', 'city'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** Which nodes of a home a slot of an instruction may be bound to. */
@@ -37,13 +37,18 @@ export type InstructionGoal =
       readonly quantity: 'one' | 'all';
       readonly relation: 'ON' | 'INSIDE';
       readonly host: Slot;
+      /**
+       * A delivery (the city, ExRAP B.3): the building that calls, where the goods wait to be taken to the host and
+       * where the resident puts them back ("if the green building calls, take its goods to the red building").
+       */
+      readonly from?: Slot;
     };
 
 export interface InstructionDef {
-  /** `vh-01` .. `vh-19`, `al-01` .. `al-16`: the domain and the row of the paper's table. */
+  /** `vh-01` .. `vh-19`, `al-01` .. `al-16`, `ct-01` .. `ct-16`: the domain and the row of the paper's table. */
   readonly id: string;
   readonly domain: Domain;
-  /** Row of Table A.1 (VirtualHome) or A.2 (ALFRED). */
+  /** Row of Table A.1 (VirtualHome) or A.2 (ALFRED); for the city (B.3 lists no table), hearth's own order. */
   readonly row: number;
   /** `if`: a conditional ("if X, do Y"); `always`: a standing rule ("keep X"). */
   readonly phrasing: 'if' | 'always';
