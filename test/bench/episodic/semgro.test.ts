@@ -1,9 +1,14 @@
 /**
  * SemGro's evaluation (issue 27): the domain shifts made to a measured degree on the database of test/agents/semgro
- * (the cottage, three classes), the family's tasks and settings, its metrics, and one episode through the episodic
- * protocol with the family's home, resources and metrics.
+ * (the cottage, three classes), the family's tasks and settings, its metrics, one episode through the episodic
+ * protocol with the family's home, resources and metrics, and the LLM roles end to end: against the loopback fake
+ * OpenAI-compatible server (recorded, then replayed with no call) and the tiny GGUF model. The family's training (the
+ * database learnt in the cottage) is built once for the file.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
 import { measureDegree } from '../../../src/bench/episodic/semgro/degree.js';
 import { SEMGRO_NONE_TASK_DEFINITIONS, SEMGRO_TASK_DEFINITIONS } from '../../../src/bench/episodic/semgro/family.js';
@@ -16,10 +21,13 @@ import {
 import { degreeLabel, SEMGRO_SETTINGS } from '../../../src/bench/episodic/semgro/settings.js';
 import { generateShift, SHIFT_TYPES } from '../../../src/bench/episodic/semgro/shift.js';
 import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../../src/bench/episodic/semgro/tasks.js';
+import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
 import { diffGraphs } from '../../../src/sim/diff.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { InputError } from '../../../src/util/errors.js';
 import { cottageDatabase } from '../../agents/semgro/helpers.js';
+import { type ChatBody, type FakeOpenAiServer, startFakeOpenAiServer } from '../../helpers/fake-openai-server.js';
+import { tinyModel } from '../../llm/helpers.js';
 
 describe('domain shifts', () => {
   const database = cottageDatabase();
@@ -114,4 +122,82 @@ describe('an episode of the family', () => {
     expect(outcome.oracleSteps).not.toBeNull();
     expect((outcome.agentStats as { skillsRun: number }).skillsRun).toBeGreaterThan(0);
   }, 60_000);
+});
+
+const TASK = 'semgro/none/fruits-in-fridge/structured';
+
+describe('SemGro with its LLM roles through the episodic protocol', () => {
+  let server: FakeOpenAiServer;
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-semgro-llm-'));
+  const prompts: string[] = [];
+  beforeAll(async () => {
+    server = await startFakeOpenAiServer({
+      script: {
+        chat: (body: ChatBody) => {
+          const prompt = body.messages.map((m) => m.content).join('\n');
+          prompts.push(prompt);
+          // The generator always answers outside the skill library; the judge finds every skill executable.
+          if (prompt.includes('Choose the next skill')) return 'dance on the kitchen roof';
+          if (prompt.includes('executable: True or False')) return 'executable: True\nfeedback: none';
+          return 'find the fruit';
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await closeEpisodeLanguageModels();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('never carries out an answer outside the candidates; the calls recorded are replayed with none made', async () => {
+    const cache = join(dir, 'calls.sqlite');
+    const episode = { agent: 'semgro', home: 'cottage', task: TASK, seed: 1, maxSteps: 6 };
+    const recorded = await runEpisodicEpisode({
+      ...episode,
+      llm: { provider: 'openai', model: 'm', baseUrl: server.url, cache },
+    });
+    await closeEpisodeLanguageModels();
+    const calls = server.requests.length;
+    expect(calls).toBeGreaterThan(0);
+    // Each answer outside the library was asked again, then mapped to the nearest candidate.
+    expect(prompts.some((p) => p.includes('"dance on the kitchen roof" is not in the skill library'))).toBe(true);
+    expect(recorded.steps).toHaveLength(6);
+    expect(recorded.steps.every((step) => !/dance|roof/.test(step.skill))).toBe(true);
+    const stats = recorded.agentStats as { roles: Record<string, string>; skillsRun: number; llm: { calls: number } };
+    expect(stats.roles.generator).toMatch(/^llm/);
+    expect(stats.roles.judge).toMatch(/^llm/);
+    expect(stats.llm.calls).toBeGreaterThan(0);
+
+    const replayed = await runEpisodicEpisode({
+      ...episode,
+      llm: { provider: 'openai', model: 'm', baseUrl: server.url, replay: cache },
+    });
+    await closeEpisodeLanguageModels();
+    expect(server.requests.length).toBe(calls);
+    expect(replayed.steps).toEqual(recorded.steps);
+    expect(replayed.familyMetrics).toEqual(recorded.familyMetrics);
+  }, 90_000);
+
+  const gguf = tinyModel();
+  if (gguf.missing) process.stderr.write(`[hearth tests] SemGro on a GGUF model ${gguf.missing}\n`);
+  it.skipIf(gguf.missing !== undefined)(
+    'runs on the tiny GGUF model, every step a skill of the library',
+    async () => {
+      const outcome = await runEpisodicEpisode({
+        agent: 'semgro',
+        home: 'cottage',
+        task: TASK,
+        seed: 1,
+        maxSteps: 1,
+        llm: { provider: 'llama-cpp', model: gguf.path, threads: 1 },
+      });
+      await closeEpisodeLanguageModels();
+      expect(outcome.steps).toHaveLength(1);
+      const stats = outcome.agentStats as { roles: Record<string, string>; llm: { calls: number } };
+      expect(stats.roles.generator).toMatch(/^llm/);
+      expect(stats.llm.calls).toBeGreaterThan(0);
+    },
+    90_000,
+  );
 });
