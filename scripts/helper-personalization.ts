@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { parseProgram } from '../src/agents/helper/program.js';
+import { referenceAgents } from '../src/agents/registry.js';
 import { PERSONAL_TASKS } from '../src/bench/episodic/tasks/personal.js';
 import { ResultsStore } from '../src/bench/store.js';
 import { formatGoal } from '../src/sim/subgoal-text.js';
@@ -56,10 +57,14 @@ for (const id of runIds) {
 }
 store.close();
 
+// Agents given what the others must find out (HELPER's simulated user) are references, marked as the CLI marks them.
+const references = referenceAgents();
 for (const agent of agents) {
+  const given = references[agent];
+  const name = given ? `${agent} * (reference, given ${given.join(', ')})` : agent;
   const routines = [...new Set(PERSONAL_TASKS.map((t) => t.id.split('/')[1]))];
   process.stdout.write(
-    `\n${agent}: requests reaching the changed routine's goal by execution / whose first program matches it, ` +
+    `\n${name}: requests reaching the changed routine's goal by execution / whose first program matches it, ` +
       'over the homes and seeds run\n\n| routine | 0 changes | 1 | 2 | 3 |\n| --- | ---: | ---: | ---: | ---: |\n',
   );
   let reached = 0;
