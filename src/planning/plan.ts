@@ -27,11 +27,13 @@ export interface PlanOptions extends SearchOptions {
    */
   eliminateRedundant?: boolean;
   /**
-   * Milliseconds to look for cheaper plans once a first one is found (the anytime phase: restarting weighted A*,
-   * docs/planner.md), counted from the first plan and cut at the time limit. Default 0: the first plan is returned.
-   * Non-optimal searches only. Time-based, so with a budget the plan may depend on the machine's speed.
+   * How long to look for cheaper plans once a first one is found (the anytime phase: plan neighbourhood search,
+   * then restarting weighted A*; docs/planner.md): milliseconds, counted from the first plan and cut at the time
+   * limit, or 'auto': as long as parsing, grounding and the first search took, and at least ANYTIME_MIN_MS (the
+   * phase at most doubles the run). Default 0: the first plan is returned. Non-optimal searches only. Time-based,
+   * so with a budget the plan may depend on the machine's speed and load.
    */
-  anytimeMs?: number;
+  anytimeMs?: number | 'auto';
 }
 
 export interface PlanStep {
@@ -61,6 +63,9 @@ export interface PlanResult {
   warnings: string[];
 }
 
+/** The least time the 'auto' anytime phase gets (ms). */
+export const ANYTIME_MIN_MS = 100;
+
 /** Grounds and solves a parsed problem. `parseMs` is added to the reported times. */
 export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}, parseMs = 0): PlanResult {
   const t0 = performance.now();
@@ -86,9 +91,10 @@ export function plan(domain: Domain, problem: Problem, options: PlanOptions = {}
   let cost = costFirst;
   let improvements = 0;
   let expanded = result.expanded;
-  const anytimeMs = options.anytimeMs ?? 0;
+  const now = performance.now();
+  const anytimeMs =
+    options.anytimeMs === 'auto' ? Math.max(ANYTIME_MIN_MS, parseMs + (now - t0)) : (options.anytimeMs ?? 0);
   if (result.status === 'solved' && !optimal && anytimeMs > 0) {
-    const now = performance.now();
     const better = improvePlan(task, ops, {
       deadline: Math.min(now + anytimeMs, deadline ?? Number.POSITIVE_INFINITY),
       maxStates: options.maxStates,

@@ -3,7 +3,9 @@ import { parseDomain } from '../../src/planning/pddl/parse-domain.js';
 import { parseProblem } from '../../src/planning/pddl/parse-problem.js';
 import { plan } from '../../src/planning/plan.js';
 import { eliminateRedundantActions } from '../../src/planning/search/action-elimination.js';
+import { improvePlan } from '../../src/planning/search/anytime.js';
 import { SEARCH_CONFIGS, search } from '../../src/planning/search/index.js';
+import { neighbourhoodSearch } from '../../src/planning/search/neighbourhood.js';
 import { validatePlan } from '../../src/planning/validate.js';
 import {
   CHAIN_DOMAIN,
@@ -124,5 +126,27 @@ describe('search', () => {
     expect(validatePlan(domain, parseProblem(gripperProblem(2), domain), names).valid).toBe(true);
     // Nothing to remove from an optimal plan.
     expect(eliminateRedundantActions(task, optimal.plan)).toEqual(optimal.plan);
+  });
+
+  it('plan neighbourhood search finds the cheaper route next to a plan, and the optimum when it covers the space', () => {
+    const map = ground(MAP_DOMAIN, MAP_PROBLEM);
+    const via = (names: string[]) => names.map((n) => map.operators.findIndex((o) => o.name === n));
+    const far = neighbourhoodSearch(map, via(['(go s a)', '(go a t)']), 1000, Number.POSITIVE_INFINITY)!;
+    expect(far.cost).toBe(4);
+    expect(far.plan.map((o) => map.operators[o].name)).toEqual(['(go s b)', '(go b t)']);
+    // Gripper with 6 balls: the greedy plan is longer than the optimum; a neighbourhood holding every state is
+    // searched exhaustively, so its plan is optimal, and improvePlan keeps it.
+    const task = ground(GRIPPER_DOMAIN, gripperProblem(6));
+    const first = search(task, { search: 'gbfs-ff' });
+    expect(first.cost).toBeGreaterThan(gripperOptimum(6));
+    const whole = neighbourhoodSearch(task, first.plan, 1_000_000, Number.POSITIVE_INFINITY)!;
+    expect(whole.states).toBeLessThan(1_000_000);
+    expect(whole.cost).toBe(gripperOptimum(6));
+    const improved = improvePlan(task, first.plan, { deadline: performance.now() + 10_000 });
+    expect(improved.cost).toBe(gripperOptimum(6));
+    expect(improved.improvements).toBeGreaterThan(0);
+    const domain = parseDomain(GRIPPER_DOMAIN);
+    const names = improved.plan.map((o) => task.operators[o].name);
+    expect(validatePlan(domain, parseProblem(gripperProblem(6), domain), names).valid).toBe(true);
   });
 });

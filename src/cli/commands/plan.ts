@@ -31,9 +31,9 @@ export function registerPlanCommand(program: Command): void {
     .option('--max-states <n>', 'give up after storing this many states (the memory limit; default 5000000)')
     .option('--weight <w>', 'weight of h for wastar-ff (default 5)')
     .option(
-      '--anytime <seconds>',
-      'after the first plan, look this long for cheaper ones (restarting weighted A*; 0 to return the first plan)',
-      String(DEFAULT_ANYTIME_S),
+      '--anytime <seconds|auto>',
+      'after the first plan, look this long for cheaper ones (auto: as long as the first plan took, at least 0.1 s; 0: the first plan)',
+      'auto',
     )
     .option('--json', 'print one JSON object instead of text')
     .action((domainPath: string, problemPath: string, flags: PlanFlags) => {
@@ -48,7 +48,7 @@ export function registerPlanCommand(program: Command): void {
         timeLimitMs: flags.timeLimit === undefined ? undefined : positiveNumber(flags.timeLimit, '--time-limit') * 1000,
         maxStates: flags.maxStates === undefined ? undefined : positiveNumber(flags.maxStates, '--max-states'),
         weight: flags.weight === undefined ? undefined : positiveNumber(flags.weight, '--weight'),
-        anytimeMs: nonNegativeNumber(flags.anytime, '--anytime') * 1000,
+        anytimeMs: flags.anytime === 'auto' ? 'auto' : nonNegativeNumber(flags.anytime, '--anytime') * 1000,
       });
       if (flags.json) {
         const out = {
@@ -107,12 +107,6 @@ function describeFailure(status: string): string {
 function ms(x: number): string {
   return `${x.toFixed(1)} ms`;
 }
-
-/**
- * The CLI's default anytime budget: a tenth of a second, well under the ~0.2 s Fast Downward needs to start at
- * all, and enough to improve the first plan on small and medium tasks (docs/planner.md).
- */
-const DEFAULT_ANYTIME_S = 0.1;
 
 function nonNegativeNumber(text: string, flag: string): number {
   const value = Number(text);

@@ -9,9 +9,14 @@ import { FFHeuristic } from '../heuristics/ff.js';
 import type { GroundTask } from '../task.js';
 import { eliminateRedundantActions } from './action-elimination.js';
 import { eagerSearch } from './eager.js';
+import { neighbourhoodSearch } from './neighbourhood.js';
 import { planCost } from './search-space.js';
+import { SuccessorGenerator } from './successors.js';
 
 export const ANYTIME_WEIGHTS = [5, 3, 2, 1] as const;
+/** The plan neighbourhood's first size in states, doubled up to the last while no cheaper plan is found in it. */
+const NEIGHBOURHOOD_START = 1000;
+const NEIGHBOURHOOD_MAX = 256_000;
 
 export interface AnytimeResult {
   plan: number[];
@@ -31,6 +36,26 @@ export function improvePlan(
   let cost = planCost(task, plan);
   let improvements = 0;
   let expanded = 0;
+  const accept = (found: readonly number[]): void => {
+    const shorter = eliminateRedundantActions(task, found);
+    const c = planCost(task, shorter);
+    if (c < cost) {
+      plan = shorter;
+      cost = c;
+      improvements++;
+    }
+  };
+  // First the plan's neighbourhood, doubled while it yields nothing cheaper, then searches from scratch.
+  const successors = new SuccessorGenerator(task);
+  for (let limit = NEIGHBOURHOOD_START; limit <= NEIGHBOURHOOD_MAX && cost > 0; ) {
+    const found = neighbourhoodSearch(task, plan, limit, options.deadline, successors);
+    if (found === undefined) return { plan, cost, improvements, expanded };
+    expanded += found.states;
+    if (found.cost < cost) accept(found.plan);
+    else if (found.states < limit)
+      return { plan, cost, improvements, expanded }; // the whole space: optimal
+    else limit *= 2;
+  }
   const heuristic = new FFHeuristic(task);
   for (let i = 0; i < ANYTIME_WEIGHTS.length; ) {
     const left = options.deadline - performance.now();
@@ -46,13 +71,7 @@ export function improvePlan(
     });
     expanded += result.expanded;
     if (result.status !== 'solved') break;
-    const shorter = eliminateRedundantActions(task, result.plan);
-    const found = planCost(task, shorter);
-    if (found < cost) {
-      plan = shorter;
-      cost = found;
-      improvements++;
-    }
+    accept(result.plan);
     // Weight 1 is repeated with the lower bound until it finds nothing cheaper (the bound exhausts the space).
     if (weight !== 1) i++;
   }

@@ -37,12 +37,32 @@ export class StateRegistry {
   /** The id of `state`, inserting a copy if it is new. `isNew` tells `insert` callers which happened. */
   insert(state: Uint32Array): number {
     const h = hashState(state, this.words);
+    const slot = this.slotOf(state, h);
+    const found = this.table[slot];
+    if (found >= 0) return found;
+    const w = this.words;
+    const id = this.count++;
+    if (id * w + w > this.pool.length) this.grow();
+    this.pool.set(state.subarray(0, w), id * w);
+    this.hashes[id] = h;
+    this.table[slot] = id;
+    if (this.count * 2 > this.table.length) this.rehash();
+    return id;
+  }
+
+  /** The id of `state`, or -1 if it was never inserted. */
+  find(state: Uint32Array): number {
+    return this.table[this.slotOf(state, hashState(state, this.words))];
+  }
+
+  /** The table slot holding `state`, or the empty slot where it would go. */
+  private slotOf(state: Uint32Array, h: number): number {
     const w = this.words;
     const pool = this.pool;
     let slot = h & this.mask;
     for (;;) {
       const id = this.table[slot];
-      if (id < 0) break;
+      if (id < 0) return slot;
       if (this.hashes[id] === h) {
         const base = id * w;
         let same = true;
@@ -52,17 +72,10 @@ export class StateRegistry {
             break;
           }
         }
-        if (same) return id;
+        if (same) return slot;
       }
       slot = (slot + 1) & this.mask;
     }
-    const id = this.count++;
-    if (id * w + w > this.pool.length) this.grow();
-    this.pool.set(state.subarray(0, w), id * w);
-    this.hashes[id] = h;
-    this.table[slot] = id;
-    if (this.count * 2 > this.table.length) this.rehash();
-    return id;
   }
 
   private grow(): void {
