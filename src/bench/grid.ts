@@ -10,6 +10,7 @@
  *   --seeds N | a,b,c | a..b        N seeds 0..N-1, an explicit list, or an inclusive range
  *   --steps T                       episode length
  *   --store FILE   --resume [RUN]   --workers N   --trace   --json | --csv   --quiet
+ *   --queue redis://HOST:PORT       run the episodes as jobs on a Redis queue, by `hearth worker`s anywhere
  *   --paired AGENT                  also compare each agent with AGENT on the same episodes (table and JSON)
  *   --columns sr,ps,psAtStart       the text table's metrics (JSON and CSV have every metric)
  */
@@ -18,6 +19,7 @@ import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import type { JsonObject, JsonValue } from './json.js';
 import type { EpisodeSpec } from './protocol.js';
+import { parseQueueUrl } from './queue/address.js';
 import type { ReportFormat } from './report.js';
 import { DEFAULT_STORE_PATH } from './store.js';
 
@@ -50,6 +52,8 @@ export interface Grid {
   paired?: string;
   /** Metric keys the text table shows (`--columns`); absent: the protocol's own. Checked against the layout later. */
   columns?: string[];
+  /** Redis URL of the job queue (`--queue`): episodes run on `hearth worker`s instead of local threads. */
+  queue?: string;
 }
 
 /** Default values shown in `--help` and used when a flag is absent. */
@@ -90,6 +94,11 @@ export function addGridOptions(command: Command, defaults: GridDefaults): Comman
     .option('--store <file>', 'SQLite results store', defaults.store ?? DEFAULT_STORE_PATH)
     .option('--resume [run]', 'continue the latest run with this configuration (or run id RUN), skipping done episodes')
     .option('--workers <n>', 'worker threads (0: run in the main thread)', String(defaults.workers ?? defaultWorkers()))
+    .option(
+      '--queue <url>',
+      'run the episodes as jobs on this Redis queue (redis://HOST:PORT), on `hearth worker`s anywhere; ' +
+        'results still go to --store here',
+    )
     .option('--trace', 'keep per-step records of every episode in the store')
     .option('--json', 'print the report as one JSON object')
     .option('--csv', 'print the report as CSV')
@@ -135,6 +144,8 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     columns = parseList('--columns', options.columns);
     assertDistinct('--columns', columns);
   }
+  const queue = options.queue === undefined ? undefined : String(options.queue).trim();
+  if (queue !== undefined) parseQueueUrl(queue);
   const homes = parseList('--homes', options.homes);
   for (const home of homes) {
     if (!home.startsWith('gen:')) context.checkHome?.(home);
@@ -171,6 +182,7 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     format: options.json ? 'json' : options.csv ? 'csv' : 'table',
     ...(paired !== undefined && { paired }),
     ...(columns !== undefined && { columns }),
+    ...(queue !== undefined && { queue }),
   };
 }
 

@@ -20,6 +20,7 @@ import { executeEpisodes } from './pool.js';
 import { createProgress, formatDuration } from './progress.js';
 import type { EpisodeSpec } from './protocol.js';
 import { getProtocol } from './protocols.js';
+import { parseQueueUrl } from './queue/address.js';
 import { buildReport, type Report, type ReportInput } from './report.js';
 import { DEFAULT_STORE_PATH, ResultsStore, type RunInfo } from './store.js';
 import { hearthVersion } from './version.js';
@@ -59,6 +60,11 @@ export interface RunGridOptions {
   paired?: string;
   /** Reference agents with their privileges, marked in the report (`ReportInput.references`). */
   references?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Redis URL of a job queue: the episodes run as jobs on `hearth worker`s (`queue/coordinator.ts`) instead of local
+   * threads; this process still owns the store and writes each result as it arrives. `workers` is then unused.
+   */
+  queue?: string;
 }
 
 export interface RunOutcome {
@@ -116,20 +122,38 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     let executed = 0;
     let episodeMs = 0;
     let aborted: boolean;
+    const onOutcome = (outcome: EpisodeOutcome, spec: EpisodeSpec, worker: number | null) => {
+      store.writeEpisode(run.id, toRecord(outcome, spec, indexByKey.get(spec.key)!, worker));
+      executed++;
+      episodeMs += outcome.wallMs;
+      progress.tick(outcome.status === 'failed');
+    };
     try {
-      ({ aborted } = await executeEpisodes({
-        moduleUrl: protocol.module,
-        specs: todo,
-        workers,
-        trace: options.trace ?? false,
-        signal: interrupt.signal,
-        onOutcome: (outcome, spec, worker) => {
-          store.writeEpisode(run.id, toRecord(outcome, spec, indexByKey.get(spec.key)!, worker));
-          executed++;
-          episodeMs += outcome.wallMs;
-          progress.tick(outcome.status === 'failed');
-        },
-      }));
+      if (options.queue !== undefined) {
+        // Loaded only for queued runs: a local run does not pay for BullMQ.
+        const { executeOnQueue } = await import('./queue/coordinator.js');
+        ({ aborted } = await executeOnQueue({
+          url: options.queue,
+          protocol: options.protocol,
+          config: options.config,
+          specs: todo,
+          trace: options.trace ?? false,
+          store: storePath,
+          runId: run.id,
+          signal: interrupt.signal,
+          onOutcome: (outcome, spec) => onOutcome(outcome, spec, null),
+          note: (line) => stderr.write(`hearth: ${line}\n`),
+        }));
+      } else {
+        ({ aborted } = await executeEpisodes({
+          moduleUrl: protocol.module,
+          specs: todo,
+          workers,
+          trace: options.trace ?? false,
+          signal: interrupt.signal,
+          onOutcome,
+        }));
+      }
     } finally {
       progress.stop();
       options.signal?.removeEventListener('abort', onExternalAbort);
@@ -141,7 +165,9 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     if (aborted) {
       stderr.write(
         `interrupted: ${report.episodes.ok} of ${specs.length} episodes stored in ${storePath}; ` +
-          'run again with --resume\n',
+          (options.queue === undefined
+            ? 'run again with --resume\n'
+            : 'the workers go on with the queued jobs; run again with --resume to collect them\n'),
       );
       if (handleSigint) {
         store.close();
@@ -150,7 +176,12 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     } else {
       const perEpisode = executed > 0 ? `, ${(episodeMs / executed).toFixed(1)} ms per episode` : '';
       const failed = report.episodes.failed > 0 ? `, ${report.episodes.failed} failed` : '';
-      const where = workers > 0 ? `${Math.min(workers, todo.length)} worker thread(s)` : 'the main thread';
+      const where =
+        options.queue !== undefined
+          ? `the queue ${parseQueueUrl(options.queue).display}`
+          : workers > 0
+            ? `${Math.min(workers, todo.length)} worker thread(s)`
+            : 'the main thread';
       const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${perEpisode}` : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerLlmCommands } from './llm.js';
 import { registerPlanCommand } from './plan.js';
+import { registerQueueCommands } from './queue.js';
 import { registerRunCommand } from './run.js';
 import { registerSceneCommands } from './scene.js';
 import { registerSemGroCommands } from './semgro.js';
@@ -17,6 +18,7 @@ export const commandGroups: CommandGroup[] = [
   registerLlmCommands,
   registerSceneCommands,
   registerRunCommand,
+  registerQueueCommands,
   registerSemGroCommands,
   registerServeCommand,
 ];

@@ -14,6 +14,15 @@ import { type BackendCall, wrapBackend } from './wrap.js';
 /** Bumped when the request or response format changes, so that old recordings miss instead of misleading. */
 const FORMAT_VERSION = 1;
 
+/** A recorded call as the file holds it: request and response as canonical JSON. */
+export interface RecordedCall {
+  key: string;
+  backend: string;
+  kind: string;
+  request: string;
+  response: string;
+}
+
 export class LlmCallStore {
   private readonly db: Database.Database;
   private readonly getStatement: Database.Statement<[string], { response: string }>;
@@ -62,6 +71,31 @@ export class LlmCallStore {
 
   put(key: string, backendId: string, kind: CallKind, request: unknown, response: unknown): void {
     this.putStatement.run(key, backendId, kind, canonicalJson(request), canonicalJson(response));
+  }
+
+  /**
+   * Recorded calls as stored (request and response as canonical JSON), in the order they were written; with
+   * `afterRow`, only those written after that row (see `lastRow`). For copying a recording elsewhere.
+   */
+  rows(afterRow = 0): (RecordedCall & { row: number })[] {
+    return this.db
+      .prepare('SELECT rowid AS row, key, backend, kind, request, response FROM calls WHERE rowid > ? ORDER BY rowid')
+      .all(afterRow) as (RecordedCall & { row: number })[];
+  }
+
+  /** The rowid of the latest recorded call (0 when none). */
+  lastRow(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(rowid), 0) AS n FROM calls').get() as { n: number }).n;
+  }
+
+  /** Adds recorded calls as `rows` gives them (a call already recorded keeps its answer), in one transaction. */
+  putRows(rows: readonly RecordedCall[]): void {
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO calls (key, backend, kind, request, response) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const r of rows) insert.run(r.key, r.backend, r.kind, r.request, r.response);
+    })();
   }
 
   /** The identities (`backendId`) of the backends with recorded answers, sorted. */

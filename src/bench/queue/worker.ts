@@ -1,0 +1,127 @@
+/**
+ * A queue worker (`hearth worker --queue URL`): takes episode jobs from the queue and runs them on a pool of worker
+ * threads, the very threads and episode code a local run uses (`EpisodeThreadPool`), one pool per protocol. It keeps
+ * no results: each job's outcome goes back through the queue to the coordinator. The main thread only talks to Redis,
+ * so it keeps renewing the locks of running jobs however long an episode computes; a worker that dies (SIGKILL, a
+ * lost machine) stops renewing, and after the lock time another worker finds the job stalled and runs it again.
+ */
+import { hostname } from 'node:os';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { EpisodeThreadPool } from '../pool.js';
+import type { EpisodeSpec } from '../protocol.js';
+import { getProtocol } from '../protocols.js';
+import { parseQueueUrl, redisOptions } from './address.js';
+import { assertReachable } from './coordinator.js';
+import { type EpisodeJobData, type EpisodeJobResult, QUEUE_NAME } from './jobs.js';
+import { WorkerRecordings } from './llm-calls.js';
+
+export interface QueueWorkerOptions {
+  url: string;
+  /** Episodes run at once (worker threads). */
+  concurrency: number;
+  /** Model calls in flight at once from this worker, all its episodes together (default: the spec's limit each). */
+  llmConcurrency?: number;
+  /** Replaces the `--base-url` the coordinator was given (the model server as this machine reaches it). */
+  baseUrl?: string;
+  /** How long a job's lock lasts without renewal: a dead worker's job is run again after about this long. */
+  lockMs?: number;
+  /** Print a line when an episode starts and ends. */
+  verbose?: boolean;
+  stderr?: NodeJS.WritableStream;
+  /** Aborting lets the running episodes finish, then ends the worker (`force`: at once). */
+  signal?: AbortSignal;
+  force?: AbortSignal;
+}
+
+export const DEFAULT_LOCK_MS = 30_000;
+
+/** The spec as this worker runs it: its own model server and share of the model calls. */
+export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions): EpisodeSpec {
+  const llm = spec.llm as Record<string, unknown> | undefined;
+  if (llm === null || typeof llm !== 'object' || (options.baseUrl === undefined && !options.llmConcurrency)) {
+    return spec;
+  }
+  return {
+    ...spec,
+    llm: {
+      ...llm,
+      ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+      ...(options.llmConcurrency && {
+        concurrency: Math.max(1, Math.floor(options.llmConcurrency / options.concurrency)),
+      }),
+    },
+  } as EpisodeSpec;
+}
+
+/** Runs jobs until the signal fires; resolves once the worker has closed. */
+export async function runQueueWorker(options: QueueWorkerOptions): Promise<void> {
+  await assertReachable(options.url);
+  const address = parseQueueUrl(options.url);
+  const connection = redisOptions(address);
+  const stderr = options.stderr ?? process.stderr;
+  const name = `${hostname()}:${process.pid}`;
+  const say = (line: string) => stderr.write(`hearth worker ${name}: ${line}\n`);
+  const redis = new Redis(connection);
+  const recordings = new WorkerRecordings(redis);
+  const pools = new Map<string, EpisodeThreadPool>();
+  const poolFor = (protocol: string) => {
+    let pool = pools.get(protocol);
+    if (!pool) {
+      pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency);
+      pools.set(protocol, pool);
+    }
+    return pool;
+  };
+
+  const runJob = async (job: Job<EpisodeJobData, EpisodeJobResult>): Promise<EpisodeJobResult> => {
+    const data = job.data;
+    const prepared = await recordings.prepare(localLlmSpec(data.spec, options), data.recording);
+    if (options.verbose) say(`started ${data.spec.key}`);
+    const { outcome } = await poolFor(data.protocol).run(prepared.spec, data.trace);
+    if (options.verbose) say(`finished ${data.spec.key}: ${outcome.status} in ${outcome.wallMs.toFixed(0)} ms`);
+    // Failed episodes are reported, not retried: the error is the job's failure reason.
+    if (outcome.status === 'failed') throw new UnrecoverableError(outcome.error);
+    const llmCalls = await prepared.takeNew?.();
+    return { outcome, worker: name, ...(llmCalls && llmCalls.length > 0 && { llmCalls }) };
+  };
+
+  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
+  const worker = new Worker<EpisodeJobData, EpisodeJobResult>(QUEUE_NAME, runJob, {
+    connection,
+    concurrency: options.concurrency,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    maxStalledCount: 1,
+  });
+  let lost = false;
+  const onError = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    say(`${error.message}; reconnecting`);
+  };
+  worker.on('error', onError);
+  redis.on('error', onError);
+  redis.on('reconnecting', () => onError(new Error('connection lost')));
+  worker.on('ready', () => {
+    if (lost) say('connected again');
+    lost = false;
+  });
+  worker.on('failed', (job, error) => {
+    if (options.verbose && job) say(`job of ${job.data.spec.key} failed: ${error.message.split('\n')[0]}`);
+  });
+  await worker.waitUntilReady();
+  say(`taking jobs from ${address.display}, ${options.concurrency} at a time`);
+
+  await new Promise<void>((resolve) => {
+    if (options.signal?.aborted) resolve();
+    options.signal?.addEventListener('abort', () => resolve());
+  });
+  const force = options.force?.aborted ? true : undefined;
+  const closing = worker.close(force);
+  options.force?.addEventListener('abort', () => void worker.close(true));
+  await closing;
+  await Promise.all([...pools.values()].map((pool) => pool.close()));
+  await recordings.close();
+  redis.disconnect();
+}

@@ -1,0 +1,95 @@
+/**
+ * The queue commands (docs/distributed.md): `hearth worker --queue URL` runs episode jobs of queued runs
+ * (`hearth run ... --queue URL`) on this machine until Ctrl-C; `hearth queue status URL` lists the jobs per run.
+ * BullMQ is loaded only when one of them runs.
+ */
+import { availableParallelism } from 'node:os';
+import type { Command } from 'commander';
+import { parseQueueUrl } from '../../bench/queue/address.js';
+import { InputError } from '../../util/errors.js';
+
+interface WorkerFlags {
+  queue?: string;
+  concurrency: string;
+  llmConcurrency?: string;
+  baseUrl?: string;
+  lockMs: string;
+  verbose?: boolean;
+}
+
+function positiveInteger(flag: string, value: string, max: number): number {
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new InputError(`${flag}: expected an integer from 1 to ${max}, got '${value}'`);
+  }
+  return n;
+}
+
+export function registerQueueCommands(program: Command): void {
+  program
+    .command('worker')
+    .description('run the episodes of queued runs (hearth run ... --queue URL) on this machine, until Ctrl-C')
+    .option('--queue <url>', 'the Redis queue, redis://HOST:PORT[/DB]')
+    .option('--concurrency <n>', 'episodes at once (worker threads)', String(availableParallelism()))
+    .option(
+      '--llm-concurrency <n>',
+      "model calls in flight at once from this worker (default: the run's limit per episode)",
+    )
+    .option('--base-url <url>', "the model server as this machine reaches it (default: the coordinator's --base-url)")
+    .option(
+      '--lock-ms <ms>',
+      'lock time of a running job: a job of a worker that died is run again by another after about this long',
+      '30000',
+    )
+    .option('--verbose', 'a line on stderr when an episode starts and ends')
+    .action(async (flags: WorkerFlags) => {
+      if (flags.queue === undefined) throw new InputError('hearth worker: needs --queue redis://HOST:PORT');
+      parseQueueUrl(flags.queue);
+      const concurrency = positiveInteger('--concurrency', flags.concurrency, 256);
+      const llmConcurrency =
+        flags.llmConcurrency === undefined
+          ? undefined
+          : positiveInteger('--llm-concurrency', flags.llmConcurrency, 4096);
+      const lockMs = positiveInteger('--lock-ms', flags.lockMs, 24 * 3600 * 1000);
+      // The first Ctrl-C (or SIGTERM) lets the running episodes finish; a second stops at once.
+      const stop = new AbortController();
+      const force = new AbortController();
+      const onSignal = () => {
+        if (stop.signal.aborted) {
+          force.abort();
+          return;
+        }
+        process.stderr.write('hearth worker: finishing the running episodes (Ctrl-C again to stop now)\n');
+        stop.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      const { runQueueWorker } = await import('../../bench/queue/worker.js');
+      try {
+        await runQueueWorker({
+          url: flags.queue,
+          concurrency,
+          ...(llmConcurrency !== undefined && { llmConcurrency }),
+          ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
+          lockMs,
+          verbose: Boolean(flags.verbose),
+          signal: stop.signal,
+          force: force.signal,
+        });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    });
+
+  const queue = program.command('queue').description('the Redis job queue of distributed runs (docs/distributed.md)');
+  queue
+    .command('status')
+    .description('waiting / active / done / failed jobs per run')
+    .argument('<url>', 'the Redis queue, redis://HOST:PORT[/DB]')
+    .action(async (url: string) => {
+      parseQueueUrl(url, 'hearth queue status');
+      const { formatQueueStatus, queueStatus } = await import('../../bench/queue/status.js');
+      process.stdout.write(formatQueueStatus(await queueStatus(url), url));
+    });
+}
