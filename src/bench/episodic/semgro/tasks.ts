@@ -113,7 +113,7 @@ export const SEMGRO_TASKS: readonly SemGroTaskSpec[] = [
     stepLimit: 60,
     instructions: {
       'abstract-noun': 'Bathroom supplies belong in the bathroom cabinet.',
-      'abstract-verb': 'Tidy the bathroom things away into the cabinet.',
+      'abstract-verb': 'Tidy the bathroom things away into the bathroomcabinet.',
       structured: 'Grab three bathroom objects and put them in the bathroomcabinet.',
       'long-horizon':
         'The bathroom counter is cluttered before the weekend. Clear it by putting three bathroom things in the bathroomcabinet.',
