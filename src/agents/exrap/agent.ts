@@ -15,7 +15,7 @@
  */
 import { entityId } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
-import { type SkillSet, walkAction } from '../../sim/skill-sets.js';
+import { isMove, type SkillSet } from '../../sim/skill-sets.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
@@ -215,9 +215,9 @@ export class ExrapAgent implements Agent {
     exploitation: Float64Array,
     feedback: StepFeedback,
   ): Skill {
-    const walk = walkAction(this.skills);
     const idle = idleSkill(feedback, this.skills);
-    return idleUnlessUseful(candidates, choice.index, choice.scores, exploitation, walk, idle);
+    const moves = (skill: Skill) => isMove(this.skills, skill);
+    return idleUnlessUseful(candidates, choice.index, choice.scores, exploitation, moves, idle);
   }
 
   async act(): Promise<Skill> {
@@ -257,11 +257,11 @@ function idleUnlessUseful(
   index: number,
   scores: Float64Array,
   exploitation: Float64Array,
-  walk: string,
+  moves: (skill: Skill) => boolean,
   idle: Skill,
 ): Skill {
   if (!(scores[index] > IDLE_MARGIN)) return idle;
-  if (exploitation[index] > 0 || candidates[index].action === walk) return candidates[index];
+  if (exploitation[index] > 0 || moves(candidates[index])) return candidates[index];
   return idle;
 }
 

@@ -29,7 +29,7 @@
  */
 import { entityClass } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
-import { walkAction } from '../../sim/skill-sets.js';
+import { isMove } from '../../sim/skill-sets.js';
 import { getOrCreate } from '../../util/collections.js';
 import type { ExrapMemory } from './memory.js';
 import { conditionClasses, conditionScopes, inScope } from './query.js';
@@ -53,8 +53,8 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
     const links = agentLinks(memory);
 
     const targets = uncertain.map((evaluation) => queryTargets(evaluation, memory));
-    const walk = walkAction(step.skills);
-    const here = linksAfter({ action: 'stay', objects: [] }, links, memory, walk);
+    const moves = (skill: Skill) => isMove(step.skills, skill);
+    const here = linksAfter({ action: 'stay', objects: [] }, links, memory, moves);
     const nearest = (group: readonly string[], at: readonly string[]) => {
       let d = normaliser;
       for (const entity of group) d = Math.min(d, distances.toEntity(entity, at, agent));
@@ -70,7 +70,7 @@ export class InformationExplorationPlanner implements ExplorationPlanner {
     // From where the agent stands: a skill is not debited below it.
     const closenessHere = closenessAt(here);
     for (let i = 0; i < candidates.length; i++) {
-      const after = closenessAt(linksAfter(candidates[i], links, memory, walk));
+      const after = closenessAt(linksAfter(candidates[i], links, memory, moves));
       let total = 0;
       uncertain.forEach((evaluation, j) => {
         const groups = targets[j];
@@ -181,14 +181,19 @@ export function agentLinks(memory: ExrapMemory): AgentLinks {
 }
 
 /**
- * The entities the agent would be linked to after the skill (eq. 11's partially updated graph). `walk` is the skill
- * set's name for a walk (ALFRED's `goto`): only walks move the agent.
+ * The entities the agent would be linked to after the skill (eq. 11's partially updated graph). `moves` says which
+ * skills move the agent (the skill set's walk, ALFRED's `goto`, the city's turns): only those do.
  */
-export function linksAfter(skill: Skill, links: AgentLinks, memory: ExrapMemory, walk: string): string[] {
+export function linksAfter(
+  skill: Skill,
+  links: AgentLinks,
+  memory: ExrapMemory,
+  moves: (skill: Skill) => boolean,
+): string[] {
   const name = (id: number) => memory.entityOf(id);
   const out = new Set<string>();
   const target = skill.objects[0] === undefined ? undefined : name(skill.objects[0]);
-  if (skill.action === walk) {
+  if (moves(skill)) {
     if (target !== undefined && memory.tekg.isRoom(target)) out.add(target);
     else {
       if (links.room !== undefined) out.add(links.room);

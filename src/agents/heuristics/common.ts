@@ -92,5 +92,5 @@ export function stepTowards(
   skills: SkillSet,
 ): Skill | undefined {
   const next = roomPath(from, target, adjacent)?.[0];
-  return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] });
+  return next === undefined ? undefined : skills.fromVirtualHome({ action: 'walk', objects: [next] }, from);
 }

@@ -5,6 +5,7 @@
  * skill set's own rules, so an agent never commits to a plan the world would refuse for a reason it can know.
  */
 
+import { planDelivery } from '../../planning/city/delivery.js';
 import {
   executionFailure,
   type HouseholdPlanRequest,
@@ -79,6 +80,8 @@ export function planSkills(
   options: PlanOptions = {},
 ): Skill[] | undefined {
   const characterId = options.characterId ?? graph.characterId();
+  // The city plans over its road graph (docs/city.md), not with the household domain.
+  if (skills.name === 'city') return planDelivery({ graph, goal, skills, characterId, exclude: options.exclude });
   const request: HouseholdPlanRequest = {
     state: graph,
     goal,

@@ -32,9 +32,19 @@ const ALFRED_PHRASES: PhraseTable = {
   close: 'close {0}',
 };
 
+/** The city's (ExRAP B.3): a turn names the road it leads onto. */
+const CITY_PHRASES: PhraseTable = {
+  turnleft: 'turn left onto {0}',
+  turnright: 'turn right onto {0}',
+  gostraight: 'go straight onto {0}',
+  load: 'load {0}',
+  unload: 'unload {0} at {1}',
+};
+
 const PHRASES_BY_SKILL_SET: Readonly<Record<string, PhraseTable>> = {
   virtualhome: VIRTUALHOME_PHRASES,
   alfred: ALFRED_PHRASES,
+  city: CITY_PHRASES,
 };
 
 /** The phrase table of a skill set (by its name); actions it lacks read as `<action> {0} {1}`. */

@@ -43,6 +43,22 @@ export const DEFAULT_RECIPE: DemonstrationRecipe = Object.freeze({
   seed: 0,
 });
 
+/**
+ * The city's recipe: ExRAP used 50 trajectories in CARLA, so 5 on each of 10 training cities (gen-city:1001 ..
+ * gen-city:1010, never used for evaluation by hearth's defaults or its results).
+ */
+export const CITY_RECIPE: DemonstrationRecipe = Object.freeze({
+  ...DEFAULT_RECIPE,
+  domain: 'city',
+  homes: Object.freeze(Array.from({ length: 10 }, (_, i) => `gen-city:${1001 + i}`)),
+  perHome: 5,
+});
+
+/** The recipe `npm run demos` records for a domain. */
+export function recipeFor(domain: Domain): DemonstrationRecipe {
+  return domain === 'city' ? CITY_RECIPE : { ...DEFAULT_RECIPE, domain };
+}
+
 /** Draws per home before giving up on finding `perHome` distinct instructions the Oracle can carry out. */
 const DRAWS_PER_HOME = 200;
 
