@@ -5,17 +5,21 @@
  * Run: npm run bench:serve [-- repetitions]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ResultsStore } from '../src/bench/store.js';
 import { Rng } from '../src/util/rng.js';
+import { CHROMIUM, launchChromium } from '../test/server/support.js';
 import { codeUnderTest } from './support/code-under-test.js';
 
 const repetitions = Number(process.argv[2] ?? 5);
+// The first request of each kind is cold; the figures are it and the median of the others, so two at the least.
+if (!Number.isInteger(repetitions) || repetitions < 2) {
+  throw new Error(`repetitions: '${process.argv[2]}' is not a whole number of at least 2`);
+}
 const BIN = new URL('../bin/hearth.js', import.meta.url).pathname;
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-serve-'));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
@@ -128,20 +132,7 @@ async function browserTimes(
   url: string,
   pages: Array<{ name: string; path: string; ready: string; afterSlider?: boolean }>,
 ) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   // One browser profile, as a user's: the first page of each kind loads the front end cold, later ones from the cache.
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const figures: Record<string, number[]> = {};

@@ -5,40 +5,22 @@
  * --llm-replay, with zero server calls and the same report. `npm test` builds dist/ first; without a build the test is
  * skipped with a message.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helperChat } from '../agents/helper/llm-script.js';
+import { BUILT, runCli } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { projectRoot } from '../helpers/shared-data.js';
 
-const BIN = join(projectRoot, 'bin', 'hearth.js');
-const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
 const describeBuilt = BUILT ? describe : describe.skip;
 if (!BUILT)
   process.stderr.write('[hearth tests] helper-llm through the CLI skipped: run `npm run build` (npm test does)\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-run-helper-llm-'));
 
-/** Runs the CLI without blocking this process's event loop (the fake server lives here). */
-function hearth(args: string[]) {
-  // The user's own HEARTH_LLM_* settings must not leak into the runs.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEARTH_LLM_')));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `hearth run ARGS` without blocking this process's event loop (the fake server lives here). */
+const hearth = (args: string[]) => runCli(['run', ...args], dir);
 
 interface Report {
   results: { agent: string; task?: string; episodes: number; sr: { mean: number | null }; llmCallsPerStep: unknown }[];

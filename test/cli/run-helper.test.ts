@@ -3,16 +3,13 @@
  * refused with one line (a malformed dialogue file, a memory path that is not a memory). Skipped with a message when
  * dist/ is not built (`npm test` builds it).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProgramMemoryFile } from '../../src/memory/program-memory.js';
-import { projectRoot } from '../helpers/shared-data.js';
+import { BUILT, runCli } from '../helpers/cli.js';
 
-const BIN = join(projectRoot, 'bin', 'hearth.js');
-const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
 const describeBuilt = BUILT ? describe : describe.skip;
 if (!BUILT)
   process.stderr.write('[hearth tests] HELPER through the CLI skipped: run `npm run build` (npm test does)\n');
@@ -20,20 +17,7 @@ if (!BUILT)
 const dir = mkdtempSync(join(tmpdir(), 'hearth-run-helper-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function hearth(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const hearth = (args: string[]) => runCli(['run', ...args], dir);
 
 interface Report {
   results: { agent: string; episodes: number; sr: { mean: number | null }; steps: { mean: number | null } }[];

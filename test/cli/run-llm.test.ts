@@ -4,46 +4,21 @@
  * made with --llm-cache replayed with --llm-replay without a single server call. `npm test` builds dist/ first;
  * without a build these tests are skipped with a message.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT, runCli } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { projectRoot } from '../helpers/shared-data.js';
 
-const BIN = join(projectRoot, 'bin', 'hearth.js');
-const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
 const describeBuilt = BUILT ? describe : describe.skip;
 if (!BUILT)
   process.stderr.write('[hearth tests] hearth run with LLM agents skipped: run `npm run build` (npm test does)\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-run-llm-'));
 
-function withoutLlmEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('HEARTH_LLM_')));
-}
-
-/** Runs the CLI without blocking this process's event loop (the fake server lives here). */
-function hearth(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], {
-      cwd: dir,
-      // The user's own HEARTH_LLM_* settings must not leak into the runs.
-      env: { ...withoutLlmEnv(process.env), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `hearth run ARGS` without blocking this process's event loop (the fake server lives here). */
+const hearth = (args: string[], env: Record<string, string> = {}) => runCli(['run', ...args], dir, env);
 
 interface Summary {
   mean: number | null;

@@ -4,12 +4,13 @@
  * Chromium skip with a message saying what is missing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { BIN, cliEnv } from '../helpers/cli.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
-export const BIN = join(projectRoot, 'bin', 'hearth.js');
-export const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+export { BIN, BUILT, type Finished, runCli as hearth } from '../helpers/cli.js';
+
 export const WEB_BUILT = existsSync(join(projectRoot, 'dist', 'web', 'index.html'));
 
 /** Debian's Chromium, or the one $HEARTH_CHROMIUM names. */
@@ -19,43 +20,6 @@ export const CHROMIUM = [process.env.HEARTH_CHROMIUM, '/usr/bin/chromium', '/usr
 
 /** Where the tests leave their screenshots (docs/dashboard.md shows them). */
 export const SCREENSHOTS = join(projectRoot, 'docs', 'dashboard');
-
-export function ensureScreenshotFolder(): string {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  return SCREENSHOTS;
-}
-
-export interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The user's own HEARTH_LLM_* settings must not leak into the runs. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEARTH_LLM_')));
-  return { ...env, ...extra };
-}
-
-/** Runs the built CLI to its end without blocking this process (fake servers may live here). */
-export function hearth(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: cleanEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 export interface Served {
   url: string;
@@ -69,7 +33,7 @@ export function serve(args: string[], cwd: string): Promise<Served> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
     cwd,
-    env: cleanEnv({}),
+    env: cliEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
