@@ -46,7 +46,7 @@ export class EpisodeWorld {
   }
 
   observe(): Observation {
-    return observe(this.graph, this.characterId);
+    return observe(this.graph, this.characterId, this.skills.inSight?.(this.graph, this.characterId));
   }
 
   /** What the agent is told at step t, after `last` (absent at the start). */

@@ -11,13 +11,14 @@ import { sortEdges } from './diff.js';
 import type { Edge, EnvGraph } from './graph.js';
 import type { Observation, ObservedNode } from './observation.js';
 
-export function observe(graph: EnvGraph, characterId: number): Observation {
+export function observe(graph: EnvGraph, characterId: number, also: readonly number[] = []): Observation {
   const roomId = roomOf(graph, characterId) ?? graph.roomOf(characterId);
   if (roomId === undefined) throw new RangeError(`character ${characterId} is not in any room`);
 
-  const visible = new Set<number>();
-  const seen = new Set<number>([roomId]);
-  const queue = [roomId];
+  // `also`: nodes a world shows beyond the room (the city's buildings along the street), with what is inside them.
+  const visible = new Set<number>(also);
+  const seen = new Set<number>([roomId, ...also]);
+  const queue = [roomId, ...also];
   for (let head = 0; head < queue.length; head++) {
     for (const inner of graph.sources(queue[head], 'INSIDE')) {
       if (seen.has(inner)) continue;

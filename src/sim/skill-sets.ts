@@ -56,6 +56,8 @@ export interface SkillSet {
    * VirtualHome has no action for); undefined: the skill runs as its simulator action. Called after `refusal`.
    */
   execute?(world: EnvGraph, characterId: number, skill: Skill): SkillOutcome | undefined;
+  /** Nodes in sight beyond the character's room (the city: buildings along the street ahead and behind). */
+  inSight?(world: EnvGraph, characterId: number): number[];
 }
 
 /** Categories an agent has no business walking to or handling; left out of candidate lists. */

@@ -10,6 +10,11 @@
  * | `load G`           | G lies in a building of the vehicle's segment and a load bay is free (2)  | the vehicle carries G                    |
  * | `unload G B`       | the vehicle carries G and B is a building of its segment                  | G lies INSIDE B                          |
  *
+ * What the vehicle sees (`inSight`, added to the simulator's rule of what a character sees in its room): the buildings
+ * along its segment and along the segments that continue it straight on at either end (a driver sees down its street,
+ * not round the corners), with the goods waiting in them, every road of the map, and its own load. It loads only at
+ * the buildings of its own segment.
+ *
  * The turn from segment S onto segment R is the one a driver makes going along S into the intersection they share
  * and leaving it along R (left, right, or straight on); it depends on the two segments only, so the road graph keeps
  * the homes' two-way room adjacency (docs/city.md says why). The set is made per city: it reads the segments' ends
@@ -18,7 +23,7 @@
  */
 import { moveObject } from '../dynamics/edits.js';
 import type { EnvGraph } from '../graph.js';
-import type { Observation, ObservedNode } from '../observation.js';
+import type { Observation } from '../observation.js';
 import type { Skill } from '../skill.js';
 import { neighbours, type SkillOutcome, type SkillSet } from '../skill-sets.js';
 import { type Segment, segmentOf, sharedEnd } from './world.js';
@@ -98,11 +103,11 @@ export function citySkillSet(city: EnvGraph): SkillSet {
         if (from === observation.characterId && (relation === 'HOLDS_RH' || relation === 'HOLDS_LH')) held.add(to);
         if (relation === 'INSIDE') insideOf.set(from, [...(insideOf.get(from) ?? []), to]);
       }
-      const byId = new Map<number, ObservedNode>(observation.nodes.map((n) => [n.id, n]));
       const buildings = observation.nodes.filter(
         (n) => n.category === BUILDINGS && (insideOf.get(n.id) ?? []).includes(here),
       );
-      const isBuilding = (id: number) => byId.get(id)?.category === BUILDINGS;
+      const alongside = new Set(buildings.map((b) => b.id));
+      const isBuilding = (id: number) => alongside.has(id);
       if (held.size < LOAD_BAYS) {
         for (const node of observation.nodes) {
           if (held.has(node.id) || !node.properties.includes('GRABBABLE')) continue;
@@ -167,6 +172,19 @@ export function citySkillSet(city: EnvGraph): SkillSet {
         default:
           return undefined;
       }
+    },
+    inSight(world, characterId) {
+      // Along the street: the buildings of the segments that continue the vehicle's in a straight line.
+      const here = world.roomOf(characterId);
+      if (here === undefined) return [];
+      const out: number[] = [];
+      for (const road of segments.keys()) {
+        if (road === here || turn(here, road) !== 'gostraight') continue;
+        for (const node of world.sources(road, 'INSIDE')) {
+          if (world.node(node)?.category === BUILDINGS) out.push(node);
+        }
+      }
+      return out.sort((a, b) => a - b);
     },
     execute(world, characterId, skill): SkillOutcome {
       const [target, host] = skill.objects;

@@ -97,7 +97,7 @@ describe('the delivery city', () => {
     expect(() => loadHome('gen-city:x')).toThrow(/gen-city:<seed>/);
   });
 
-  it('offers the turns, loads and unloads of the vehicle road, and shows only the buildings along it', () => {
+  it('offers the turns, loads and unloads of the vehicle road, and shows the buildings along its street', () => {
     const graph = cross();
     const skills = citySkillSet(graph);
     const world = new EpisodeWorld(graph, skills);
@@ -109,6 +109,9 @@ describe('the delivery city', () => {
     const seen = new Set(feedback.observation.nodes.map((n) => n.id));
     expect(seen.has(red) && seen.has(redGoods)).toBe(true);
     expect(seen.has(green) || seen.has(idOf(graph, goodsClass('green')))).toBe(false);
+    // along the street: the buildings of the segment straight on (east) are in sight, but loaded only from there
+    const blue = idOf(graph, buildingClass('blue'));
+    expect(seen.has(blue) && seen.has(idOf(graph, goodsClass('blue')))).toBe(true);
     expect(feedback.candidates).toEqual([
       { action: 'gostraight', objects: [east] },
       { action: 'turnright', objects: [south] },
