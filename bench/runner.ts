@@ -8,24 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { registerProtocol } from '../src/bench/protocols.js';
 import { runGrid } from '../src/bench/runner.js';
 import { ResultsStore } from '../src/bench/store.js';
 import { codeUnderTest } from './support/code-under-test.js';
+import { noopSpecs, registerNoopProtocol } from './support/noop-protocol.js';
 
 const episodes = Number(process.argv[2] ?? 2000);
-const NOOP = `data:text/javascript,${encodeURIComponent(
-  'export function runEpisode(spec) { return { metrics: { value: spec.seed % 7 } }; }',
-)}`;
-registerProtocol({
-  name: 'noop',
-  module: NOOP,
-  report: { groupBy: ['group'], metrics: [{ key: 'value', label: 'V' }] },
-});
+registerNoopProtocol();
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-runner-'));
-const specs = (n: number) =>
-  Array.from({ length: n }, (_, seed) => ({ key: `seed=${seed}`, seed, group: `g${seed % 4}` }));
+const specs = noopSpecs;
 
 async function timeRun(workers: number, n: number): Promise<number> {
   const store = join(dir, `w${workers}-${n}.sqlite`);
