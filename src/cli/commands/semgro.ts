@@ -142,6 +142,12 @@ export function registerShiftCommand(scene: Command): void {
           `wrote ${options.out}: ${options.type} shift of ${options.from}, seed ${seed}, ${shift.edits.length} edits; ` +
             `degree requested ${percent(degree)}, measured ${percent(shift.measured)}\n`,
         );
+        if (Math.abs(shift.measured - degree) > 0.05) {
+          process.stderr.write(
+            `note: the measured degree is more than 5 points from the request: ${options.type} edits of this home ` +
+              'break no more of its skills\n',
+          );
+        }
       },
     );
 }

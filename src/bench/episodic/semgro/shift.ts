@@ -9,8 +9,10 @@
  *
  * The degree is measured (`degree.ts`): edits of the type are drawn one at a time with the seed; an edit that would
  * take the degree past the requested one plus half the tolerance is undone and another drawn, until the degree is
- * within half the tolerance below the request. While searching, only the chains that name a class an edit touched are run again;
- * the degree reported is measured afresh on the final home.
+ * within half the tolerance below the request, or until 300 draws in a row broke nothing more (a home where the type
+ * cannot break enough: the degree reached is reported, and `hearth scene shift` says it fell short). While searching,
+ * only the chains that name a class an edit touched are run again; the degree reported is measured afresh on the
+ * final home.
  */
 import type { SkillDatabase } from '../../../agents/semgro/database/database.js';
 import { catalogClass, placementsOf } from '../../../sim/catalog/index.js';
@@ -54,6 +56,8 @@ export interface ShiftOptions {
   readonly tolerance?: number;
   /** Edits drawn at most (default 1500). */
   readonly maxDraws?: number;
+  /** Draws in a row that break no further chain before the search gives up (default 300). */
+  readonly maxStall?: number;
 }
 
 /** What lies on or in a node, at any depth (it moves or hides with it). */
@@ -203,9 +207,16 @@ export function generateShift(database: SkillDatabase, training: EnvGraph, optio
   let broken = 0;
   const edits: ShiftEdit[] = [];
   const maxDraws = options.maxDraws ?? 1500;
+  const maxStall = options.maxStall ?? 300;
   // Aim inside the tolerance band: stop once within half of it below, refuse edits past half of it above.
   const margin = tolerance / 2;
-  for (let draw = 0; draw < maxDraws && running.length > 0 && broken / running.length < degree - margin; draw++) {
+  let stall = 0;
+  for (
+    let draw = 0;
+    draw < maxDraws && stall < maxStall && running.length > 0 && broken / running.length < degree - margin;
+    draw++
+  ) {
+    stall++;
     const checkpoint = graph.checkpoint();
     const edit = drawEdit(graph, type, rng.fork(draw));
     if (!edit) {
@@ -222,6 +233,7 @@ export function generateShift(database: SkillDatabase, training: EnvGraph, optio
     }
     graph.release(checkpoint);
     for (const id of touched) runs.set(id, now.get(id)!);
+    if (next > broken) stall = 0;
     broken = next;
     edits.push(edit);
   }

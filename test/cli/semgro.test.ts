@@ -1,0 +1,84 @@
+/**
+ * `hearth semgro build-db` and `hearth scene shift` through the built CLI (`npm test` builds first), on the cottage:
+ * the database written with its level sizes beside the paper's, a shift at a measured degree written as
+ * a home the CLI reads again, and bad input (a foreign or malformed database, a bad type or degree) refused in one
+ * line with exit code 2.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const BIN = join(projectRoot, 'bin', 'hearth.js');
+const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+const HOME = 'cottage';
+const describeBuilt = BUILT ? describe : describe.skip;
+if (!BUILT) process.stderr.write('[hearth tests] semgro CLI tests skipped: run `npm run build` (npm test does)\n');
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-semgro-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function hearth(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describeBuilt('hearth semgro build-db and hearth scene shift', () => {
+  const db = join(dir, 'skills.jsonl');
+
+  it('writes the database and prints its level sizes beside the paper', () => {
+    const r = hearth('semgro', 'build-db', '--home', HOME, '--out', db, '--seed', '3');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^levels: L1 \d+ \(paper 3949\), L2 \d+ \(paper 183\), L3 \d+ \(paper 142\), L4 \d+ \(paper 90\)$/m,
+    );
+    const header = JSON.parse(readFileSync(db, 'utf8').split('\n')[0]) as { seed: number; levels: number[] };
+    expect(header.seed).toBe(3);
+    expect(header.levels).toHaveLength(4);
+  }, 60_000);
+
+  it('shifts the home to a measured degree within 5 points, and the shifted home loads', () => {
+    const out = join(dir, 'shifted.json');
+    const r = hearth(
+      'scene',
+      'shift',
+      '--from',
+      HOME,
+      '--type',
+      'pa',
+      '--degree',
+      '0.3',
+      '--seed',
+      '4',
+      '--db',
+      db,
+      '--out',
+      out,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const measured = Number(/measured (\d+(?:\.\d+)?)%/.exec(r.stdout)?.[1]);
+    expect(Math.abs(measured - 30)).toBeLessThanOrEqual(5);
+    expect(hearth('scene', 'show', out).code).toBe(0);
+  }, 60_000);
+
+  it('refuses a foreign or malformed database, and a bad type or degree, in one line', () => {
+    const foreign = join(dir, 'foreign.jsonl');
+    writeFileSync(foreign, '{"format":"something-else"}\n');
+    const broken = join(dir, 'broken.jsonl');
+    writeFileSync(broken, `${readFileSync(db, 'utf8').split('\n')[0]}\n{"id": 1, "level": "one"\n`);
+    const shift = (...args: string[]) =>
+      hearth('scene', 'shift', '--from', HOME, '--seed', '1', '--out', join(dir, 'x.json'), ...args);
+    for (const [r, pattern] of [
+      [shift('--type', 'ol', '--degree', '0.2', '--db', foreign), /foreign\.jsonl:1: not a SemGro skill database/],
+      [shift('--type', 'ol', '--degree', '0.2', '--db', broken), /broken\.jsonl:2: not JSON/],
+      [shift('--type', 'xx', '--degree', '0.2', '--db', db), /--type must be one of ol, pa, rs, got "xx"/],
+      [shift('--type', 'ol', '--degree', '2', '--db', db), /--degree must be a number from 0 to 1, got "2"/],
+    ] as const) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(pattern);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  }, 60_000);
+});
