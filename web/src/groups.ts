@@ -1,4 +1,7 @@
-/** Grouping report rows by some of their fields, groups in the order they first appear (as the CLI's tables do). */
+/** Grouping report rows by some of their fields, groups in the order they first appear (the CLI's own grouping). */
+import { groupByFields } from '../../src/bench/groups.js';
+import type { JsonValue } from '../../src/bench/json.js';
+
 export type Fields = Record<string, unknown>;
 
 export interface Group<T> {
@@ -7,18 +10,7 @@ export interface Group<T> {
 }
 
 export function groupBy<T extends Fields>(items: readonly T[], fields: readonly string[]): Group<T>[] {
-  const groups = new Map<string, Group<T>>();
-  for (const item of items) {
-    const values = fields.map((field) => item[field] ?? null);
-    const key = JSON.stringify(values);
-    let group = groups.get(key);
-    if (!group) {
-      group = { values, items: [] };
-      groups.set(key, group);
-    }
-    group.items.push(item);
-  }
-  return [...groups.values()];
+  return groupByFields(fields, items, (item) => item as { readonly [field: string]: JsonValue });
 }
 
 /** "nonstationarity medium, home cottage": the fields of a group as the CLI names them. */
