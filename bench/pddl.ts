@@ -10,7 +10,7 @@
  * planner time is measured.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDomain } from '../src/planning/pddl/parse-domain.js';
@@ -18,6 +18,8 @@ import { parseProblem } from '../src/planning/pddl/parse-problem.js';
 import { type PlanResult, plan } from '../src/planning/plan.js';
 import type { SearchConfig } from '../src/planning/search/index.js';
 import { validatePlan } from '../src/planning/validate.js';
+import { findInstances } from './support/shared-pddl.js';
+import { formatTable } from './support/table.js';
 
 const here = resolve(fileURLToPath(import.meta.url), '..');
 const DATA = resolve(process.env.HEARTH_SHARED_DATA ?? resolve(here, '..', '..', 'shared', 'data'), 'pddl');
@@ -34,15 +36,6 @@ interface FdRow {
   planCost: number;
   expanded: number;
   plannerMs: number;
-}
-
-interface Instance {
-  suite: string;
-  domainDir: string;
-  domainName: string;
-  instance: string;
-  problemPath: string;
-  lenient: boolean;
 }
 
 interface Row {
@@ -83,30 +76,6 @@ function readReference(path: string, into: Map<string, FdRow>): void {
   }
 }
 
-function findInstances(): Instance[] {
-  const found: Instance[] = [];
-  for (const dir of readdirSync(DATA).sort()) {
-    const domainDir = join(DATA, dir);
-    if (!existsSync(join(domainDir, 'domain.pddl'))) continue;
-    const danli = dir === 'danli-teach';
-    const problemDir = existsSync(join(domainDir, 'problems')) ? join(domainDir, 'problems') : domainDir;
-    const problems = readdirSync(problemDir)
-      .filter((f) => f.endsWith('.pddl') && f !== 'domain.pddl')
-      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    for (const f of problems) {
-      found.push({
-        suite: danli ? 'danli' : 'ipc',
-        domainDir,
-        domainName: danli ? 'danli' : dir,
-        instance: f.replace(/\.pddl$/, ''),
-        problemPath: join(problemDir, f),
-        lenient: danli,
-      });
-    }
-  }
-  return found;
-}
-
 /** Parse + ground + search from text already in memory, as one in-process call. */
 function solve(domainText: string, problemText: string, lenient: boolean, search: SearchConfig): PlanResult {
   const t0 = performance.now();
@@ -131,7 +100,7 @@ function main(): void {
   readReference(join(DATA, 'danli-teach', 'fast_downward_reference.csv'), reference);
   const rows: Row[] = [];
   let failures = 0;
-  for (const inst of findInstances()) {
+  for (const inst of findInstances(DATA)) {
     const domainText = readFileSync(join(inst.domainDir, 'domain.pddl'), 'utf8');
     const problemText = readFileSync(inst.problemPath, 'utf8');
     const times: number[] = [];
@@ -239,17 +208,7 @@ function printTable(rows: Row[]): void {
       r.optimalCost === undefined ? '-' : `${r.optimalCost}/${r.fdOptimal?.planCost ?? '?'} ${mark(r.optimalOk)}`,
     ]);
   }
-  const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  const lines = asMarkdown
-    ? table.map((row) => `| ${row.join(' | ')} |`)
-    : table.map((row) =>
-        row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
-      );
-  lines.splice(
-    1,
-    0,
-    asMarkdown ? `|${header.map(() => ' --- |').join('')}` : widths.map((w) => '-'.repeat(w)).join('  '),
-  );
+  const lines = [formatTable(header, table.slice(1), asMarkdown)];
   const count = (pick: (r: Row) => boolean | undefined) => rows.filter((r) => pick(r) === true).length;
   const judged = (pick: (r: Row) => boolean | undefined) => rows.filter((r) => pick(r) !== undefined).length;
   lines.push(

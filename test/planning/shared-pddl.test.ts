@@ -72,11 +72,30 @@ describeWithShared([['pddl']], 'planner on every shared PDDL problem', () => {
       const fd = reference.get(`${inst.reference}/lazy_greedy_ff`);
       if (fd !== undefined) expect(result.cost).toBeLessThanOrEqual(fd * 1.15);
       if (inst.danli) {
-        const optimal = plan(domain, problem, { search: 'astar-hmax' });
-        expect(validatePlan(domain, problem, optimal.plan, { expectedCost: optimal.cost }).valid).toBe(true);
         const fdOptimal = reference.get(`${inst.reference}/danli_max_astar_head`);
-        if (fdOptimal !== undefined) expect(optimal.cost).toBe(fdOptimal);
+        for (const search of ['astar-hmax', 'astar-lmcut'] as const) {
+          const optimal = plan(domain, problem, { search });
+          expect(validatePlan(domain, problem, optimal.plan, { expectedCost: optimal.cost }).valid).toBe(true);
+          if (fdOptimal !== undefined) expect(optimal.cost, search).toBe(fdOptimal);
+        }
       }
+    },
+  );
+
+  // The whole comparison with FD's astar(lmcut()) is `npm run bench:pddl-optimal`; here two small IPC instances,
+  // checked against blind A* (optimal without any heuristic).
+  it.each(['gripper/prob01', 'blocks/probBLOCKS-4-0', 'logistics00/probLOGISTICS-4-0'])(
+    '%s: astar-lmcut finds an optimal plan, with fewer expansions than blind A*',
+    (name) => {
+      const inst = all.find((i) => i.name === name)!;
+      const domain = parseDomain(readFileSync(join(inst.dir, 'domain.pddl'), 'utf8'));
+      const problem = parseProblem(readFileSync(inst.problemPath, 'utf8'), domain);
+      const lmcut = plan(domain, problem, { search: 'astar-lmcut' });
+      const blind = plan(domain, problem, { search: 'astar-blind' });
+      expect(lmcut.solved && blind.solved).toBe(true);
+      expect(validatePlan(domain, problem, lmcut.plan, { expectedCost: lmcut.cost }).valid).toBe(true);
+      expect(lmcut.cost).toBe(blind.cost);
+      expect(lmcut.expanded).toBeLessThan(blind.expanded);
     },
   );
 });
