@@ -59,7 +59,10 @@ const CONNECT_TIMEOUT_MS = 5000;
 export async function assertReachable(url: string, flag = '--queue'): Promise<void> {
   const address = parseQueueUrl(url, flag);
   const probe = new Redis({ ...redisOptions(address), maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
+  let reason: string | undefined;
+  probe.on('error', (error: Error) => {
+    reason ??= error.message;
+  });
   try {
     await Promise.race([
       probe.ping(),
@@ -67,7 +70,7 @@ export async function assertReachable(url: string, flag = '--queue'): Promise<vo
     ]);
   } catch (error) {
     throw new InputError(
-      `${flag} ${address.display}: cannot reach Redis (${error instanceof Error ? error.message : error}); ` +
+      `${flag} ${address.display}: cannot reach Redis (${reason ?? (error instanceof Error ? error.message : error)}); ` +
         'start redis-server there (docs/distributed.md)',
     );
   } finally {

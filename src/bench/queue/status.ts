@@ -25,8 +25,8 @@ const STATES = {
 } as const;
 
 export async function queueStatus(url: string): Promise<QueuedRunStatus[]> {
-  await assertReachable(url, 'hearth queue status');
-  const connection = redisOptions(parseQueueUrl(url, 'hearth queue status'));
+  await assertReachable(url, 'queue status');
+  const connection = redisOptions(parseQueueUrl(url, 'queue status'));
   const queue = new Queue(QUEUE_NAME, { connection });
   const redis = new Redis(connection);
   try {

@@ -43,7 +43,7 @@ export function registerQueueCommands(program: Command): void {
     )
     .option('--verbose', 'a line on stderr when an episode starts and ends')
     .action(async (flags: WorkerFlags) => {
-      if (flags.queue === undefined) throw new InputError('hearth worker: needs --queue redis://HOST:PORT');
+      if (flags.queue === undefined) throw new InputError('worker: needs --queue redis://HOST:PORT');
       parseQueueUrl(flags.queue);
       const concurrency = positiveInteger('--concurrency', flags.concurrency, 256);
       const llmConcurrency =
@@ -88,7 +88,7 @@ export function registerQueueCommands(program: Command): void {
     .description('waiting / active / done / failed jobs per run')
     .argument('<url>', 'the Redis queue, redis://HOST:PORT[/DB]')
     .action(async (url: string) => {
-      parseQueueUrl(url, 'hearth queue status');
+      parseQueueUrl(url, 'queue status');
       const { formatQueueStatus, queueStatus } = await import('../../bench/queue/status.js');
       process.stdout.write(formatQueueStatus(await queueStatus(url), url));
     });
