@@ -5,7 +5,7 @@
  * Run: npm run bench:serve [-- repetitions]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -277,3 +277,4 @@ for (const [what, store, apis] of [
 }
 if (!CHROMIUM) console.log('  (no Chromium: browser figures skipped; apt-get install chromium)');
 console.log(`  machine at the end: ${load()}`);
+rmSync(dir, { recursive: true, force: true });
