@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readInstructions } from '../../../src/agents/language/index.js';
-import { bindInstruction, homeScale } from '../../../src/bench/continual/instructions/bind.js';
+import { bindInstruction, checkScale, homeScale } from '../../../src/bench/continual/instructions/bind.js';
 import { CITY_INSTRUCTIONS, instructionPool } from '../../../src/bench/continual/instructions/tables.js';
 import { textsFor } from '../../../src/bench/continual/instructions/text.js';
 import { buildingClass, goodsClass } from '../../../src/sim/catalog/index.js';
@@ -22,6 +22,9 @@ describe("the city's instructions (ExRAP B.3)", () => {
     }
     // and no home fits them
     expect(homeScale(CITY_INSTRUCTIONS, loadHome('cottage').graph).fitting).toEqual([]);
+    expect(() => checkScale(CITY_INSTRUCTIONS, loadHome('cottage').graph, 5, 'cottage')).toThrow(
+      /home cottage fits none of the 16 city instructions: the city's deliveries need a city/,
+    );
   });
 
   it('bind to the goods and the receiver; the resident puts the goods back at the sender, which calls again', () => {

@@ -266,6 +266,10 @@ export function checkScale(pool: readonly InstructionDef[], graph: EnvGraph, n: 
   const { fitting, maxScale } = homeScale(pool, graph);
   if (n <= maxScale) return;
   const domain = pool[0]?.domain ?? 'the';
+  if (maxScale === 0) {
+    const hint = domain === 'city' ? ": the city's deliveries need a city (hearth scene list)" : '';
+    throw new InputError(`home ${homeName} fits none of the ${pool.length} ${domain} instructions${hint}`);
+  }
   throw new InputError(
     `--instructions ${n}: home ${homeName} fits ${fitting.length} of the ${pool.length} ${domain} instructions, ` +
       `of which at most ${maxScale} can be drawn together (some exclude each other); use --instructions ${maxScale} or less`,
