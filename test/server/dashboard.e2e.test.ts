@@ -212,7 +212,15 @@ describeE2e('hearth serve in Chromium', () => {
       .poll(() => note.textContent(), POLL)
       .toContain(`(${resident.kind === 'state' ? resident.node : resident.object})`);
     await page.getByRole('heading', { name: /^Decision at step/ }).scrollIntoViewIfNeeded();
-    await page.getByTestId('exrap-queries').waitFor();
+    await page.getByTestId('exrap-queries').waitFor(POLL);
+    // ExRAP's decision at the step: the skill it chose is the one the trace says it took, with the values behind it.
+    const at = Number(change.t) + 1;
+    expect(await page.getByTestId('exrap-chosen').textContent()).toBe(String(steps[at].skill));
+    expect(await page.getByTestId('exrap-queries').locator('tbody tr').count()).toBe(2);
+    const skills = page.getByTestId('exrap-skills');
+    expect(await skills.locator('thead').textContent()).toMatch(/v_R.*v_T.*score/);
+    expect(await skills.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('exrap-facts').count()).toBe(2);
     await page.screenshot({ path: join(shots, 'episode-decision.png') });
   });
 

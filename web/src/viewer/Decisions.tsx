@@ -160,11 +160,11 @@ function ExrapDecision({ record }: { record: Record }) {
         </tbody>
       </table>
       <p>
-        Chose <code>{String(record.chosen)}</code> among {String(record.allowed)} allowed skills (the best{' '}
-        {skills.length} shown):
+        Chose <code data-testid="exrap-chosen">{String(record.chosen)}</code> among {String(record.allowed)} allowed
+        skills (the best {skills.length} shown):
       </p>
       <PlotFigure options={options} label="skill scores" />
-      <table class="listing">
+      <table class="listing" data-testid="exrap-skills">
         <thead>
           <tr>
             <th>skill</th>
@@ -191,7 +191,7 @@ function ExrapDecision({ record }: { record: Record }) {
         {queries.map((q) => (
           <div key={q.id}>
             <h5>{q.instruction}</h5>
-            <ul class="facts">
+            <ul class="facts" data-testid="exrap-facts">
               {q.retrieved.map((fact) => (
                 <li key={fact}>
                   <code>{fact}</code>
