@@ -35,7 +35,7 @@ const episode = (agent: string, steps: number) => ({
 describe('continual agents in the city', () => {
   for (const agent of OFFLINE) {
     it(`${agent} drives, loads and unloads with no refused skill and completes deliveries`, async () => {
-      const outcome = await runContinualEpisode(episode(agent, 40));
+      const outcome = await runContinualEpisode(episode(agent, 30));
       expect(outcome.metrics.invalidSteps).toBe(0);
       expect(outcome.metrics.completed).toBeGreaterThan(0);
       expect(outcome.steps.some((s) => s.skill.startsWith('[unload]'))).toBe(true);
