@@ -3,11 +3,11 @@
  * half-way with SIGINT and, separately, SIGKILL, then resumed; the final report must equal an uninterrupted run's,
  * with every episode stored exactly once and nothing stored before the kill run again.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ResultsStore } from '../../src/bench/store.js';
 import { referenceJson, type ToyFlags, tempStore } from '../fixtures/toy-runs.js';
+import { spawnNode, type WatchedChild } from '../helpers/child.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const SCRIPT = fileURLToPath(new URL('../fixtures/run-toy.ts', import.meta.url));
@@ -27,31 +27,10 @@ function flagArgs(flags: ToyFlags): string[] {
   );
 }
 
-interface Child {
-  process: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+type Child = WatchedChild;
 
 function runToy(args: string[], env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  return { process: child, stdout: () => stdout, stderr: () => stderr, exit };
+  return spawnNode(['--import', 'tsx', SCRIPT, ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
 }
 
 /** Stored episodes of run 1: key -> the time it was written. */

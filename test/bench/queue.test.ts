@@ -4,7 +4,6 @@
  * coordinator in this process or in a child. The reports must equal the same grid run locally, byte for byte, with
  * every episode stored once, whatever happens to a worker, the coordinator or Redis in between.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatQueueStatus, queueStatus } from '../../src/bench/queue/status.js';
@@ -18,6 +17,7 @@ import {
   tempStore,
   toyGridRun,
 } from '../fixtures/toy-runs.js';
+import { spawnNode, type WatchedChild } from '../helpers/child.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
@@ -26,32 +26,13 @@ const RUN_TOY = fileURLToPath(new URL('../fixtures/run-toy.ts', import.meta.url)
 /** Every toy episode sleeps this long on a worker (it changes no result): kills land inside episodes. */
 const DELAY_MS = '60';
 
-interface Child {
-  process: ChildProcess;
-  stderr: () => string;
-  stdout: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+type Child = WatchedChild;
 
-function start(script: string, args: string[]): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+const start = (script: string, args: string[]): Child =>
+  spawnNode(['--import', 'tsx', script, ...args], {
     cwd: projectRoot,
     env: { ...process.env, TOY_DELAY_MS: DELAY_MS },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  return { process: child, stdout: () => stdout, stderr: () => stderr, exit };
-}
 
 const flagArgs = (flags: ToyFlags) =>
   Object.entries(flags).flatMap(([name, value]) => (value === true ? [`--${name}`] : [`--${name}`, String(value)]));

@@ -4,43 +4,24 @@
  * reaches the coordinator's cache file (the same calls a local run records); replayed with --llm-replay, the sweep
  * makes zero calls on either worker and reports the same. Needs dist/ (npm test builds it) and redis-server.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmCallStore } from '../../src/llm/middleware/cache.js';
+import { spawnNode } from '../helpers/child.js';
+import { BIN, cliEnv } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
-const BIN = join(projectRoot, 'bin', 'hearth.js');
 const BUILT = existsSync(join(projectRoot, 'dist', 'bench', 'queue', 'worker.js'));
 if (!BUILT) process.stderr.write('[hearth tests] queued LLM runs skipped: run `npm run build` (npm test does)\n');
 const describeReady = BUILT && REDIS_AVAILABLE ? describe : describe.skip;
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-queue-llm-'));
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEARTH_LLM_')));
 
-function hearth(args: string[]): {
-  child: ChildProcess;
-  stderr: () => string;
-  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
-} {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, stderr: () => stderr, done };
-}
+const hearth = (args: string[]) => spawnNode([BIN, ...args], { cwd: dir, env: cliEnv() });
 
 function recordedKeys(file: string): string[] {
   const store = LlmCallStore.openForReplay(file);
@@ -67,42 +48,28 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
   }, 60_000);
 
   afterAll(async () => {
-    for (const worker of workers) worker.child.kill('SIGTERM');
-    await Promise.all(workers.map((worker) => worker.done));
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    await Promise.all(workers.map((worker) => worker.exit));
     await redis?.close();
     await server?.close();
   });
 
-  const sweep = (...more: string[]) => [
-    'run',
-    '--agents',
-    'llm-planner',
-    '--llm',
-    'openai',
-    '--base-url',
-    server.url,
-    '--model',
-    'm',
-    '--seeds',
-    '2',
-    '--steps',
-    '4',
-    '--json',
-    '--quiet',
-    ...more,
-  ];
+  /** The sweep with the recording flag given, into a store of its own; resolves with its exit code and output. */
+  const sweep = async (recording: string[], store: string, queue: boolean) => {
+    const flags = ['--agents', 'llm-planner', '--llm', 'openai', '--base-url', server.url, '--model', 'm'];
+    const grid = ['--seeds', '2', '--steps', '4', '--json', '--quiet', '--store', join(dir, store)];
+    const child = hearth(['run', ...flags, ...grid, ...recording, ...(queue ? ['--queue', redis.url] : [])]);
+    const { code } = await child.exit;
+    return { code, stdout: child.stdout(), stderr: child.stderr() };
+  };
 
   it('records every call into the coordinator cache, then replays with zero calls on any worker', async () => {
-    const local = await hearth(
-      sweep('--llm-cache', join(dir, 'local.sqlite'), '--store', join(dir, 'local-results.sqlite')),
-    ).done;
+    const local = await sweep(['--llm-cache', join(dir, 'local.sqlite')], 'local-results.sqlite', false);
     expect(local.code, local.stderr).toBe(0);
 
     const cache = join(dir, 'queued.sqlite');
     const before = server.requests.length;
-    const recorded = await hearth(
-      sweep('--llm-cache', cache, '--queue', redis.url, '--store', join(dir, 'recorded.sqlite')),
-    ).done;
+    const recorded = await sweep(['--llm-cache', cache], 'recorded.sqlite', true);
     expect(recorded.code, recorded.stderr).toBe(0);
     expect(server.requests.length).toBeGreaterThan(before);
     // The workers' calls reached the coordinator's file: the very calls the local run recorded.
@@ -112,9 +79,7 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
     for (const worker of workers) expect(worker.stderr()).toMatch(/started agent=llm-planner/);
 
     const calls = server.requests.length;
-    const replayed = await hearth(
-      sweep('--llm-replay', cache, '--queue', redis.url, '--store', join(dir, 'replayed.sqlite')),
-    ).done;
+    const replayed = await sweep(['--llm-replay', cache], 'replayed.sqlite', true);
     expect(replayed.code, replayed.stderr).toBe(0);
     expect(server.requests.length).toBe(calls);
     expect(replayed.stdout).toBe(recorded.stdout);
