@@ -11,7 +11,7 @@
  *
  * Otherwise the class is unknown; the agent records it and drops the steps of its handle.
  */
-import { CATALOG, catalogClass } from '../../sim/catalog/index.js';
+import { CATALOG, catalogClass, isCityClass } from '../../sim/catalog/index.js';
 import { editDistance } from '../../util/edit-distance.js';
 import { resolvePhrase } from '../language/lexicon.js';
 import type { ClassMapper, RoleAnswer } from './roles.js';
@@ -22,7 +22,8 @@ export const MAX_EDITS = 1;
 let names: { name: string; className: string }[] | undefined;
 
 function catalogNames() {
-  names ??= CATALOG.flatMap((entry) =>
+  // The homes' classes only: the delivery city's share the catalog ("blue goods" is no household object).
+  names ??= CATALOG.filter((entry) => !isCityClass(entry.name)).flatMap((entry) =>
     [entry.name, ...entry.aliases].map((name) => ({ name: name.replace(/[\s_]+/g, ''), className: entry.name })),
   );
   return names;
@@ -44,10 +45,14 @@ export type MappedBy = 'catalog' | 'lexicon' | 'spelling';
 /** The catalog class a written name means offline, and how it was found; undefined when unknown. */
 export function mapClassOffline(written: string): { className: string; by: MappedBy } | undefined {
   const words = classWords(written);
-  const direct = catalogClass(words.join('')) ?? catalogClass(words.join(' ')) ?? catalogClass(written.toLowerCase());
+  const household = (entry: { name: string } | undefined) => (entry && !isCityClass(entry.name) ? entry : undefined);
+  const direct =
+    household(catalogClass(words.join(''))) ??
+    household(catalogClass(words.join(' '))) ??
+    household(catalogClass(written.toLowerCase()));
   if (direct) return { className: direct.name, by: 'catalog' };
   const phrase = resolvePhrase(words);
-  if (phrase) return { className: phrase.className, by: 'lexicon' };
+  if (phrase && !isCityClass(phrase.className)) return { className: phrase.className, by: 'lexicon' };
   const key = words.join('');
   const allowed = Math.max(1, Math.floor((key.length * MAX_EDITS) / 4));
   let best: { className: string; distance: number } | undefined;

@@ -8,7 +8,7 @@
  * names no catalog class (rejected with its reason). Every asked mapping is recorded with the model's words.
  */
 import type { LanguageModel } from '../../../llm/language-model.js';
-import { CATALOG } from '../../../sim/catalog/index.js';
+import { CATALOG, isCityClass } from '../../../sim/catalog/index.js';
 import { editDistance } from '../../../util/edit-distance.js';
 import { classWords, mapClassOffline } from '../classes.js';
 import type { ClassMapper, RoleAnswer, RoleRecord } from '../roles.js';
@@ -21,7 +21,9 @@ export const NEAREST_CANDIDATES = 40;
 const MAX_TOKENS = 16;
 
 /** Catalog classes a program may name (rooms, the robot and the building's structure left out). */
-const OBJECT_CLASSES = CATALOG.filter((c) => !['room', 'structure', 'agent'].includes(c.kind)).map((c) => c.name);
+const OBJECT_CLASSES = CATALOG.filter(
+  (c) => !['room', 'structure', 'agent'].includes(c.kind) && !isCityClass(c.name),
+).map((c) => c.name);
 
 /** The names the model chooses among for a written class. */
 export function candidateNames(written: string): string[] {
