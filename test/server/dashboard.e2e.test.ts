@@ -85,7 +85,10 @@ describeE2e('hearth serve in Chromium', () => {
   let danliId: number;
   let untracedId: number;
   const grid = ['--agents', 'exrap,oracle', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
-  const gridRun = [...grid, '--steps', '55', '--store', 'results.sqlite', '--quiet'];
+  // Every run in its main thread (--workers 0): worker threads would each load the whole runner again, for a handful
+  // of episodes.
+  const runFlags = ['--quiet', '--workers', '0', '--store', 'results.sqlite'];
+  const gridRun = [...grid, '--steps', '55', ...runFlags];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hearth-dashboard-'));
@@ -99,12 +102,9 @@ describeE2e('hearth serve in Chromium', () => {
     const untraced = ['run', '--agents', 'random', '--instructions', '1', '--seeds', '1', '--steps', '20'];
     const [grid, llm, danli, plain, chromium] = await Promise.all([
       first,
-      hearth(
-        [...llmRun, '--quiet', '--store', 'results.sqlite', '--llm', 'openai', '--base-url', fake.url, '--model', 'm'],
-        dir,
-      ),
-      hearth([...episodic, '--seeds', '1', '--trace', '--quiet', '--store', 'results.sqlite'], dir),
-      hearth([...untraced, '--quiet', '--store', 'results.sqlite'], dir),
+      hearth([...llmRun, ...runFlags, '--llm', 'openai', '--base-url', fake.url, '--model', 'm'], dir),
+      hearth([...episodic, '--seeds', '1', '--trace', ...runFlags], dir),
+      hearth([...untraced, ...runFlags], dir),
       launchChromium(),
     ]);
     browser = chromium;
