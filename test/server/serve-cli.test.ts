@@ -53,7 +53,7 @@ describeBuilt('hearth serve on bad input', () => {
       // A good store on a busy port: the port is the problem.
       const store = join(dir, 'results.sqlite');
       const run = await hearth(
-        ['run', '--agents', 'random', '--seeds', '1', '--steps', '2', '--store', store, '--quiet'],
+        ['run', '--agents', 'random', '--seeds', '1', '--steps', '2', '--store', store, '--quiet', '--workers', '0'],
         dir,
       );
       expect(run.code, run.stderr).toBe(0);
