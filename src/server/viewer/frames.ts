@@ -39,6 +39,8 @@ export class FrameRecorder {
     private readonly graph: EnvGraph,
     private readonly characterId: number,
     private readonly walkAction: string,
+    /** Nodes the world shows beyond the character's room (the city's street, `SkillSet.inSight`). */
+    private readonly inSight?: (graph: EnvGraph, characterId: number) => number[],
   ) {
     this.tracked = [...graph.nodes()]
       .filter((node) => !UNTRACKED.has(node.category))
@@ -64,7 +66,7 @@ export class FrameRecorder {
       changes.push(place);
     }
     const holding = [...graph.targets(this.characterId, 'HOLDS_RH'), ...graph.targets(this.characterId, 'HOLDS_LH')];
-    const visible = observe(graph, this.characterId)
+    const visible = observe(graph, this.characterId, this.inSight?.(graph, this.characterId))
       .nodes.map((node) => node.id)
       .filter((id) => id !== this.characterId && !graph.isRoom(id));
     return { room, near: this.near, holding, visible, changes };

@@ -81,7 +81,8 @@ export function replayEpisode(protocol: string, spec: JsonObject, records: reado
   const world = protocol === 'continual' ? continualWorld(spec) : protocol === 'episodic' ? episodicWorld(spec) : null;
   if (!world) throw new InputError(`the viewer does not know the protocol '${protocol}'`);
   const { graph } = world;
-  const recorder = new FrameRecorder(graph, world.world.characterId, world.walk);
+  const skills = world.world.skills;
+  const recorder = new FrameRecorder(graph, world.world.characterId, world.walk, skills.inSight?.bind(skills));
   const frames = [recorder.capture()];
   const resident: ResidentNote[] = [];
   world.measure();
