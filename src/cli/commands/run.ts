@@ -308,6 +308,12 @@ async function runEpisodic(
   const llm = await runLanguageModel(grid.agents, options);
   const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
   const learners = grid.agents.filter((agent) => getAgent(agent).learns);
+  if (options.helperMemory !== undefined && learners.length > 0 && grid.queue !== undefined) {
+    // Each pass reads what the episodes before it learned, in one file: workers on other machines cannot share it.
+    throw new InputError(
+      `--helper-memory with --queue: a learning run writes one memory file on this machine; run it without --queue`,
+    );
+  }
   const learning =
     options.helperMemory === undefined || learners.length === 0
       ? undefined
