@@ -24,7 +24,7 @@ import { EpisodeWorld } from '../environment.js';
 import { type EpisodeLlm, languageModelForEpisode } from '../llm.js';
 import { bindEdhTask } from './edh.js';
 import { type GoalConditionResult, goalConditionResults } from './goal.js';
-import { type EpisodicScore, type StepOutcome, scoreEpisode } from './metrics.js';
+import { type EpisodicScore, type StepOutcome, scoreEpisode, stepOutcome } from './metrics.js';
 import { type SlipModel, seededSlips, stepWithSlips } from './noise.js';
 import { type BoundTask, bindTask } from './task.js';
 import { taskById } from './tasks/index.js';
@@ -162,13 +162,7 @@ async function runOn(
     const outcome = stepWithSlips(env, skill, t, slips);
     onStep?.({ skill, success: outcome.success, room });
     const change = outcome.success ? applyPhysics(graph, derived, env.characterId) : undefined;
-    const target = skill.objects[skill.objects.length - 1];
-    outcomes.push({
-      action: skill.action,
-      ...(target !== undefined && graph.has(target) && { targetClass: graph.get(target).className }),
-      success: outcome.success,
-      ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
-    });
+    outcomes.push(stepOutcome(graph, skill, outcome));
     const gained = change?.added.map((a) => `${a.id}:${a.state}`) ?? [];
     records.push({
       t,

@@ -10,6 +10,8 @@
  *   effect already held), wrong temporal order, other.
  */
 import type { ErrorKind } from '../../sim/actions/descriptors.js';
+import type { EnvGraph } from '../../sim/graph.js';
+import type { Skill } from '../../sim/skill.js';
 
 /** One step as the metrics see it. */
 export interface StepOutcome {
@@ -18,6 +20,21 @@ export interface StepOutcome {
   readonly targetClass?: string;
   readonly success: boolean;
   readonly errorKind?: string;
+}
+
+/** A skill taken on `graph` and its outcome, as the metrics and the goal conditions see it. */
+export function stepOutcome(
+  graph: EnvGraph,
+  skill: Skill,
+  outcome: { readonly success: boolean; readonly errorKind?: string },
+): StepOutcome {
+  const target = skill.objects[skill.objects.length - 1];
+  return {
+    action: skill.action,
+    ...(target !== undefined && graph.has(target) && { targetClass: graph.get(target).className }),
+    success: outcome.success,
+    ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
+  };
 }
 
 export { actionGoalsMet } from '../../sim/action-goals.js';

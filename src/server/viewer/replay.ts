@@ -11,7 +11,7 @@ import { type ContinualEvent, eventsOf } from '../../bench/continual/metrics.js'
 import { EpisodeWorld } from '../../bench/environment.js';
 import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { goalConditionResults } from '../../bench/episodic/goal.js';
-import type { StepOutcome } from '../../bench/episodic/metrics.js';
+import { type StepOutcome, stepOutcome } from '../../bench/episodic/metrics.js';
 import { seededSlips, stepWithSlips } from '../../bench/episodic/noise.js';
 import type { JsonObject } from '../../bench/json.js';
 import { holds } from '../../sim/conditions.js';
@@ -178,13 +178,7 @@ function episodicWorld(spec: JsonObject): ReplayWorld {
     after(_record, outcome, skill) {
       if (outcome.success) applyPhysics(graph, derived, world.characterId);
       // What the protocol's goal conditions read of a step (action goals count the actions taken).
-      const target = skill.objects[skill.objects.length - 1];
-      outcomes.push({
-        action: skill.action,
-        ...(target !== undefined && graph.has(target) && { targetClass: graph.get(target).className }),
-        success: outcome.success,
-        ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
-      });
+      outcomes.push(stepOutcome(graph, skill, outcome));
     },
     measure() {
       for (const condition of goalConditionResults(bound, { graph, derived }, outcomes)) {
