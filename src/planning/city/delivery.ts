@@ -7,6 +7,8 @@
  * loads and unloads, which nearest-first settles in microseconds where grounding a PDDL problem costs milliseconds
  * per search, and the turns are named by the road map, which the household domain does not have.
  */
+
+import { buildingOf, LOAD_BAYS, loadsOf } from '../../sim/city/index.js';
 import { type Condition, holds, quantifierDomain } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { roomAdjacency } from '../../sim/scenes/topology.js';
@@ -27,8 +29,6 @@ interface Delivery {
   readonly goods: number;
   readonly to: readonly number[];
 }
-
-const LOAD_BAYS = 2;
 
 /** The deliveries a goal asks for, or undefined when it asks for something else. */
 function deliveriesOf(goal: Condition, graph: EnvGraph): Delivery[] | undefined {
@@ -75,12 +75,6 @@ function routesFrom(from: number, links: ReadonlyMap<number, readonly { room: nu
   return { distance, parent };
 }
 
-/** The building a thing lies in (an INSIDE host that is no room), if any. */
-function buildingOf(graph: EnvGraph, id: number): number | undefined {
-  for (const host of graph.targets(id, 'INSIDE')) if (!graph.isRoom(host)) return host;
-  return undefined;
-}
-
 /** A plan for the goal in the city's skills; [] when it holds; undefined when none is found. */
 export function planDelivery(request: DeliveryRequest): Skill[] | undefined {
   const { graph, goal, skills, characterId } = request;
@@ -91,7 +85,7 @@ export function planDelivery(request: DeliveryRequest): Skill[] | undefined {
   let room = graph.roomOf(characterId);
   if (room === undefined) return undefined;
   const links = roomAdjacency(graph);
-  const held = new Set([...graph.targets(characterId, 'HOLDS_RH'), ...graph.targets(characterId, 'HOLDS_LH')]);
+  const held = new Set(loadsOf(graph, characterId));
   const at = new Map<number, number>(); // goods -> the road of the building it waits at
   const pending: Delivery[] = [];
   for (const delivery of wanted) {

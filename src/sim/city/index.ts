@@ -10,11 +10,13 @@ export {
 } from './cities.js';
 export { CITY_ACTIONS, CITY_MOVES, type CityMove, citySkillSet, LOAD_BAYS, turnBetween } from './skills.js';
 export {
+  BUILDINGS,
   buildCity,
+  buildingOf,
   type CityPlan,
-  colourOf,
   isCalling,
   isCity,
+  loadsOf,
   type Point,
   type Segment,
   segmentOf,

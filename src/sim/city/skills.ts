@@ -26,14 +26,12 @@ import type { EnvGraph } from '../graph.js';
 import type { Observation } from '../observation.js';
 import type { Skill } from '../skill.js';
 import { neighbours, type SkillOutcome, type SkillSet } from '../skill-sets.js';
-import { type Segment, segmentOf, sharedEnd } from './world.js';
+import { BUILDINGS, buildingOf, loadsOf, type Segment, segmentOf, sharedEnd } from './world.js';
 
 export const CITY_MOVES = ['turnleft', 'turnright', 'gostraight'] as const;
 export type CityMove = (typeof CITY_MOVES)[number];
 export const CITY_ACTIONS = [...CITY_MOVES, 'load', 'unload'] as const;
 
-/** The category of building nodes (catalog). */
-const BUILDINGS = 'Buildings';
 /** The vehicle's load bays. */
 export const LOAD_BAYS = 2;
 
@@ -58,16 +56,6 @@ const MOVE_WORDS: Record<CityMove, string> = {
 };
 
 const label = (graph: EnvGraph, id: number) => `<${graph.node(id)?.className ?? 'node'}> (${id})`;
-
-function heldBy(graph: EnvGraph, characterId: number): number[] {
-  return [...graph.targets(characterId, 'HOLDS_RH'), ...graph.targets(characterId, 'HOLDS_LH')];
-}
-
-/** The building a thing lies in, if any (a non-room INSIDE host of category Buildings). */
-function buildingOf(graph: EnvGraph, id: number): number | undefined {
-  for (const host of graph.targets(id, 'INSIDE')) if (graph.node(host)?.category === BUILDINGS) return host;
-  return undefined;
-}
 
 const SETS = new WeakMap<EnvGraph, SkillSet>();
 
@@ -137,15 +125,15 @@ export function citySkillSet(city: EnvGraph): SkillSet {
       }
       if (skill.action === 'load') {
         if (target === undefined || !world.get(target).properties.has('GRABBABLE')) return 'nothing to load';
-        if (heldBy(world, characterId).includes(target)) return `${label(world, target)} is loaded already`;
+        if (loadsOf(world, characterId).includes(target)) return `${label(world, target)} is loaded already`;
         const building = buildingOf(world, target);
         if (building === undefined) return `${label(world, target)} is not at a building`;
         if (world.roomOf(building) !== here) return `${label(world, building)} is not on this road`;
-        if (heldBy(world, characterId).length >= LOAD_BAYS) return 'both load bays are full';
+        if (loadsOf(world, characterId).length >= LOAD_BAYS) return 'both load bays are full';
         return undefined;
       }
       if (skill.action === 'unload') {
-        if (target === undefined || !heldBy(world, characterId).includes(target)) {
+        if (target === undefined || !loadsOf(world, characterId).includes(target)) {
           return `${target === undefined ? 'nothing' : label(world, target)} is not loaded`;
         }
         if (host === undefined || world.node(host)?.category !== BUILDINGS) return 'goods are unloaded at a building';
@@ -190,7 +178,7 @@ export function citySkillSet(city: EnvGraph): SkillSet {
       const [target, host] = skill.objects;
       if ((CITY_MOVES as readonly string[]).includes(skill.action)) {
         // As WALK into a room, except that what the vehicle carries goes with it into the new road.
-        const loads = heldBy(world, characterId);
+        const loads = loadsOf(world, characterId);
         for (const node of [characterId, ...loads]) {
           for (const relation of ['INSIDE', 'CLOSE', 'FACING'] as const) {
             for (const to of [...world.targets(node, relation)]) world.removeEdge(node, relation, to);

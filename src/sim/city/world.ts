@@ -12,7 +12,7 @@
  * - the vehicle is the character, INSIDE the segment it drives on; it carries goods in its two load bays (HOLDS_RH,
  *   HOLDS_LH).
  */
-import { buildingClass, CITY_COLOURS, type CityColour, goodsClass, requireCatalogClass } from '../catalog/index.js';
+import { buildingClass, CITY_COLOURS, goodsClass, requireCatalogClass } from '../catalog/index.js';
 import { EnvGraph } from '../graph.js';
 
 export type Point = readonly [x: number, y: number];
@@ -116,7 +116,16 @@ export function isCalling(graph: EnvGraph, building: number): boolean {
   return false;
 }
 
-/** The colour of a building or goods class (`greenbuilding` -> green), if it is one. */
-export function colourOf(className: string): CityColour | undefined {
-  return CITY_COLOURS.find((c) => className === buildingClass(c) || className === goodsClass(c));
+/** The category of the city's building nodes (catalog). */
+export const BUILDINGS = 'Buildings';
+
+/** The building a thing lies in (an INSIDE host of category Buildings), if any. */
+export function buildingOf(graph: EnvGraph, id: number): number | undefined {
+  for (const host of graph.targets(id, 'INSIDE')) if (graph.node(host)?.category === BUILDINGS) return host;
+  return undefined;
+}
+
+/** What the vehicle carries (both load bays). */
+export function loadsOf(graph: EnvGraph, vehicle: number): number[] {
+  return [...graph.targets(vehicle, 'HOLDS_RH'), ...graph.targets(vehicle, 'HOLDS_LH')];
 }
