@@ -173,6 +173,22 @@ describeE2e('hearth serve in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('references').textContent(), POLL)
       .toContain('oracle (meanings, true-state)');
+    // Every chart of the table names the Oracle as a reference, and only the Oracle.
+    const charts = page.locator('figure.plot[aria-label$="with 95% intervals"]');
+    await expect.poll(() => charts.count(), POLL).toBe(Object.keys(metrics).length);
+    for (const chart of await charts.all()) {
+      const labels = await chart.locator('svg text').allTextContents();
+      expect(labels).toContain('oracle (ref)');
+      expect(labels).toContain('exrap');
+      expect(labels).not.toContain('exrap (ref)');
+    }
+    // And the episode list marks the Oracle's episodes.
+    const listed = page.getByTestId('episodes').locator('tbody tr');
+    await expect.poll(() => listed.count(), POLL).toBe(4);
+    for (const row of await listed.all()) {
+      const oracle = (await row.textContent())?.includes('oracle');
+      expect(await row.getByTestId('reference-mark').count()).toBe(oracle ? 1 : 0);
+    }
     await page.screenshot({ path: join(shots, 'run.png'), fullPage: true });
   });
 
