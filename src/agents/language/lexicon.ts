@@ -9,7 +9,7 @@
  *    stand-in for an LLM's world knowledge; it covers the catalog classes an instruction is likely to name, not any
  *    benchmark's word list.
  */
-import { CITY_COLOURS, catalogClass, goodsClass } from '../../sim/catalog/index.js';
+import { catalogClass } from '../../sim/catalog/index.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
 export function stem(word: string): string {
@@ -111,8 +111,6 @@ const DESCRIPTIONS: ReadonlyArray<readonly [className: string, words: string]> =
   ['coffeemaker', 'appliance brew coffee'],
   ['kettle', 'boil water'],
   ['tablelamp', 'lamp light bedside'],
-  // The city (docs/city.md): a building's goods are what waits at it to be taken away.
-  ...CITY_COLOURS.map((colour) => [goodsClass(colour), `load cargo shipment waiting ${colour}`] as const),
 ];
 
 interface Description {

@@ -38,7 +38,14 @@ export const CITY_GOODS: ClassDef[] = CITY_COLOURS.map((colour) => ({
   kind: 'household',
   properties: ['GRABBABLE', 'MOVABLE'],
   inside: [buildingClass(colour)],
-  aliases: [`goods from the ${colour} building`, `${colour} goods`, `goods of the ${colour} building`],
+  // The texts' two names for them: plainly, and by what they are (the ambiguous style, docs/city.md).
+  aliases: [
+    `goods from the ${colour} building`,
+    `${colour} goods`,
+    `goods of the ${colour} building`,
+    `load waiting at the ${colour} building`,
+    `loads waiting at the ${colour} building`,
+  ],
 }));
 
 const CITY_CLASS_NAMES: ReadonlySet<string> = new Set(
