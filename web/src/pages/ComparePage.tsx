@@ -10,7 +10,7 @@ import { useApi } from '../api.js';
 import { Loading, Problem, ReferenceMark } from '../components/Common.js';
 import { PlotFigure } from '../components/PlotFigure.js';
 import { ResultTable } from '../components/ResultTables.js';
-import { groupBy, text } from '../groups.js';
+import { describe, groupBy } from '../groups.js';
 import type { LayoutView, MetricColumn, PairedView, RunDetail } from '../types.js';
 
 export function ComparePage() {
@@ -126,7 +126,10 @@ export function ComparePage() {
 }
 
 function cellLabel(row: Record<string, unknown>, fields: readonly string[]): string {
-  return fields.map((field) => `${field} ${text(row[field])}`).join(', ');
+  return describe(
+    fields,
+    fields.map((field) => row[field]),
+  );
 }
 
 function PairedTable(props: {
