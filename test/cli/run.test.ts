@@ -172,7 +172,7 @@ describeBuilt('hearth run: bad input fails at once with one clear line', () => {
   });
 
   it('refuses unknown domains, styles and protocols', () => {
-    refuse(['--domain', 'carla'], /--domain: unknown value 'carla' \(known: virtualhome, alfred\)/);
+    refuse(['--domain', 'carla'], /--domain: unknown value 'carla' \(known: virtualhome, alfred, city\)/);
     refuse(['--style', 'poetic'], /--style: unknown value 'poetic'/);
     refuse(['--referents', 'some'], /--referents: unknown value 'some' \(known: one, all\)/);
     refuse(['--protocol', 'episodic', '--referents', 'all'], /--referents all: .* an option of the continual protocol/);

@@ -2,13 +2,16 @@
  * SemGro's evaluation (issue 27): the domain shifts made to a measured degree on the database of test/agents/semgro
  * (the cottage, three classes), the family's tasks and settings, its metrics, one episode through the episodic
  * protocol with the family's home, resources and metrics, and the LLM roles end to end: against the loopback fake
- * OpenAI-compatible server (recorded, then replayed with no call) and the tiny GGUF model. The family's training (the
+ * OpenAI-compatible server (recorded, then replayed with no call) and the tiny GGUF model (the agent alone). The family's training (the
  * database learnt in the cottage) is built once for the file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
+import { SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
+import { llmRoles } from '../../../src/agents/semgro/llm/index.js';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
 import { measureDegree } from '../../../src/bench/episodic/semgro/degree.js';
 import { SEMGRO_NONE_TASK_DEFINITIONS, SEMGRO_TASK_DEFINITIONS } from '../../../src/bench/episodic/semgro/family.js';
@@ -22,10 +25,11 @@ import { degreeLabel, SEMGRO_SETTINGS } from '../../../src/bench/episodic/semgro
 import { generateShift, SHIFT_TYPES } from '../../../src/bench/episodic/semgro/shift.js';
 import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../../src/bench/episodic/semgro/tasks.js';
 import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
+import { languageModelFromConfig } from '../../../src/llm/config.js';
 import { diffGraphs } from '../../../src/sim/diff.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { InputError } from '../../../src/util/errors.js';
-import { cottageDatabase } from '../../agents/semgro/helpers.js';
+import { cottageDatabase, runAgent } from '../../agents/semgro/helpers.js';
 import { type ChatBody, type FakeOpenAiServer, startFakeOpenAiServer } from '../../helpers/fake-openai-server.js';
 import { tinyModel } from '../../llm/helpers.js';
 
@@ -181,23 +185,25 @@ describe('SemGro with its LLM roles through the episodic protocol', () => {
 
   const gguf = tinyModel();
   if (gguf.missing) process.stderr.write(`[hearth tests] SemGro on a GGUF model ${gguf.missing}\n`);
+  // At the agent's level with the small database and one verdict per decision: the tiny model answers at random,
+  // so every decision would otherwise spend the whole budget at about half a second a call.
   it.skipIf(gguf.missing !== undefined)(
-    'runs on the tiny GGUF model, every step a skill of the library',
+    'runs on the tiny GGUF model, every step from a candidate skill',
     async () => {
-      const outcome = await runEpisodicEpisode({
-        agent: 'semgro',
-        home: 'cottage',
-        task: TASK,
-        seed: 1,
-        maxSteps: 1,
-        llm: { provider: 'llama-cpp', model: gguf.path, threads: 1 },
-      });
-      await closeEpisodeLanguageModels();
-      expect(outcome.steps).toHaveLength(1);
-      const stats = outcome.agentStats as { roles: Record<string, string>; llm: { calls: number } };
-      expect(stats.roles.generator).toMatch(/^llm/);
-      expect(stats.llm.calls).toBeGreaterThan(0);
+      const model = languageModelFromConfig({ provider: 'llama-cpp', model: gguf.path, threads: 1 });
+      try {
+        const config = { ...SEMGRO_VARIANTS[0].config, maxIterations: 1 };
+        const agent = new SemGroAgent('semgro', cottageDatabase(), llmRoles(model, 0, config), config, 0);
+        const run = await runAgent(agent, loadHome('cottage').graph, 'Put the apple in the fridge.', () => false, 1);
+        expect(run.steps).toHaveLength(1);
+        for (const step of run.steps) expect(step).toMatch(/^\[\w+\] <\w+> \(\d+\)/);
+        const stats = agent.stats() as { roles: Record<string, string>; decisions: number };
+        expect(stats.roles.generator).toMatch(/^llm/);
+        expect(stats.decisions).toBeGreaterThan(0);
+      } finally {
+        await model.close();
+      }
     },
-    90_000,
+    60_000,
   );
 });
