@@ -32,4 +32,24 @@ describe('episodic grid', () => {
     expect(specs[2]).toMatchObject({ task: 'llm-state/open-fridge', family: 'llm-state-simple' });
     expect(episodicGridConfig(grid)).toMatchObject({ protocol: 'episodic', tasks: grid.tasks });
   });
+
+  it("runs a family's tasks in its own home when the run names none, in the homes named otherwise", () => {
+    const grid = {
+      agents: ['semgro'],
+      homes: ['cottage'],
+      tasks: ['teach/coffee', 'semgro/ol-1/fruits-in-fridge/structured'],
+      seeds: [0],
+    };
+    const homeOf = (specs: ReturnType<typeof expandEpisodicGrid>) =>
+      Object.fromEntries(specs.map((s) => [String(s.task), s.home]));
+    expect(homeOf(expandEpisodicGrid({ ...grid, defaultHomes: true }))).toEqual({
+      'teach/coffee': 'cottage',
+      'semgro/ol-1/fruits-in-fridge/structured': 'gen:2718',
+    });
+    expect(homeOf(expandEpisodicGrid(grid))).toEqual({
+      'teach/coffee': 'cottage',
+      'semgro/ol-1/fruits-in-fridge/structured': 'cottage',
+    });
+    expect(expandEpisodicGrid({ ...grid, defaultHomes: true })[1]).toMatchObject({ family: 'semgro' });
+  });
 });
