@@ -194,7 +194,11 @@ function scenesTable(): void {
   const info = householdDomainInfo('virtualhome');
   const domainPath = join(dir, 'domain.pddl');
   writeFileSync(domainPath, domainText(info.domain));
-  const rows: string[][] = [];
+  const header = ['scene goal', 'nodes', 'operators', 'parse ms', 'ground ms', 'search ms', 'total ms', 'cost'];
+  header.push('FD translate ms', 'FD search ms', 'FD planner ms', 'FD cost');
+  console.log(`\nwhole homes without pruning, lazy GBFS + FF (hearth in process; FD: ${fd ?? 'not given (--fd)'})`);
+  // Row by row as they finish (FD's translator takes minutes on a whole scene).
+  console.log(formatTable(header, [], true));
   for (const scene of values.scenes.split(',').map((x) => x.trim())) {
     const state = loadHome(join(shared, 'virtualhome', 'graphs', `${scene}_graph.json`)).graph;
     const rng = new Rng(`bench-household:${scene}`);
@@ -211,7 +215,7 @@ function scenesTable(): void {
         ? runFastDownward(fd, domainPath, problemPath, FD_SEARCHES.lazyGreedyFF, timeLimitMs / 1000)
         : undefined;
       const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(0));
-      rows.push([
+      const row = [
         `${scene} ${goal.kind}`,
         `${state.nodeCount}`,
         `${r.grounding.operators}`,
@@ -224,12 +228,9 @@ function scenesTable(): void {
         ms(f?.searchMs),
         ms(f?.plannerMs),
         f === undefined ? '-' : f.outcome === 'solved' ? `${f.cost}` : f.outcome,
-      ]);
+      ];
+      console.log(`| ${row.join(' | ')} |`);
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  const header = ['scene goal', 'nodes', 'operators', 'parse ms', 'ground ms', 'search ms', 'total ms', 'cost'];
-  header.push('FD translate ms', 'FD search ms', 'FD planner ms', 'FD cost');
-  console.log(`\nwhole homes without pruning, lazy GBFS + FF (hearth in process; FD: ${fd ?? 'not given (--fd)'})`);
-  console.log(formatTable(header, rows, true));
 }
