@@ -21,7 +21,7 @@ import {
   planMetric,
   shiftedClasses,
 } from '../../../src/bench/episodic/semgro/metrics.js';
-import { degreeLabel, SEMGRO_SETTINGS } from '../../../src/bench/episodic/semgro/settings.js';
+import { degreeLabel, SEMGRO_SETTINGS, trainedHome } from '../../../src/bench/episodic/semgro/settings.js';
 import { generateShift, SHIFT_TYPES } from '../../../src/bench/episodic/semgro/shift.js';
 import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../../src/bench/episodic/semgro/tasks.js';
 import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
@@ -182,6 +182,24 @@ describe('SemGro with its LLM roles through the episodic protocol', () => {
     expect(replayed.steps).toEqual(recorded.steps);
     expect(replayed.familyMetrics).toEqual(recorded.familyMetrics);
   }, 90_000);
+
+  it("gives the LLM baselines in-context examples from the family's skill database", async () => {
+    prompts.length = 0;
+    await runEpisodicEpisode({
+      agent: 'llm-planner',
+      home: 'cottage',
+      task: TASK,
+      seed: 1,
+      maxSteps: 1,
+      llm: { provider: 'openai', model: 'm', baseUrl: server.url },
+    });
+    await closeEpisodeLanguageModels();
+    const skills = trainedHome('cottage')!
+      .database.entries.filter((e) => e.level >= 2)
+      .map((e) => e.text);
+    expect(prompts.length).toBeGreaterThan(0);
+    expect(prompts.some((p) => skills.some((text) => p.includes(text)))).toBe(true);
+  }, 60_000);
 
   const gguf = tinyModel();
   if (gguf.missing) process.stderr.write(`[hearth tests] SemGro on a GGUF model ${gguf.missing}\n`);
