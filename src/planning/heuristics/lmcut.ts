@@ -11,7 +11,6 @@
  * nothing and are never cut. After each cut h^max is updated incrementally from the charged operators.
  */
 import type { GroundTask } from '../task.js';
-import { hasFact } from '../task.js';
 import { AdaptiveQueue } from './adaptive-queue.js';
 import type { Heuristic } from './heuristic.js';
 import { RelaxedTask } from './relaxed-task.js';
@@ -48,6 +47,8 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly supportedFill: Int32Array;
   private readonly supported: Int32Array;
   private readonly charged: number[] = [];
+  /** Scratch: the relaxed facts of the evaluated state. */
+  private readonly facts: number[] = [];
 
   constructor(task: GroundTask, relaxed: RelaxedTask = new RelaxedTask(task)) {
     const r = relaxed;
@@ -105,18 +106,7 @@ export class LandmarkCutHeuristic implements Heuristic {
     this.unsatisfied.set(r.preCount);
     this.supporter.fill(INIT);
     queue.clear();
-    for (let w = 0; w < state.length; w++) {
-      let bits = state[w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const f = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        if (f < r.numTaskFacts) this.lower(f, 0);
-      }
-    }
-    for (let i = 0; i < r.negatedFacts.length; i++) {
-      if (!hasFact(state, r.negatedFacts[i])) this.lower(r.complementIds[i], 0);
-    }
+    for (const f of r.stateFacts(state, this.facts)) this.lower(f, 0);
     for (let i = 0; i < r.noPre.length; i++) this.fire(r.noPre[i], 0);
     while (queue.size > 0) {
       const f = queue.pop();
@@ -229,23 +219,10 @@ export class LandmarkCutHeuristic implements Heuristic {
     }
     const cut = this.cut;
     cut.length = 0;
-    for (let w = 0; w < state.length; w++) {
-      let bits = state[w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const f = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        if (f < r.numTaskFacts && visited[f] !== mark) {
-          visited[f] = mark;
-          stack.push(f);
-        }
-      }
-    }
-    for (let i = 0; i < r.negatedFacts.length; i++) {
-      const c = r.complementIds[i];
-      if (!hasFact(state, r.negatedFacts[i]) && visited[c] !== mark) {
-        visited[c] = mark;
-        stack.push(c);
+    for (const f of r.stateFacts(state, this.facts)) {
+      if (visited[f] !== mark) {
+        visited[f] = mark;
+        stack.push(f);
       }
     }
     stack.push(r.size);

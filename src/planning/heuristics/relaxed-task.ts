@@ -8,7 +8,14 @@
  * one per way of satisfying a disjunction (these last two are free and carry no operator).
  * Negated derived facts are treated as always true, which keeps the relaxation admissible.
  */
-import type { Condition, CondNode, EffectGroup, GroundTask, SharedEffects } from '../task.js';
+import {
+  type Condition,
+  type CondNode,
+  type EffectGroup,
+  type GroundTask,
+  hasFact,
+  type SharedEffects,
+} from '../task.js';
 
 export class RelaxedTask {
   /** Number of relaxed facts. */
@@ -215,6 +222,24 @@ export class RelaxedTask {
     }
     this.negatedFacts = new Int32Array(negatedFacts);
     this.complementIds = new Int32Array(complementIds);
+  }
+
+  /** The relaxed facts true in `state` (its task facts, and the complements of negated facts it lacks), into `out`. */
+  stateFacts(state: Uint32Array, out: number[]): number[] {
+    out.length = 0;
+    for (let w = 0; w < state.length; w++) {
+      let bits = state[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const f = (w << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+        if (f < this.numTaskFacts) out.push(f);
+      }
+    }
+    for (let i = 0; i < this.negatedFacts.length; i++) {
+      if (!hasFact(state, this.negatedFacts[i])) out.push(this.complementIds[i]);
+    }
+    return out;
   }
 }
 
