@@ -1,9 +1,10 @@
 /**
- * The anytime phase: once a first plan is found, look for cheaper ones while time is left, as LAMA does after its
- * greedy first iteration: weighted A* with the FF heuristic, restarted with weights 5, 3, 2 and 1, each run cut at
- * the cost of the best plan so far (only cheaper plans are sought), each plan found shortened by action elimination.
- * The last weight is repeated until a run finds nothing cheaper, the state space under the bound is exhausted, or
- * the deadline passes. Never returns a costlier plan than it was given.
+ * The anytime phase: once a first plan is found, look for cheaper ones while time is left. Two methods take turns
+ * on a doubling budget of states: plan neighbourhood graph search around the best plan (neighbourhood.ts), and, as
+ * LAMA does after its greedy first iteration, weighted A* with the FF heuristic restarted with weights 5, 3, 2 and 1,
+ * each run cut at the cost of the best plan so far (only cheaper plans are sought). Every plan found is shortened by
+ * action elimination. Ends at the deadline, or when a neighbourhood holding every reachable state or a weighted A*
+ * run exhausting the space under the bound proves the plan optimal. Never returns a costlier plan than it was given.
  */
 import { FFHeuristic } from '../heuristics/ff.js';
 import type { GroundTask } from '../task.js';
@@ -45,35 +46,52 @@ export function improvePlan(
       improvements++;
     }
   };
-  // First the plan's neighbourhood, doubled while it yields nothing cheaper, then searches from scratch.
+  // The two methods take turns on the same, doubling budget of states: the plan's neighbourhood of `limit` states,
+  // then the current weighted A* run with at most `limit` stored states (run again with a larger budget when it
+  // hits the limit). Either may be the one that pays: the neighbourhood where the plan took a detour (depot), the
+  // search from scratch where the cheaper plan looks nothing like the first (mystery).
   const successors = new SuccessorGenerator(task);
-  for (let limit = NEIGHBOURHOOD_START; limit <= NEIGHBOURHOOD_MAX && cost > 0; ) {
-    const found = neighbourhoodSearch(task, plan, limit, options.deadline, successors);
-    if (found === undefined) return { plan, cost, improvements, expanded };
-    expanded += found.states;
-    if (found.cost < cost) accept(found.plan);
-    else if (found.states < limit)
-      return { plan, cost, improvements, expanded }; // the whole space: optimal
-    else limit *= 2;
-  }
   const heuristic = new FFHeuristic(task);
-  for (let i = 0; i < ANYTIME_WEIGHTS.length; ) {
+  const done = () => ({ plan, cost, improvements, expanded });
+  let w = 0;
+  for (let limit = NEIGHBOURHOOD_START; cost > 0; limit *= 2) {
+    if (limit <= NEIGHBOURHOOD_MAX) {
+      const before = cost;
+      const found = neighbourhoodSearch(task, plan, limit, options.deadline, successors);
+      if (found === undefined) return done();
+      expanded += found.states;
+      if (found.cost < cost) accept(found.plan);
+      // A neighbourhood holding every reachable state proves its plan optimal.
+      else if (found.states < limit) return done();
+      if (cost < before) limit /= 2; // around the new plan at the same size
+    }
     const left = options.deadline - performance.now();
-    // A plan of cost 0 cannot be improved.
-    if (left <= 0 || cost <= 0) break;
-    const weight = ANYTIME_WEIGHTS[i];
-    const result = eagerSearch(task, heuristic, {
-      kind: weight === 1 ? 'astar' : 'wastar',
-      weight,
-      bound: cost,
-      timeLimitMs: left,
-      maxStates: options.maxStates,
-    });
-    expanded += result.expanded;
-    if (result.status !== 'solved') break;
-    accept(result.plan);
-    // Weight 1 is repeated with the lower bound until it finds nothing cheaper (the bound exhausts the space).
-    if (weight !== 1) i++;
+    if (left <= 0) return done();
+    if (w < ANYTIME_WEIGHTS.length && cost > 0) {
+      const weight = ANYTIME_WEIGHTS[w];
+      const result = eagerSearch(task, heuristic, {
+        kind: weight === 1 ? 'astar' : 'wastar',
+        weight,
+        bound: cost,
+        timeLimitMs: left,
+        maxStates: Math.min(limit, options.maxStates ?? Number.POSITIVE_INFINITY),
+      });
+      expanded += result.expanded;
+      if (result.status === 'solved') {
+        accept(result.plan);
+        // Weight 1 is repeated with the lower bound until it finds nothing cheaper.
+        if (weight !== 1) w++;
+      } else if (result.status === 'unsolvable') {
+        // Nothing cheaper than the bound is reachable at all: the plan is optimal.
+        return done();
+      } else if (result.status === 'time-limit' || limit >= (options.maxStates ?? Number.POSITIVE_INFINITY)) {
+        return done();
+      }
+      // 'state-limit': the same weight again with twice the states.
+    } else if (limit > NEIGHBOURHOOD_MAX) {
+      return done();
+    }
+    if (performance.now() >= options.deadline) return done();
   }
-  return { plan, cost, improvements, expanded };
+  return done();
 }
