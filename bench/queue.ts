@@ -1,8 +1,8 @@
 /**
  * The job queue (issue 31), on a redis-server started here on a free loopback port:
  *  - throughput: a grid of offline episodes (greedy agent, continual protocol) run through the queue with 1 worker
- *    process, then with 2 (each `--concurrency 1`), the workers started and warmed up beforehand; target: 2 workers at
- *    least 1.6x faster on a 2-core machine;
+ *    process, then with 2 (each `--concurrency 1`), the workers started and warmed up beforehand (12 episodes each);
+ *    target: 2 workers at least 1.6x faster on a 2-core machine;
  *  - overhead: no-op episodes through the queue with 1 worker, per episode, against the same episodes on 1 local
  *    worker thread; target: under 5 ms per episode.
  * Run: npm run bench:queue [-- seeds steps noop-episodes]
@@ -20,8 +20,8 @@ import { startRedisServer } from '../test/helpers/redis-server.js';
 import { codeUnderTest } from './support/code-under-test.js';
 import { noopSpecs, registerNoopProtocol } from './support/noop-protocol.js';
 
-const seeds = Number(process.argv[2] ?? 12);
-const steps = Number(process.argv[3] ?? 60);
+const seeds = Number(process.argv[2] ?? 40);
+const steps = Number(process.argv[3] ?? 300);
 const noopEpisodes = Number(process.argv[4] ?? 1000);
 
 registerNoopProtocol();
@@ -101,12 +101,16 @@ try {
         .map((x) => x.toFixed(1))
         .join(' ')} on this 2-core machine (shared: other work runs beside this)`,
   );
+  // Fresh workers for each measurement, warmed up before the timed grid: the first episodes of a thread load the
+  // protocol and run slowly until the JIT has compiled the simulator (a few hundred ms falling to tens), which a short
+  // grid would otherwise charge twice to two workers.
   await startWorker();
-  await timeGrid('1000..1001', 'warm-up 1');
+  await timeGrid('1000..1011', 'warm-up 1');
   await client.flushdb();
   const one = await timeGrid(seedRange, 'grid');
-  await startWorker();
-  await timeGrid('2000..2003', 'warm-up 2');
+  children.pop()?.kill('SIGKILL');
+  await Promise.all([startWorker(), startWorker()]);
+  await timeGrid('2000..2023', 'warm-up 2');
   await client.flushdb(); // the same jobs again: nothing kept from the first measurement
   const two = await timeGrid(seedRange, 'grid');
   console.log(
