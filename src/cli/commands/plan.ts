@@ -27,7 +27,7 @@ export function registerPlanCommand(program: Command): void {
       '--strict',
       "warn, with file and line, about each deviation from PDDL read anyway (a ',' in a typed list, an undeclared constant, a mistyped argument)",
     )
-    .option('--time-limit <seconds>', 'give up the search after this many seconds')
+    .option('--time-limit <seconds>', 'give up after this many seconds (grounding, search and the anytime phase)')
     .option('--max-states <n>', 'give up after storing this many states (the memory limit; default 5000000)')
     .option('--weight <w>', 'weight of h for wastar-ff (default 5)')
     .option(

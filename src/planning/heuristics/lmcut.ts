@@ -42,10 +42,6 @@ export class LandmarkCutHeuristic implements Heuristic {
   private mark = 0;
   private readonly stack: number[] = [];
   private readonly cut: number[] = [];
-  /** CSR built per round: the reached actions each fact supports (the artificial initial fact's last). */
-  private readonly supportedStart: Int32Array;
-  private readonly supportedFill: Int32Array;
-  private readonly supported: Int32Array;
   private readonly charged: number[] = [];
   /** Scratch: the relaxed facts of the evaluated state. */
   private readonly facts: number[] = [];
@@ -69,9 +65,6 @@ export class LandmarkCutHeuristic implements Heuristic {
     this.visited = new Int32Array(r.size);
     this.cutMark = new Int32Array(r.numActions);
     this.opMark = new Int32Array(task.operators.length);
-    this.supportedStart = new Int32Array(r.size + 2);
-    this.supportedFill = new Int32Array(r.size + 1);
-    this.supported = new Int32Array(r.numActions);
   }
 
   evaluate(state: Uint32Array): number {
@@ -176,6 +169,24 @@ export class LandmarkCutHeuristic implements Heuristic {
     for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) this.lower(r.eff[k], value);
   }
 
+  /** The forward search reaches action `a`: its effects outside the goal zone are reached, and it is cut if any is in. */
+  private reach(a: number, mark: number): void {
+    const r = this.r;
+    let crosses = false;
+    for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) {
+      const e = r.eff[k];
+      if (this.zone[e] === mark) crosses = true;
+      else if (this.visited[e] !== mark) {
+        this.visited[e] = mark;
+        this.stack.push(e);
+      }
+    }
+    if (crosses && this.cutMark[a] !== mark) {
+      this.cutMark[a] = mark;
+      this.cut.push(a);
+    }
+  }
+
   /** Finds a cut of the justification graph, charges it to its operators, and returns its cost. */
   private cutAndCharge(state: Uint32Array): number {
     const r = this.r;
@@ -203,48 +214,25 @@ export class LandmarkCutHeuristic implements Heuristic {
         }
       }
     }
-    // Forward from the state, never entering the goal zone: a reached action with an effect in the zone is cut.
-    // The actions each fact supports, as lists (counting sort on the supporters; INIT's under index r.size).
-    const start = this.supportedStart;
-    start.fill(0);
-    for (let a = 0; a < r.numActions; a++) {
-      if (this.unsatisfied[a] === 0) start[(supporter[a] === INIT ? r.size : supporter[a]) + 1]++;
-    }
-    for (let f = 0; f <= r.size; f++) start[f + 1] += start[f];
-    const fill = this.supportedFill;
-    fill.set(start.subarray(0, r.size + 1));
-    const supported = this.supported;
-    for (let a = 0; a < r.numActions; a++) {
-      if (this.unsatisfied[a] === 0) supported[fill[supporter[a] === INIT ? r.size : supporter[a]]++] = a;
-    }
-    const cut = this.cut;
-    cut.length = 0;
+    // Forward from the state, never entering the goal zone: a reached action with an effect in the zone is cut. An
+    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter), the actions
+    // without preconditions through the artificial initial fact.
+    this.cut.length = 0;
     for (const f of r.stateFacts(state, this.facts)) {
       if (visited[f] !== mark) {
         visited[f] = mark;
         stack.push(f);
       }
     }
-    stack.push(r.size);
+    for (let i = 0; i < r.noPre.length; i++) this.reach(r.noPre[i], mark);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = start[f], end = start[f + 1]; j < end; j++) {
-        const a = supported[j];
-        let crosses = false;
-        for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) {
-          const e = r.eff[k];
-          if (zone[e] === mark) crosses = true;
-          else if (visited[e] !== mark) {
-            visited[e] = mark;
-            stack.push(e);
-          }
-        }
-        if (crosses && this.cutMark[a] !== mark) {
-          this.cutMark[a] = mark;
-          cut.push(a);
-        }
+      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
+        const a = r.usedBy[j];
+        if (supporter[a] === f && this.unsatisfied[a] === 0) this.reach(a, mark);
       }
     }
+    const cut = this.cut;
     let m = Number.POSITIVE_INFINITY;
     for (const a of cut) m = Math.min(m, this.cost(a));
     if (cut.length === 0 || !(m > 0)) throw new Error('internal: LM-cut found no cut of positive cost');
