@@ -29,9 +29,8 @@ export interface QueueWorkerOptions {
   /** Print a line when an episode starts and ends. */
   verbose?: boolean;
   stderr?: NodeJS.WritableStream;
-  /** Aborting lets the running episodes finish, then ends the worker (`force`: at once). */
+  /** Aborting lets the running episodes finish and hand their results back, then ends the worker. */
   signal?: AbortSignal;
-  force?: AbortSignal;
 }
 
 export const DEFAULT_LOCK_MS = 30_000;
@@ -117,10 +116,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     if (options.signal?.aborted) resolve();
     options.signal?.addEventListener('abort', () => resolve());
   });
-  const force = options.force?.aborted ? true : undefined;
-  const closing = worker.close(force);
-  options.force?.addEventListener('abort', () => void worker.close(true));
-  await closing;
+  await worker.close();
   await Promise.all([...pools.values()].map((pool) => pool.close()));
   await recordings.close();
   redis.disconnect();

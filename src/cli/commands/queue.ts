@@ -51,13 +51,13 @@ export function registerQueueCommands(program: Command): void {
           ? undefined
           : positiveInteger('--llm-concurrency', flags.llmConcurrency, 4096);
       const lockMs = positiveInteger('--lock-ms', flags.lockMs, 24 * 3600 * 1000);
-      // The first Ctrl-C (or SIGTERM) lets the running episodes finish; a second stops at once.
+      // The first Ctrl-C (or SIGTERM) lets the running episodes finish and hands their results back (which waits for
+      // Redis if it is away); a second exits at once: the running jobs' locks then lapse and other workers take them.
       const stop = new AbortController();
-      const force = new AbortController();
       const onSignal = () => {
         if (stop.signal.aborted) {
-          force.abort();
-          return;
+          process.stderr.write('hearth worker: stopped; the running episodes go back to the queue\n');
+          process.exit(130);
         }
         process.stderr.write('hearth worker: finishing the running episodes (Ctrl-C again to stop now)\n');
         stop.abort();
@@ -74,7 +74,6 @@ export function registerQueueCommands(program: Command): void {
           lockMs,
           verbose: Boolean(flags.verbose),
           signal: stop.signal,
-          force: force.signal,
         });
       } finally {
         process.off('SIGINT', onSignal);
