@@ -10,8 +10,11 @@
  *
  * Decisions hearth makes where the paper is silent or contradicts itself (docs/semgro.md):
  * - after a skill chosen for a finer instruction runs, the agent returns to the user's instruction (the paper's
- *   trajectory, Table 10, does so; its Algorithm 1 would keep i* on the stack), and what was set aside is cleared;
- *   a skill that needed no step (its effect already held) is set aside instead;
+ *   trajectory, Table 10, does so; its Algorithm 1 would keep i* on the stack); what was set aside is cleared when
+ *   the skill changed something besides where the character stands, and otherwise only where the class it failed
+ *   on has come into view (a walk does not undo "no bananas in view" unless it finds bananas): a skill the critic
+ *   or the world refused is not proposed again for the same instruction in the same situation; a skill that needed
+ *   no step (its effect already held) is set aside instead;
  * - a chosen skill runs its stored chain open loop, one level-1 skill at a time (`cursor.ts`, `binding.ts`: one step
  *   each, a walk to another room one step per room); a chain that fails part-way counts as not executable, the
  *   simulator's error its feedback, and is decomposed like a critic's rejection from what it had done;
@@ -41,7 +44,8 @@ interface Frame {
   readonly instruction: string;
   /** Entries of at most this level are retrieved for it (a finer instruction: the level of the skill it replaces). */
   readonly ceiling?: number;
-  readonly rejected: Set<number>;
+  /** The skills set aside for it, with the class their failure was about ('' when none). */
+  readonly rejected: Map<number, string>;
 }
 
 /** A chosen skill being carried out. */
@@ -53,6 +57,8 @@ interface Running {
   /** The skill last returned for it, waiting for its outcome. */
   pending?: Skill;
   steps: number;
+  /** A step other than a walk succeeded (the world changed, not only the view). */
+  acted: boolean;
 }
 
 /** Why the critic (or a failed chain) sent the planner down a level: what Table 3 counts. */
@@ -74,6 +80,9 @@ export interface SkillRecord {
   readonly ok: boolean;
   readonly steps: number;
 }
+
+/** Failures that say the skill's effect already holds. */
+const ALREADY: ReadonlySet<string> = new Set(['already-open', 'already-closed', 'already-on', 'already-off']);
 
 /** Records kept in the episode's stats (the latest ones; counts cover the whole episode). */
 const KEEP = 80;
@@ -113,7 +122,7 @@ export class SemGroAgent implements Agent {
   }
 
   reset(task: TaskBrief, first: StepFeedback): void {
-    this.root = { instruction: task.instructions.map((i) => i.text).join(' '), rejected: new Set() };
+    this.root = { instruction: task.instructions.map((i) => i.text).join(' '), rejected: new Map() };
     this.stack = [this.root];
     this.see(first);
   }
@@ -142,6 +151,7 @@ export class SemGroAgent implements Agent {
         cursor: new ChainCursor(this.database.chain(chosen.id)),
         depth: this.stack.length - 1,
         steps: 0,
+        acted: false,
       };
     }
     return this.lookElsewhere();
@@ -154,6 +164,7 @@ export class SemGroAgent implements Agent {
       running.pending = undefined;
       if (feedback.success) {
         running.steps++;
+        if (taken.action !== 'walk') running.acted = true;
         if (taken.action === 'put' || taken.action === 'putin') this.settled.add(taken.objects[0]);
         // A walk between rooms may take several steps; the cursor says when the primitive is done.
         running.cursor.stepped(taken.action === 'walk' && this.isRoom(taken.objects[0]));
@@ -199,8 +210,8 @@ export class SemGroAgent implements Agent {
     this.keep(this.skills, { t: this.feedback.t, text: skill.text, level: skill.level, ok, steps: running.steps });
     if (!ok) return;
     // A skill whose effect already held took no step and changed nothing: set aside, not chosen again for now.
-    if (running.steps === 0) this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.add(skill.id);
-    else this.restart();
+    if (running.steps === 0) this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, '');
+    else this.restart(running.acted);
   }
 
   /** A chain that failed part-way: not executable, with the simulator's (or the binding's) reason as feedback. */
@@ -210,9 +221,16 @@ export class SemGroAgent implements Agent {
     await this.setAside(this.stack[this.stack.length - 1], running.skill, failure.text, failure, 'execution');
   }
 
-  /** The user's instruction again, with nothing set aside: what was done changed the situation. */
-  private restart(): void {
-    this.root.rejected.clear();
+  /**
+   * The user's instruction again. What was set aside for it is cleared when the world changed (`changed`); after
+   * walks only, what failed on a class now in view (the view changed; see the module comment).
+   */
+  private restart(changed: boolean): void {
+    if (changed) this.root.rejected.clear();
+    else {
+      const seen = new Set(this.detection.names);
+      for (const [id, object] of this.root.rejected) if (seen.has(object)) this.root.rejected.delete(id);
+    }
     this.stack = [this.root];
   }
 
@@ -235,7 +253,10 @@ export class SemGroAgent implements Agent {
     source: IterationRecord['source'],
     retrievedLower?: readonly string[],
   ): Promise<void> {
-    frame.rejected.add(skill.id);
+    frame.rejected.set(skill.id, failure?.object ?? '');
+    // A level-1 skill refused because its effect already holds ("fridge is already open") is, for what comes next,
+    // as good as done: the imitation goes on from the step after it.
+    if (skill.level === 1 && failure && ALREADY.has(failure.kind)) this.done.push(skill.text);
     let finer: string | undefined;
     const remedied = skill.level > 1 || failure === undefined || remedyOf(failure) !== undefined;
     if (this.config.critic && remedied && this.stack.length < LEVELS) {
@@ -252,7 +273,7 @@ export class SemGroAgent implements Agent {
       });
       this.lastRecords.push(answer.record);
       finer = answer.value;
-      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected: new Set() });
+      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected: new Map() });
     }
     this.iterations.push({
       t: this.feedback.t,
@@ -339,7 +360,7 @@ export class SemGroAgent implements Agent {
    */
   private lookElsewhere(): Skill {
     this.fallbacks++;
-    this.restart();
+    this.restart(true);
     const here = this.feedback.observation.roomId;
     const distances = roomDistances(here, this.feedback.adjacentRooms);
     const rooms = [...distances.keys()].filter((r) => r !== here);

@@ -124,7 +124,8 @@ describe('an episode of the family', () => {
     expect(metrics.plan).toBeGreaterThanOrEqual(0);
     expect(metrics.itersDom).toBe(0); // no shift in the training home
     expect(outcome.oracleSteps).not.toBeNull();
-    expect((outcome.agentStats as { skillsRun: number }).skillsRun).toBeGreaterThan(0);
+    // The agent's own figures come through (a skill still running when the task is done is not counted as run).
+    expect((outcome.agentStats as { decisions: number }).decisions).toBeGreaterThan(0);
   }, 60_000);
 });
 

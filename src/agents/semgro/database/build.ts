@@ -3,16 +3,22 @@
  * that chains and summarises skills; `llm-build.ts` does that with a model). Bottom up, from the home's start state:
  *
  * 1. Level 1: every primitive behaviour on every class the home offers (`levelOnePrimitives`).
- * 2. Level 2: single goals, each planned with the household planner from the start state (the shortest plan it
- *    finds): each grabbable class placed on or in each host the catalog allows it, and in each container where the
- *    catalog stores things of its kind (fruit in a kitchen cabinet, as cereal); each food heated in a microwave; each switchable class switched on (or
- *    off, when it is on). The plan becomes a chain of level-1 skills over classes (`chainOfPlan`).
+ * 2. Level 2: single goals, each planned with the household planner (the shortest plan it finds): each grabbable
+ *    class placed on or in each host the catalog allows it, and in each container where the catalog stores things
+ *    of its kind (fruit in a kitchen cabinet, as cereal); each food heated in a microwave; each switchable class
+ *    switched on and switched off. A goal is planned from the start state and, where a state of the home decides
+ *    its plan, from the start state with that state the other way (`variants`): a placement in a container with
+ *    the container opened (or closed), a switch from the other position. A shift may change states either way, so
+ *    the database holds both ("put apple in kitchencabinet" beside "open kitchencabinet and put apple in
+ *    kitchencabinet", "switch off microwave" beside "switch on microwave"). The plan becomes a chain of level-1
+ *    skills over classes (`chainOfPlan`).
  * 3. Level 3: conjunctions of 2-3 level-2 skills that share their kind and destination (two or three things put in
  *    one place, heated, switched), those of one category first ("put fruit on kitchentable").
  * 4. Level 4: conjunctions of 2-3 level-3 skills that share their things or their destination, then any.
  *
- * Every skill of level 2 and above is kept only when its chain runs from the start state (`runChain`); the objects
- * it saw on the way are its dn(e). Levels 3 and 4 draw their conjunctions in an order shuffled by the seed and stop
+ * Every skill is kept only when its chain runs (`runChain`) from the state it was planned from (level 2) or from the
+ * start state (levels 3 and 4: a conjunction opens a container once, then puts into it); the objects it saw on the way
+ * are its dn(e). Levels 3 and 4 draw their conjunctions in an order shuffled by the seed and stop
  * at the paper's counts (142 and 90). Deterministic per home and seed.
  */
 
@@ -22,6 +28,7 @@ import { holds } from '../../../sim/conditions.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import type { Skill } from '../../../sim/skill.js';
 import { roomPairs, VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
+import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
 import { Rng } from '../../../util/rng.js';
 import { planSkills } from '../../heuristics/plans.js';
 import { categoryWord } from '../../language/lexicon.js';
@@ -57,8 +64,32 @@ const exists = (v: string, classes: string[], condition: Condition): Condition =
   condition,
 });
 
+/** A change of the start state a goal is also planned from (applied inside `tryChanges`). */
+type Setup = (graph: EnvGraph) => void;
+
+/** Puts every node of the class in `state` (from its opposite); switching on closes what is open first. */
+function setClassState(graph: EnvGraph, className: string, state: 'OPEN' | 'CLOSED' | 'ON' | 'OFF'): void {
+  const opposite = OPPOSITE_STATE[state]!;
+  for (const id of graph.idsOfClass(className)) {
+    if (!graph.hasState(id, opposite)) continue;
+    graph.removeState(id, opposite);
+    graph.addState(id, state);
+    if (state === 'ON' && graph.removeState(id, 'OPEN')) graph.addState(id, 'CLOSED');
+  }
+}
+
+/** A level-2 goal: what it means, the condition the planner plans for, and the start states it is planned from. */
+interface SingleGoal {
+  readonly meaning: SkillMeaning;
+  readonly goal: Condition;
+  /** Changes of the start state to plan from besides the start state itself (`undefined`: the start state only). */
+  readonly variants?: readonly Setup[];
+  /** Plan from the variants only (a switch goal that already holds in the start state). */
+  readonly variantsOnly?: boolean;
+}
+
 /** The level-2 goals of a home: what each means and the condition the planner plans for. */
-function singleGoals(graph: EnvGraph): { meaning: SkillMeaning; goal: Condition }[] {
+function singleGoals(graph: EnvGraph): SingleGoal[] {
   const present = (name: string) => graph.idsOfClass(name).length > 0;
   const classes = [...graph.classNames()].sort();
   // Where things of each kind are stored (the containers the catalog puts any of them in).
@@ -68,7 +99,14 @@ function singleGoals(graph: EnvGraph): { meaning: SkillMeaning; goal: Condition 
     if (!storage.has(entry.kind)) storage.set(entry.kind, new Set());
     for (const host of entry.inside) storage.get(entry.kind)!.add(host);
   }
-  const out: { meaning: SkillMeaning; goal: Condition }[] = [];
+  const out: SingleGoal[] = [];
+  // A container's other position: opened when any of its class is closed, else closed.
+  const otherPosition = (host: string): Setup | undefined => {
+    const ids = graph.idsOfClass(host);
+    if (!ids.some((id) => graph.hasState(id, 'OPEN') || graph.hasState(id, 'CLOSED'))) return undefined;
+    const open = ids.some((id) => graph.hasState(id, 'CLOSED'));
+    return (g) => setClassState(g, host, open ? 'OPEN' : 'CLOSED');
+  };
   for (const name of classes) {
     const entry = catalogClass(name);
     const ids = graph.idsOfClass(name);
@@ -85,7 +123,12 @@ function singleGoals(graph: EnvGraph): { meaning: SkillMeaning; goal: Condition 
         [name],
         exists('y', [host], { kind: 'edge', from: { var: 'x' }, relation, to: { var: 'y' } }),
       );
-      out.push({ meaning: { kind: 'place', patients: [name], relation, host }, goal });
+      const other = relation === 'INSIDE' ? otherPosition(host) : undefined;
+      out.push({
+        meaning: { kind: 'place', patients: [name], relation, host },
+        goal,
+        ...(other && { variants: [other] }),
+      });
     }
     if (entry.properties.includes('EATABLE') && present('microwave')) {
       const inside: Condition = { kind: 'edge', from: { var: 'x' }, relation: 'INSIDE', to: { var: 'm' } };
@@ -98,16 +141,25 @@ function singleGoals(graph: EnvGraph): { meaning: SkillMeaning; goal: Condition 
   for (const name of classes) {
     const entry = catalogClass(name);
     if (!entry || entry.kind === 'structure' || !entry.properties.includes('HAS_SWITCH')) continue;
-    const on = graph.idsOfClass(name).some((id) => graph.hasState(id, 'OFF'));
-    const goal: Condition = {
-      kind: 'forall',
-      var: 'x',
-      classes: [name],
-      condition: { kind: 'state', node: { var: 'x' }, state: on ? 'ON' : 'OFF' },
-    };
-    out.push({ meaning: { kind: 'switch', patients: [name], on }, goal });
+    // Both directions: each planned from the start state when it does not hold there, and from the class switched
+    // the other way.
+    for (const on of [true, false]) {
+      const goal: Condition = {
+        kind: 'forall',
+        var: 'x',
+        classes: [name],
+        condition: { kind: 'state', node: { var: 'x' }, state: on ? 'ON' : 'OFF' },
+      };
+      const from: Setup = (g) => setClassState(g, name, on ? 'OFF' : 'ON');
+      out.push({
+        meaning: { kind: 'switch', patients: [name], on },
+        goal,
+        variants: [from],
+        variantsOnly: holds(goal, graph),
+      });
+    }
   }
-  return out.filter(({ goal }) => !holds(goal, graph));
+  return out.filter(({ goal, variantsOnly }) => variantsOnly || !holds(goal, graph));
 }
 
 /**
@@ -224,24 +276,35 @@ export class Bootstrap {
   /** The level-2 skills to make: each single goal planned, as a chain that runs, with what it saw. */
   levelTwo(): { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] {
     const out: { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] = [];
-    for (const { meaning, goal } of singleGoals(this.graph)) {
+    for (const { meaning, goal, variants, variantsOnly } of singleGoals(this.graph)) {
       if (this.patients && !meaning.patients.every((p) => this.patients!.includes(p))) continue;
-      const planned = planSkills(this.graph, goal, VIRTUALHOME_SKILLS);
-      if (!planned || planned.length === 0) continue;
-      const chain = chainOfPlan(this.graph, planned);
-      const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
-      if (chain.length < 2 || plan.some((c) => c === undefined)) continue;
-      const run = this.check(chain);
-      if (!run.ok) continue;
-      const opens = meaning.kind === 'place' && chain.some((p) => p.verb === 'open' && p.objects[0] === meaning.host);
-      out.push({
-        meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning,
-        chain,
-        plan: plan as number[],
-        seen: run.seen,
-      });
+      const setups: (Setup | undefined)[] = [...(variantsOnly ? [] : [undefined]), ...(variants ?? [])];
+      for (const setup of setups) {
+        const made = this.graph.tryChanges((g) => {
+          setup?.(g);
+          return holds(goal, g) ? undefined : this.planned(g, goal);
+        });
+        if (!made) continue;
+        const { chain } = made;
+        const opens = meaning.kind === 'place' && chain.some((p) => p.verb === 'open' && p.objects[0] === meaning.host);
+        out.push({ ...made, meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning });
+      }
     }
     return out;
+  }
+
+  /** A goal planned in the graph as it stands, as a chain of level-1 skills that runs there (the graph is changed). */
+  private planned(
+    graph: EnvGraph,
+    goal: Condition,
+  ): { chain: Primitive[]; plan: number[]; seen: readonly string[] } | undefined {
+    const planned = planSkills(graph, goal, VIRTUALHOME_SKILLS);
+    if (!planned || planned.length === 0) return undefined;
+    const chain = chainOfPlan(graph, planned);
+    const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
+    if (chain.length < 2 || plan.some((c) => c === undefined)) return undefined;
+    const run = runChain(graph, this.character, chain, { adjacent: this.adjacent, collectSeen: true });
+    return run.ok ? { chain, plan: plan as number[], seen: run.seen } : undefined;
   }
 
   finish(options: BuildOptions, builder: string): SkillDatabase {
@@ -278,6 +341,9 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
     group: (parts) => {
       const key = groupKey(parts[0].meaning);
       if (!parts.every((p) => groupKey(p.meaning) === key)) return undefined;
+      // Different things (a placement and its variant from the other position are one thing twice).
+      const patients = parts.flatMap((p) => p.meaning.patients);
+      if (new Set(patients).size < patients.length) return undefined;
       const merged = mergedMeaning(parts.map((p) => p.meaning));
       return { meaning: merged, text: skillName(merged), preferred: categoryOf(merged) !== undefined };
     },
