@@ -140,7 +140,8 @@ export class LandmarkCutHeuristic implements Heuristic {
       if (c > hmax[f]) continue;
       for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
         const a = r.usedBy[j];
-        if (this.unsatisfied[a] !== 0) continue;
+        // Only an action whose supporter fell can have a cheaper most expensive precondition.
+        if (this.unsatisfied[a] !== 0 || this.supporter[a] !== f) continue;
         let best = -1;
         let worst = -1;
         for (let k = r.preStart[a], stop = r.preStart[a + 1]; k < stop; k++) {
