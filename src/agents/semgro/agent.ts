@@ -273,7 +273,9 @@ export class SemGroAgent implements Agent {
       });
       this.lastRecords.push(answer.record);
       finer = answer.value;
-      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected: new Map() });
+      // i* replaces the refused skill: proposing that skill again for i* would be the same refused choice.
+      const rejected = new Map([[skill.id, failure?.object ?? '']]);
+      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected });
     }
     this.iterations.push({
       t: this.feedback.t,

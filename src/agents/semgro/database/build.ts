@@ -7,8 +7,8 @@
  *    class placed on or in each host the catalog allows it, and in each container where the catalog stores things
  *    of its kind (fruit in a kitchen cabinet, as cereal); each food heated in a microwave; each switchable class
  *    switched on and switched off. A goal is planned from the start state and, where a state of the home decides
- *    its plan, from the start state with that state the other way (`variants`): a placement in a container with
- *    the container opened (or closed), a switch from the other position. A shift may change states either way, so
+ *    its plan, from the start state with that state set each way (`variants`): a placement in a container with
+ *    every container of the class open and with every one closed, a switch from the other position. A shift may change states either way, so
  *    the database holds both ("put apple in kitchencabinet" beside "open kitchencabinet and put apple in
  *    kitchencabinet", "switch off microwave" beside "switch on microwave"). The plan becomes a chain of level-1
  *    skills over classes (`chainOfPlan`).
@@ -100,12 +100,11 @@ function singleGoals(graph: EnvGraph): SingleGoal[] {
     for (const host of entry.inside) storage.get(entry.kind)!.add(host);
   }
   const out: SingleGoal[] = [];
-  // A container's other position: opened when any of its class is closed, else closed.
-  const otherPosition = (host: string): Setup | undefined => {
+  // A container's two positions: every one of its class open, every one closed (a home may have both at the start).
+  const positions = (host: string): Setup[] => {
     const ids = graph.idsOfClass(host);
-    if (!ids.some((id) => graph.hasState(id, 'OPEN') || graph.hasState(id, 'CLOSED'))) return undefined;
-    const open = ids.some((id) => graph.hasState(id, 'CLOSED'));
-    return (g) => setClassState(g, host, open ? 'OPEN' : 'CLOSED');
+    if (!ids.some((id) => graph.hasState(id, 'OPEN') || graph.hasState(id, 'CLOSED'))) return [];
+    return [(g) => setClassState(g, host, 'OPEN'), (g) => setClassState(g, host, 'CLOSED')];
   };
   for (const name of classes) {
     const entry = catalogClass(name);
@@ -123,12 +122,8 @@ function singleGoals(graph: EnvGraph): SingleGoal[] {
         [name],
         exists('y', [host], { kind: 'edge', from: { var: 'x' }, relation, to: { var: 'y' } }),
       );
-      const other = relation === 'INSIDE' ? otherPosition(host) : undefined;
-      out.push({
-        meaning: { kind: 'place', patients: [name], relation, host },
-        goal,
-        ...(other && { variants: [other] }),
-      });
+      const variants = relation === 'INSIDE' ? positions(host) : [];
+      out.push({ meaning: { kind: 'place', patients: [name], relation, host }, goal, variants });
     }
     if (entry.properties.includes('EATABLE') && present('microwave')) {
       const inside: Condition = { kind: 'edge', from: { var: 'x' }, relation: 'INSIDE', to: { var: 'm' } };
