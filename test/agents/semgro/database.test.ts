@@ -77,6 +77,27 @@ describe('the offline database', () => {
       variants.push(entry.text);
     }
     expect(variants).toContain('put apple in fridge');
+  });
+
+  it('switches both ways what the home has off (a shift may switch it on): planned from the class switched on', () => {
+    const graph = loadHome('cottage').graph;
+    expect(graph.hasState(graph.idsOfClass('microwave')[0], 'OFF')).toBe(true);
+    const switches = buildDatabase(graph, {
+      ...OPTIONS,
+      patients: ['microwave', 'tv'],
+      caps: { level3: 2, level4: 1 },
+    });
+    const texts = switches.level(2).map((e) => e.text);
+    expect(texts).toEqual(expect.arrayContaining(['switch on microwave', 'switch off microwave', 'switch off tv']));
+    const off = switches.level(2).find((e) => e.text === 'switch off microwave')!;
+    expect(switches.chain(off.id).map(primitiveText)).toContain('switchoff microwave');
+    // It fails where the microwave is off, and runs where a shift switched it on.
+    const run = (g: typeof graph) => runChain(g, g.characterId(), switches.chain(off.id), { adjacent: roomPairs(g) });
+    expect(graph.tryChanges(run).ok).toBe(false);
+    const on = graph.idsOfClass('microwave')[0];
+    graph.removeState(on, 'OFF');
+    graph.addState(on, 'ON');
+    expect(run(graph).ok).toBe(true);
     // Levels 3 and 4 run from the start state: a conjunction into a container opens it once.
     const fruitInFridge = database.entries.filter((e) => e.level === 3 && e.text === 'put fruit in fridge');
     expect(fruitInFridge.length).toBeGreaterThan(0);

@@ -185,7 +185,10 @@ describe('Algorithm 1 in a home that differs from the training home', () => {
     const agent = new SemGroAgent('semgro', database, offlineRoles(0, config), config, 0);
     const run = await runAgent(agent, cabinetsOpen(), 'Put the fruit in the kitchen cabinet.', inCabinet);
     expect(run.done).toBe(true);
-    const stats = agent.stats() as { iterations: { kind: string; finer?: string }[]; roles: object };
+    const stats = agent.stats() as {
+      iterations: { t: number; skill: string; kind: string; finer?: string }[];
+      roles: object;
+    };
     expect(stats.iterations).toContainEqual(
       expect.objectContaining({
         kind: 'already-open',
@@ -193,6 +196,9 @@ describe('Algorithm 1 in a home that differs from the training home', () => {
       }),
     );
     expect(stats.roles).toMatchObject({ judge: expect.stringMatching(/^offline/) });
+    // No refused choice is proposed again in the same situation: one refusal per skill, step and reason.
+    const refusals = stats.iterations.map((i) => JSON.stringify([i.t, i.skill, i.kind]));
+    expect(new Set(refusals).size).toBe(refusals.length);
   });
 
   it('holds both positions of a container: with the fridge open, the skill that does not open it', async () => {
@@ -203,6 +209,9 @@ describe('Algorithm 1 in a home that differs from the training home', () => {
     const run = await runAgent(agent, graph, 'Put the apple in the fridge.', (g) => g.hasEdge(28, 'INSIDE', 17));
     expect(run.done).toBe(true);
     expect(run.steps.some((s) => s.endsWith('FAILED'))).toBe(false);
+    // Nothing to refuse or decompose: the steps follow the database's skill for an open fridge.
+    expect((agent.stats() as { iterations: unknown[] }).iterations).toEqual([]);
+    expect(run.steps.some((s) => s.startsWith('[open]'))).toBe(false);
   });
 
   it('decomposes a skill whose chain fails part-way (the apple moved into the fridge) through a finer instruction', async () => {
