@@ -4,24 +4,26 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../util/errors.js';
-import { commandGroups } from './commands/index.js';
+import { commandGroups, groupsFor } from './commands/index.js';
 
 /** Exit code for bad input (a malformed file, an unknown name, a wrong flag). */
 export const EXIT_BAD_INPUT = 2;
 
-export function buildProgram(): Command {
+/** The program with the command groups `argv` needs (all of them when none is given). */
+export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const program = new Command('hearth')
     .description('Simulator, agents and benchmarks for embodied household instruction following')
     .version(process.env.npm_package_version ?? '0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  for (const register of commandGroups) register(program);
+  const groups = argv ? groupsFor(argv.slice(2)) : commandGroups;
+  for (const register of await Promise.all(groups.map((group) => group.load()))) register(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv);
   } catch (error) {
     process.exitCode = reportError(error);
