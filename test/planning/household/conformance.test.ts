@@ -222,13 +222,12 @@ function show(f: Formula): string {
   return f.kind;
 }
 
+// One case per skill set, on built-in and generated homes; each takes 3-11 s (the suite's budget is 4 minutes).
 const CASES: { home: string; seed: number; skills: HouseholdSkillSet }[] = [
   { home: 'cottage', seed: 1, skills: 'virtualhome' },
-  { home: 'gen:11', seed: 2, skills: 'virtualhome' },
   { home: 'cottage', seed: 7, skills: 'alfred' },
   { home: 'gen:12', seed: 6, skills: 'alfred' },
   { home: 'family-house', seed: 3, skills: 'full' },
-  { home: 'gen:12', seed: 4, skills: 'full' },
 ];
 
 describe('the compiled domain agrees with the simulator', () => {
