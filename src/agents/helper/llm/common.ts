@@ -14,6 +14,7 @@ import { ContextOverflowError } from '../../../llm/errors.js';
 import type { LanguageModel } from '../../../llm/language-model.js';
 import { estimateTokens } from '../../../llm/transcript.js';
 import { Rng } from '../../../util/rng.js';
+import { CountedRequestSeeds } from '../../prompting/request-seeds.js';
 import { PromptSet } from '../../prompting/templates.js';
 
 export const HELPER_PROMPTS = {
@@ -44,21 +45,20 @@ export interface HelperLlmOptions {
 /** The model, the prompts, and a request seed per call of the role. */
 export class HelperLlmRole {
   readonly prompts = new PromptSet(HELPER_PROMPTS);
-  private readonly seedBase: number;
-  private calls = 0;
+  private readonly seeds: CountedRequestSeeds;
 
   constructor(
     protected readonly llm: LanguageModel,
     seed: number,
     /** The role's place among the four, so that roles never share a seed. */
-    private readonly offset: number,
+    offset: number,
   ) {
-    this.seedBase = new Rng(seed).nextUint32() & 0x3fffffff;
+    this.seeds = new CountedRequestSeeds(new Rng(seed), offset);
   }
 
   /** The seed of the role's next call (calls are counted per role, in the episode's order). */
   protected nextSeed(): number {
-    return (this.seedBase + this.calls++ * 4 + this.offset) % 0x7fffffff;
+    return this.seeds.next();
   }
 }
 

@@ -17,6 +17,7 @@
 import type { LanguageModel } from '../../../llm/language-model.js';
 import { Rng } from '../../../util/rng.js';
 import { askFitting } from '../../llm-state/llm/ask.js';
+import { CountedRequestSeeds } from '../../prompting/request-seeds.js';
 import { PromptSet } from '../../prompting/templates.js';
 import { bySimilarity } from '../encoding.js';
 import { primitiveText } from '../primitives.js';
@@ -49,20 +50,19 @@ const MAX_TOKENS = { generator: 40, judge: 80, taskRetriever: 60 };
 /** What the LLM roles share: the model, the prompts, and request seeds per role and call. */
 class LlmRole {
   readonly prompts = new PromptSet(SEMGRO_PROMPTS);
-  private readonly seedBase: number;
-  private calls = 0;
+  private readonly seeds: CountedRequestSeeds;
 
   constructor(
     protected readonly llm: LanguageModel,
     seed: number,
-    private readonly offset: number,
+    offset: number,
   ) {
-    this.seedBase = new Rng(seed).fork('semgro-llm').nextUint32() & 0x3fffffff;
+    this.seeds = new CountedRequestSeeds(new Rng(seed).fork('semgro-llm'), offset);
   }
 
   /** A new request seed: the episode's, the role and the call's number. */
   protected seed(): number {
-    return (this.seedBase + this.calls++ * 4 + this.offset) % 0x7fffffff;
+    return this.seeds.next();
   }
 }
 
