@@ -10,6 +10,7 @@ import { referenceAgents } from '../src/agents/registry.js';
 import { PERSONAL_TASKS } from '../src/bench/episodic/tasks/personal.js';
 import { ResultsStore } from '../src/bench/store.js';
 import { formatGoal } from '../src/sim/subgoal-text.js';
+import { chosenRunIds } from './store-runs.js';
 
 const { values } = parseArgs({ options: { store: { type: 'string' }, runs: { type: 'string' } } });
 if (!values.store) throw new Error('--store FILE: the results store of the runs to tabulate');
@@ -31,13 +32,8 @@ interface Cell {
 }
 const cells = new Map<string, Cell>();
 const agents = new Set<string>();
-const store = ResultsStore.open(values.store, { readOnly: true });
-const runIds = values.runs
-  ? values.runs.split(',').map(Number)
-  : store
-      .runs()
-      .filter((r) => r.protocol === 'episodic')
-      .map((r) => r.id);
+const store = ResultsStore.open(values.store, { readonly: true });
+const runIds = chosenRunIds(store, values.runs, 'episodic');
 for (const id of runIds) {
   for (const episode of store.episodes(id)) {
     const task = String(episode.spec.task);

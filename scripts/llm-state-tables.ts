@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { LLM_STATE_TASKS } from '../src/bench/episodic/tasks/llm-state.js';
 import { ResultsStore } from '../src/bench/store.js';
+import { chosenRunIds } from './store-runs.js';
 
 const { values } = parseArgs({ options: { store: { type: 'string' }, runs: { type: 'string' } } });
 if (!values.store) throw new Error('--store FILE: the results store of the runs to tabulate');
@@ -127,13 +128,8 @@ interface Cell {
   steps: number;
 }
 
-const store = ResultsStore.open(values.store, { readOnly: true });
-const runIds = values.runs
-  ? values.runs.split(',').map(Number)
-  : store
-      .runs()
-      .filter((r) => r.protocol === 'episodic')
-      .map((r) => r.id);
+const store = ResultsStore.open(values.store, { readonly: true });
+const runIds = chosenRunIds(store, values.runs, 'episodic');
 const cells = new Map<string, Cell>();
 const roles = new Map<string, string>();
 const settings = new Set<string>();
