@@ -12,6 +12,7 @@
  *   --store FILE   --resume [RUN]   --workers N   --trace   --json | --csv   --quiet
  *   --queue redis://HOST:PORT       run the episodes as jobs on a Redis queue, by `hearth worker`s anywhere
  *   --paired AGENT                  also compare each agent with AGENT on the same episodes (table and JSON)
+ *   --pool home                     with --paired: also pool the pairs over these group fields (every home at once)
  *   --columns sr,ps,psAtStart       the text table's metrics (JSON and CSV have every metric)
  */
 import { availableParallelism } from 'node:os';
@@ -50,6 +51,8 @@ export interface Grid {
   format: ReportFormat;
   /** The agent every other one is compared with, episode by episode (`--paired`), if asked for. */
   paired?: string;
+  /** Group fields the paired comparison also pools over (`--pool`); checked against the layout later. */
+  pool?: string[];
   /** Metric keys the text table shows (`--columns`); absent: the protocol's own. Checked against the layout later. */
   columns?: string[];
   /** Redis URL of the job queue (`--queue`): episodes run on `hearth worker`s instead of local threads. */
@@ -108,6 +111,10 @@ export function addGridOptions(command: Command, defaults: GridDefaults): Comman
       'also compare every other agent with this one on the same episodes (paired differences)',
     )
     .option(
+      '--pool <fields>',
+      'with --paired: also compare over these group fields taken together, e.g. home (every home at once)',
+    )
+    .option(
       '--columns <list>',
       "metrics of the text table, comma-separated (default: the protocol's, e.g. sr,ps); --json and --csv have all",
     );
@@ -135,6 +142,12 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     if (agents.length < 2) throw new InputError(`--paired ${paired}: needs at least one other agent in --agents`);
     if (options.csv)
       throw new InputError('--paired prints a second table: use it with the text table or --json, not --csv');
+  }
+  let pool: string[] | undefined;
+  if (options.pool !== undefined) {
+    if (paired === undefined) throw new InputError('--pool pools the paired comparison: use it with --paired AGENT');
+    pool = parseList('--pool', options.pool);
+    assertDistinct('--pool', pool);
   }
   let columns: string[] | undefined;
   if (options.columns !== undefined) {
@@ -181,6 +194,7 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     quiet: Boolean(options.quiet),
     format: options.json ? 'json' : options.csv ? 'csv' : 'table',
     ...(paired !== undefined && { paired }),
+    ...(pool !== undefined && { pool }),
     ...(columns !== undefined && { columns }),
     ...(queue !== undefined && { queue }),
   };

@@ -10,6 +10,8 @@
  * one seed. The resident's later draws depend on the state each agent leaves, so a pair is the same start and the
  * same rules, not the same trajectory.
  */
+
+import { InputError } from '../util/errors.js';
 import { groupByFields, metricValue, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import type { MetricSpec, ReportLayout } from './protocol.js';
@@ -42,26 +44,62 @@ export interface PairableEpisode {
 export interface PairedComparison {
   reference: string;
   rows: Array<{ [field: string]: JsonValue }>;
+  /** The group fields pooled over (`--pool`), when asked: their rows follow the others, with POOLED as the value. */
+  pooled?: string[];
 }
+
+/** The value a pooled field takes in a pooled row ("home all": the pairs of every home together). */
+export const POOLED = 'all';
 
 /**
  * Pairs the reference agent's episodes with the others' (episodes in report order, failed ones already left out) and
  * summarises the differences per group of the layout. Rows appear in the order of their first episode; an agent
  * with no episode in common with the reference has no row.
+ *
+ * `pool`: group fields whose values are also taken together. Each pooled group (the other fields alike, the pooled
+ * ones set to POOLED) gets one more row over all its pairs, after the per-value rows: with `home`, the comparison on
+ * every city's seeds at once, whose interval is narrower than any one city's when the cities agree. A pooled group
+ * that spans one value only would repeat its row and is left out.
  */
 export function pairedComparison(
   layout: ReportLayout,
   episodes: readonly PairableEpisode[],
   reference: string,
+  pool: readonly string[] = [],
 ): PairedComparison {
   const pairs = pairEpisodes(episodes, reference);
-  const rows = groupByFields(layout.groupBy, pairs, ([, theirs]) => theirs.spec).map(({ values, items }) => {
-    const row = rowOfFields(layout.groupBy, values);
-    row.pairs = items.length;
-    for (const metric of layout.metrics) row[metric.key] = pairedSummary(metric, items) as unknown as JsonObject;
-    return row;
-  });
-  return { reference, rows };
+  const summarised = (groups: Array<{ values: JsonValue[]; items: Array<[PairableEpisode, PairableEpisode]> }>) =>
+    groups.map(({ values, items }) => {
+      const row = rowOfFields(layout.groupBy, values);
+      row.pairs = items.length;
+      for (const metric of layout.metrics) row[metric.key] = pairedSummary(metric, items) as unknown as JsonObject;
+      return row;
+    });
+  const rows = summarised(groupByFields(layout.groupBy, pairs, ([, theirs]) => theirs.spec));
+  if (pool.length === 0) return { reference, rows };
+  const pooledSpec = (spec: { readonly [field: string]: JsonValue }) => {
+    const out: { [field: string]: JsonValue } = { ...spec };
+    for (const field of pool) out[field] = POOLED;
+    return out;
+  };
+  const spansSeveral = (items: ReadonlyArray<[PairableEpisode, PairableEpisode]>) =>
+    new Set(items.map(([, theirs]) => canonicalJson(pool.map((field) => theirs.spec[field] ?? null)))).size > 1;
+  const pooledGroups = groupByFields(layout.groupBy, pairs, ([, theirs]) => pooledSpec(theirs.spec));
+  return {
+    reference,
+    rows: [...rows, ...summarised(pooledGroups.filter((g) => spansSeveral(g.items)))],
+    pooled: [...pool],
+  };
+}
+
+/** Checks `--pool` fields against the layout: group fields other than the agent, or an InputError naming the field. */
+export function checkPoolFields(layout: ReportLayout, pool: readonly string[]): void {
+  const allowed = layout.groupBy.filter((field) => !AGENT_FIELDS.has(field));
+  for (const field of pool) {
+    if (!allowed.includes(field)) {
+      throw new InputError(`--pool: '${field}' is not a field to pool over (this protocol's: ${allowed.join(', ')})`);
+    }
+  }
 }
 
 /** The reference agent's episodes matched with the same episode of each other agent: [reference's, other's]. */

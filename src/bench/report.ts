@@ -69,6 +69,8 @@ export interface ReportInput {
   episodes: readonly ReportEpisode[];
   /** Also compare every other agent with this one, episode by episode (`hearth run --paired AGENT`). */
   pairedWith?: string;
+  /** Group fields the paired comparison also pools over (`--pool home`: every home's pairs together). */
+  pairedPool?: readonly string[];
   /**
    * Agents that are references rather than contenders, by name, with what they are given that the others must find
    * out (`referenceAgents()` of the agent registry: the Oracle's true state, the heuristics' meanings). Their rows
@@ -106,7 +108,7 @@ export function buildReport(input: ReportInput): Report {
     },
     failures,
     ...(input.pairedWith !== undefined && {
-      paired: pairedComparison(layout, finished, input.pairedWith),
+      paired: pairedComparison(layout, finished, input.pairedWith, input.pairedPool),
     }),
     ...(roles && { roles }),
     ...(references && { references }),
@@ -221,12 +223,19 @@ export function tableMetrics(layout: ReportLayout, columns: readonly string[]): 
 
 /**
  * `{"results": [...rows], "protocol", "episodes": {total, ok, failed, missing}, "failures": [...], "config"}`, with
- * `"paired": {"reference", "results": [...]}` after the results when the report has a paired comparison.
+ * `"paired": {"reference", "results": [...]}` after the results when the report has a paired comparison (and
+ * `"pooled": [fields]` in it when some were pooled over).
  */
 export function reportToJson(report: Report): string {
   const document = {
     results: report.rows,
-    ...(report.paired && { paired: { reference: report.paired.reference, results: report.paired.rows } }),
+    ...(report.paired && {
+      paired: {
+        reference: report.paired.reference,
+        results: report.paired.rows,
+        ...(report.paired.pooled && { pooled: report.paired.pooled }),
+      },
+    }),
     protocol: report.protocol,
     episodes: report.episodes,
     failures: report.failures,

@@ -58,6 +58,8 @@ export interface RunGridOptions {
   signal?: AbortSignal;
   /** Also compare every other agent with this one, episode by episode (the report's `paired`). */
   paired?: string;
+  /** Group fields the paired comparison also pools over (`--pool`). */
+  pool?: readonly string[];
   /** Reference agents with their privileges, marked in the report (`ReportInput.references`). */
   references?: Readonly<Record<string, readonly string[]>>;
   /**
@@ -160,7 +162,11 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       if (handleSigint) process.off('SIGINT', onSigint);
     }
 
-    const report = reportForRun(store, run, specs, { pairedWith: options.paired, references: options.references });
+    const report = reportForRun(store, run, specs, {
+      pairedWith: options.paired,
+      ...(options.pool && { pairedPool: options.pool }),
+      references: options.references,
+    });
     const wallMs = performance.now() - started;
     if (aborted) {
       stderr.write(
@@ -211,13 +217,14 @@ export function reportForRun(
   store: ResultsStore,
   run: RunInfo,
   specs?: readonly EpisodeSpec[],
-  options: Pick<ReportInput, 'pairedWith' | 'references'> = {},
+  options: Pick<ReportInput, 'pairedWith' | 'pairedPool' | 'references'> = {},
 ): Report {
   const keys = specs && new Set(specs.map((spec) => spec.key));
   const episodes = store.episodes(run.id).filter((episode) => !keys || keys.has(episode.key));
-  const { pairedWith, references } = options;
+  const { pairedWith, pairedPool, references } = options;
   return buildReport({
     ...(pairedWith !== undefined && { pairedWith }),
+    ...(pairedPool && { pairedPool }),
     ...(references && { references }),
     protocol: run.protocol,
     config: run.config,

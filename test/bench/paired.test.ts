@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGridOptions } from '../../src/bench/grid.js';
+import { checkPoolFields } from '../../src/bench/paired.js';
 import type { ReportLayout } from '../../src/bench/protocol.js';
 import { buildReport, type ReportEpisode, reportToJson, reportToTable } from '../../src/bench/report.js';
 import { tempStore, toyGridRun } from '../fixtures/toy-runs.js';
@@ -125,6 +126,50 @@ describe('paired comparison', () => {
     expect(reportToTable(report)).toMatch(/greedy +\| 0\.0% \+- n\/a \(0\/0\/1\) +0\.00 \+- n\/a \(0\/0\/1\)/);
   });
 
+  it('pools the pairs of several homes into one more row per agent and level when asked, after the per-home rows', () => {
+    // h1: exrap - greedy PS -2, 0 (seeds 0, 1); h2: -1, -3 -> pooled -2, 0, -1, -3: mean -1.5, s = 1.290994,
+    // ci95 = 3.182446 * s / 2 = 2.05426
+    const h2 = { home: 'h2' };
+    const episodes = [
+      episode('exrap', 0, { sr: 1, ps: 8 }),
+      episode('exrap', 1, { sr: 1, ps: 9 }),
+      episode('exrap', 0, { sr: 1, ps: 5 }, h2),
+      episode('exrap', 1, { sr: 1, ps: 4 }, h2),
+      episode('greedy', 0, { sr: 1, ps: 10 }),
+      episode('greedy', 1, { sr: 1, ps: 9 }),
+      episode('greedy', 0, { sr: 1, ps: 6 }, h2),
+      episode('greedy', 1, { sr: 1, ps: 7 }, h2),
+    ];
+    const report = buildReport({
+      protocol: 'continual',
+      config: {},
+      layout: LAYOUT,
+      totalEpisodes: episodes.length,
+      episodes,
+      pairedWith: 'exrap',
+      pairedPool: ['home'],
+    });
+    const rows = report.paired?.rows ?? [];
+    expect(rows.map((row) => [row.home, row.pairs])).toEqual([
+      ['h1', 2],
+      ['h2', 2],
+      ['all', 4],
+    ]);
+    expect(rows[2].ps).toEqual({ mean: -1.5, ci95: 2.05426, better: 3, tied: 1, worse: 0 });
+    expect(report.paired?.pooled).toEqual(['home']);
+    expect(reportToTable(report)).toContain('paired with exrap: home all (4 pairs per cell)');
+    expect(JSON.parse(reportToJson(report)).paired.pooled).toEqual(['home']);
+    // One home: nothing to pool, no repeated row.
+    const one = buildReport({
+      ...report,
+      totalEpisodes: 4,
+      episodes: episodes.slice(0, 2).concat(episodes.slice(4, 6)),
+      pairedWith: 'exrap',
+      pairedPool: ['home'],
+    });
+    expect(one.paired?.rows.map((row) => row.home)).toEqual(['h1']);
+  });
+
   it('puts the comparison in the JSON after the results', () => {
     const document = JSON.parse(reportToJson(paired(EPISODES)));
     expect(Object.keys(document)).toEqual(['results', 'paired', 'protocol', 'episodes', 'failures', 'config']);
@@ -158,6 +203,15 @@ describe('--paired', () => {
       'needs at least one other agent',
     );
     expect(() => parseGridOptions({ ...flags, paired: 'exrap', csv: true }, known)).toThrow('not --csv');
+  });
+
+  it('pools only with --paired, and only over the layout group fields other than the agent', () => {
+    expect(parseGridOptions({ ...flags, paired: 'exrap', pool: 'home' }, known).pool).toEqual(['home']);
+    expect(() => parseGridOptions({ ...flags, pool: 'home' }, known)).toThrow('use it with --paired AGENT');
+    expect(() => checkPoolFields(LAYOUT, ['agent'])).toThrow(
+      "--pool: 'agent' is not a field to pool over (this protocol's: home, nonstationarity)",
+    );
+    expect(() => checkPoolFields(LAYOUT, ['home', 'nonstationarity'])).not.toThrow();
   });
 
   it('reaches the report of a run', async () => {

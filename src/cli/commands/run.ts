@@ -27,6 +27,7 @@ import { useDialogueFile } from '../../bench/episodic/tasks/index.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import { canonicalJson, type JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
+import { checkPoolFields } from '../../bench/paired.js';
 import { getProtocol } from '../../bench/protocols.js';
 import { formatReport, tableMetrics } from '../../bench/report.js';
 import { runGrid } from '../../bench/runner.js';
@@ -208,6 +209,7 @@ export function registerRunCommand(program: Command): void {
       });
       // An unknown --columns key fails now, not after the episodes have run.
       if (grid.columns) tableMetrics(getProtocol(run.protocol).report, grid.columns);
+      if (grid.pool) checkPoolFields(getProtocol(run.protocol).report, grid.pool);
       for (const agent of grid.agents) {
         if (!protocolsOf(getAgent(agent)).includes(run.protocol)) {
           throw new InputError(`--agents: agent '${agent}' does not run the ${run.protocol} protocol`);
