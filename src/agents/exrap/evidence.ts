@@ -205,6 +205,18 @@ class EvidenceIndex {
     return kept.sort();
   }
 
+  /**
+   * The newest retrieved fact about an entity (where it is, or a state of it): that the entity is there to quantify
+   * over, and when it was last seen.
+   */
+  entityEvidence(entity: string): Quadruple | undefined {
+    let found: Quadruple | undefined;
+    for (const facts of [this.placementFacts, this.stateFacts]) {
+      for (const q of facts) if (q.source === entity && (!found || q.t > found.t)) found = q;
+    }
+    return found;
+  }
+
   stateEvidence(entity: string, state: string): AtomEvidence | undefined {
     const opposite = oppositeState(state);
     let asserted: Quadruple | undefined;
@@ -270,9 +282,9 @@ export function conditionProbability(
   const support = new Set<string>();
   let newestStep: number | undefined;
   const index = new EvidenceIndex(evidence.facts, new EvidenceBase(evidence));
-  const p = new ConditionReader(index, t, survival, prior, (found) => {
-    support.add(evidenceText(found.seen));
-    if (newestStep === undefined || found.t > newestStep) newestStep = found.t;
+  const p = new ConditionReader(index, t, survival, prior, (seen, at) => {
+    support.add(evidenceText(seen));
+    if (newestStep === undefined || at > newestStep) newestStep = at;
   }).probability(condition);
   return { p, support: [...support].sort(), newest: newestStep };
 }
@@ -302,7 +314,8 @@ class ConditionReader {
     private readonly t: number,
     private readonly survival: SurvivalModel,
     private readonly prior: number,
-    private readonly onAtom: ((found: AtomEvidence) => void) | undefined,
+    /** Told of each piece of evidence read and its step (the support); absent where only P is wanted. */
+    private readonly onEvidence: ((seen: Quadruple | RemovedFact, at: number) => void) | undefined,
   ) {}
 
   /** P(condition), clamped to [0, 1]. */
@@ -350,6 +363,7 @@ class ConditionReader {
       case 'forall': {
         const domain = index.domain(c.classes, c.room, c.only);
         if (domain.length === 0) return prior;
+        if (this.onEvidence) this.domainRead(domain);
         const bindings = this.bindings;
         const outer = bindings.get(c.var);
         let acc = 1;
@@ -365,10 +379,23 @@ class ConditionReader {
     }
   }
 
+  /**
+   * A quantifier reads which instances there are: the fact that shows each one is evidence too. Without it, a
+   * placement whose host was first seen after its object ("the goods from the green building to the white
+   * building": the goods seen at step 4, the white building at step 11) read only the goods' old fact, the new
+   * host counted as nothing new, and the prior of an unknown query stayed 1/2 until the goods were passed again.
+   */
+  private domainRead(domain: readonly string[]): void {
+    for (const entity of domain) {
+      const seen = this.index.entityEvidence(entity);
+      if (seen) this.onEvidence?.(seen, seen.t);
+    }
+  }
+
   private atom(found: AtomEvidence | undefined): number {
     const prior = this.prior;
     if (!found) return prior;
-    this.onAtom?.(found);
+    this.onEvidence?.(found.seen, found.t);
     const age = Math.max(0, this.t - found.t);
     return prior + (found.value - prior) * this.survival.survival(found.fact, age);
   }

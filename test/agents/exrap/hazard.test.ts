@@ -146,9 +146,37 @@ describe('reading a condition from evidence', () => {
     });
     const r = conditionProbability(onTable, gone, 5, still);
     expect(r.p).toBe(0);
-    expect(r.support).toEqual(['removed (mug.2, on, coffeetable.9, 2) at 5']);
+    // the coffee table the quantifier ranged over is read too
+    expect(r.support).toEqual([
+      '(coffeetable.9, inside, livingroom.3, 1)',
+      'removed (mug.2, on, coffeetable.9, 2) at 5',
+    ]);
     // "the mug should always be on the coffee table": the query is the negation
     expect(conditionProbability(not(onTable), gone, 5, still).p).toBe(1);
+  });
+
+  it('a host first seen after its object is new evidence: the query is read again, not left at its prior', () => {
+    // "take the goods from the green building to the white building": the goods seen at step 10 in the green
+    // building, the white building first at step 12. Its fact is part of what the reading read, and it is from now.
+    const half = { survival: (_f: unknown, age: number) => 0.5 ** (age / 10) };
+    const query = not(forall('x', 'greengoods', exists('h', 'whitebuilding', edge(v('x'), 'INSIDE', v('h')))));
+    const before = conditionProbability(
+      query,
+      evidence([q('greengoods.82', 'inside', 'greenbuilding.74', 10)]),
+      11,
+      half,
+    );
+    expect(before.p).toBe(0.5);
+    expect(before.newest).toBe(10);
+    const seen = evidence([
+      q('greengoods.82', 'inside', 'greenbuilding.74', 10),
+      q('whitebuilding.77', 'inside', 'road.4', 12),
+    ]);
+    const after = conditionProbability(query, seen, 12, half);
+    expect(after.newest).toBe(12);
+    expect(after.support).toContain('(whitebuilding.77, inside, road.4, 12)');
+    // the goods elsewhere two steps ago: not in the white building with P 1 - (1/2 - 1/2 * 0.5 ** 0.2)
+    expect(after.p).toBeCloseTo(1 - (0.5 - 0.5 * 0.5 ** 0.2), 12);
   });
 
   it('held objects come from the agent facts and are certain', () => {
