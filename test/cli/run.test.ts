@@ -1,7 +1,9 @@
 /**
  * `hearth run` through the built CLI, as the issue's Checks run it on a fresh clone: the check command and its
  * orderings, determinism, SIGINT / SIGKILL half-way then --resume, and bad input refused at once. `npm test` builds
- * dist/ first; without a build these tests are skipped with a message.
+ * dist/ first; without a build these tests are skipped with a message. Refusals, which end before any episode runs,
+ * are checked in this process (one of them through the built CLI too, for its exit code); runs that do not test the
+ * worker pool run in the main thread (starting worker threads costs more than the small grids here).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultsStore } from '../../src/bench/store.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const BIN = join(projectRoot, 'bin', 'hearth.js');
@@ -52,22 +55,26 @@ const rowOf = (rows: Row[], agent: string, level: string) =>
  * each level and SR/PS against non-stationarity, is `npm run bench:continual-levels` (175 episodes: too long here).
  */
 const SMALL = ['--agents', 'oracle,random', '--seeds', '5', '--json'];
+/** Runs that do not test the worker pool run in the main thread (starting worker threads costs seconds). */
+const MAIN_THREAD = ['--workers', '0'];
 
 describeBuilt('hearth run: the check command', () => {
   let checkJson = '';
   let smallJson = '';
   let levelsJson = '';
 
-  beforeAll(() => {
-    const check = hearth([...CHECK, '--store', newStore(), '--quiet']);
-    expect(check.code, check.stderr).toBe(0);
-    checkJson = check.stdout;
-    const small = hearth([...SMALL, '--store', newStore(), '--quiet']);
-    expect(small.code, small.stderr).toBe(0);
-    smallJson = small.stdout;
-    const levels = hearth([...SMALL, '--nonstationarity', 'medium,high', '--store', newStore(), '--quiet']);
-    expect(levels.code, levels.stderr).toBe(0);
-    levelsJson = levels.stdout;
+  // The three grids run side by side: each is mostly one core's work, and the machine has two.
+  beforeAll(async () => {
+    const [check, small, levels] = await Promise.all([
+      runCli(['run', ...CHECK, '--store', newStore(), '--quiet'], dir),
+      runCli(['run', ...SMALL, ...MAIN_THREAD, '--store', newStore(), '--quiet'], dir),
+      runCli(
+        ['run', ...SMALL, ...MAIN_THREAD, '--nonstationarity', 'medium,high', '--store', newStore(), '--quiet'],
+        dir,
+      ),
+    ]);
+    for (const run of [check, small, levels]) expect(run.code, run.stderr).toBe(0);
+    [checkJson, smallJson, levelsJson] = [check.stdout, small.stdout, levels.stdout];
   }, 600_000);
 
   it('prints one JSON object with a row per agent, SR as a fraction', () => {
@@ -109,25 +116,30 @@ describeBuilt('hearth run: the check command', () => {
     expect(levels.filter((r) => r.nonstationarity === 'high')).toHaveLength(2);
   });
 
-  it('prints byte-identical JSON when run again', () => {
-    const again = hearth([...SMALL, '--store', newStore(), '--quiet', '--workers', '1']);
+  it('prints byte-identical JSON when run again, on two worker threads instead of the main thread', () => {
+    const again = hearth([...SMALL, '--store', newStore(), '--quiet', '--workers', '2']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe(smallJson);
   });
 
   describe('interrupted half-way, then resumed', () => {
-    for (const signal of ['SIGINT', 'SIGKILL'] as const) {
-      it(`finishes after ${signal} with --resume and reports as the uninterrupted run`, async () => {
+    // Ctrl-C stops a pool of two workers; SIGKILL, which nothing can catch, a run in the main thread. Both resume
+    // in the main thread (a store does not depend on where its episodes ran).
+    for (const [signal, workers, resumeWorkers] of [
+      ['SIGINT', '2', '0'],
+      ['SIGKILL', '0', '0'],
+    ] as const) {
+      it(`finishes after ${signal} (--workers ${workers}) with --resume and reports as the uninterrupted run`, async () => {
         const store = newStore();
-        const args = [...SMALL, '--store', store, '--workers', '2'];
-        const first = start(args);
+        const args = [...SMALL, '--store', store];
+        const first = start([...args, '--workers', workers]);
         await waitForStored(store, 3, first);
         first.process.kill(signal);
         await first.exit;
         const stored = storedCount(store);
         expect(stored).toBeGreaterThanOrEqual(3);
         expect(stored).toBeLessThan(10);
-        const resumed = hearth([...args, '--resume']);
+        const resumed = hearth([...args, '--workers', resumeWorkers, '--resume']);
         expect(resumed.code, resumed.stderr).toBe(0);
         expect(resumed.stderr).toContain(`${10 - stored} episode(s) run now, ${stored} already stored`);
         expect(resumed.stdout).toBe(smallJson);
@@ -136,61 +148,91 @@ describeBuilt('hearth run: the check command', () => {
   });
 });
 
-describeBuilt('hearth run: bad input fails at once with one clear line', () => {
-  const refuse = (args: string[], message: RegExp) => {
-    const store = newStore();
-    const r = hearth([...args, '--store', store]);
+describe('hearth run: bad input fails at once with one clear line', () => {
+  const expectRefused = (
+    r: { code: number | null; stdout: string; stderr: string },
+    store: string,
+    message: RegExp,
+  ) => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
     expect(existsSync(store)).toBe(false);
   };
+  const refuse = async (args: string[], message: RegExp) => {
+    const store = newStore();
+    expectRefused(await runCliInProcess(['run', ...args, '--store', store]), store, message);
+  };
 
-  it('refuses an unknown agent, naming the known ones', () => {
-    refuse(['--agents', 'oracle,telepath'], /--agents: unknown agent 'telepath' \(known: .*greedy.*oracle/);
+  it('refuses an unknown agent, naming the known ones', async () => {
+    await refuse(['--agents', 'oracle,telepath'], /--agents: unknown agent 'telepath' \(known: .*greedy.*oracle/);
   });
 
-  it('refuses a malformed home file, naming the file and the line', () => {
+  it.skipIf(!BUILT)('refuses through the built CLI too, with exit code 2', () => {
+    const store = newStore();
+    expectRefused(hearth(['--agents', 'telepath', '--store', store]), store, /--agents: unknown agent 'telepath'/);
+  });
+
+  it('refuses a malformed home file, naming the file and the line', async () => {
     const path = join(dir, 'broken.json');
     writeFileSync(path, '{"nodes": [\n  {"id": 1,\n');
-    refuse(['--homes', path], new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+`));
+    await refuse(['--homes', path], new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+`));
   });
 
-  it('refuses more instructions than the home can take', () => {
-    refuse(['--instructions', '16'], /--instructions 16: home cottage fits 19 of the 19 virtualhome instructions/);
-    refuse(
+  it('refuses more instructions than the home can take', async () => {
+    await refuse(
+      ['--instructions', '16'],
+      /--instructions 16: home cottage fits 19 of the 19 virtualhome instructions/,
+    );
+    await refuse(
       ['--instructions', '12', '--domain', 'alfred', '--homes', 'studio-plus'],
       /home studio-plus fits 15 of the 16/,
     );
-    refuse(['--instructions', '20'], /--instructions: expected an integer from 1 to 19, got '20'/);
+    await refuse(['--instructions', '20'], /--instructions: expected an integer from 1 to 19, got '20'/);
   });
 
-  it('refuses unknown domains, styles and protocols', () => {
-    refuse(['--domain', 'carla'], /--domain: unknown value 'carla' \(known: virtualhome, alfred, city\)/);
-    refuse(['--style', 'poetic'], /--style: unknown value 'poetic'/);
-    refuse(['--referents', 'some'], /--referents: unknown value 'some' \(known: one, all\)/);
-    refuse(['--protocol', 'episodic', '--referents', 'all'], /--referents all: .* an option of the continual protocol/);
-    refuse(['--protocol', 'lifelong'], /--protocol: unknown value 'lifelong' \(known: continual, episodic\)/);
-    refuse(['--protocol', 'episodic', '--agents', 'greedy'], /agent 'greedy' does not run the episodic protocol/);
-    refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
+  it('refuses unknown domains, styles and protocols', async () => {
+    await refuse(['--domain', 'carla'], /--domain: unknown value 'carla' \(known: virtualhome, alfred, city\)/);
+    await refuse(['--style', 'poetic'], /--style: unknown value 'poetic'/);
+    await refuse(['--referents', 'some'], /--referents: unknown value 'some' \(known: one, all\)/);
+    await refuse(
+      ['--protocol', 'episodic', '--referents', 'all'],
+      /--referents all: .* an option of the continual protocol/,
+    );
+    await refuse(['--protocol', 'lifelong'], /--protocol: unknown value 'lifelong' \(known: continual, episodic\)/);
+    await refuse(['--protocol', 'episodic', '--agents', 'greedy'], /agent 'greedy' does not run the episodic protocol/);
+    await refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
   });
 
-  it('refuses a --columns metric the protocol does not report, before any episode runs', () => {
-    refuse(['--columns', 'ps,psAtStart,gc'], /--columns: unknown metric 'gc' \(this protocol's metrics: sr, ps, /);
-    refuse(['--protocol', 'episodic', '--columns', 'sr,ps'], /--columns: unknown metric 'ps'/);
+  it('refuses a --columns metric the protocol does not report, before any episode runs', async () => {
+    await refuse(
+      ['--columns', 'ps,psAtStart,gc'],
+      /--columns: unknown metric 'gc' \(this protocol's metrics: sr, ps, /,
+    );
+    await refuse(['--protocol', 'episodic', '--columns', 'sr,ps'], /--columns: unknown metric 'ps'/);
   });
 
-  it('refuses a slip that is not a probability, and slips outside the episodic protocol', () => {
-    refuse(['--protocol', 'episodic', '--slip', '1.5'], /--slip: '1.5' is not a probability in \[0, 1\)/);
-    refuse(['--slip', '0.1'], /--slip 0.1: execution noise is an option of the episodic protocol/);
+  it('refuses a slip that is not a probability, and slips outside the episodic protocol', async () => {
+    await refuse(['--protocol', 'episodic', '--slip', '1.5'], /--slip: '1.5' is not a probability in \[0, 1\)/);
+    await refuse(['--slip', '0.1'], /--slip 0.1: execution noise is an option of the episodic protocol/);
   });
 });
 
 describeBuilt('hearth run --protocol episodic --tasks', () => {
   it('runs the named tasks alone, and the named families besides them only when --families is given', () => {
     const families = (extra: string[]) => {
-      const args = ['--protocol', 'episodic', '--agents', 'oracle', '--tasks', 'teach/coffee', '--seeds', '1'];
+      const args = [
+        '--protocol',
+        'episodic',
+        '--agents',
+        'oracle',
+        '--tasks',
+        'teach/coffee',
+        '--seeds',
+        '1',
+        ...MAIN_THREAD,
+      ];
       const r = hearth([...args, ...extra, '--json', '--quiet', '--store', newStore()]);
       expect(r.code, r.stderr).toBe(0);
       const results = JSON.parse(r.stdout).results as { family: string; episodes: number }[];
@@ -215,6 +257,7 @@ describeBuilt('hearth run --protocol episodic --slip', () => {
         'teach/coffee',
         '--seeds',
         '2',
+        ...MAIN_THREAD,
       ];
       const r = hearth([...args, '--slip', slip, '--json', '--quiet', '--store', newStore()]);
       expect(r.code, r.stderr).toBe(0);

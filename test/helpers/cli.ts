@@ -32,3 +32,31 @@ export async function runCli(
   const { code } = await child.exit;
   return { code, stdout: child.stdout(), stderr: child.stderr() };
 }
+
+/**
+ * Runs `hearth ARGS` inside this process (the CLI's own `main`, from the sources): what it wrote to stdout and
+ * stderr, and the exit code it set. For refusals, which end before any episode runs: a child process costs a
+ * second of start-up each, this costs milliseconds. Commands that run episodes go through `runCli`.
+ */
+export async function runCliInProcess(args: readonly string[]): Promise<Finished> {
+  const { main } = await import('../../src/cli/main.js');
+  const out = { stdout: '', stderr: '' };
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
+  const capture = (into: 'stdout' | 'stderr') =>
+    ((chunk: string | Uint8Array) => {
+      out[into] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      return true;
+    }) as typeof process.stdout.write;
+  const exitCode = process.exitCode;
+  process.exitCode = undefined;
+  process.stdout.write = capture('stdout');
+  process.stderr.write = capture('stderr');
+  try {
+    await main(['node', 'hearth', ...args]);
+    return { code: Number(process.exitCode ?? 0), ...out };
+  } finally {
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+    process.exitCode = exitCode;
+  }
+}
