@@ -4,11 +4,13 @@
  * execution whose object must be found first, and by ExRAP-EXP's "Find {query}" commands.
  *
  * A room is worth looking in when it has not been in view since the thing was last seen (rooms seen since would
- * have shown it); among those, the more places the catalog says the class is kept on or in (known hosts in the room,
- * plus one), the better, divided by 1 + the walks to get there. When every room has been seen since, the rooms are
- * weighed by how long ago they were seen instead. A class never seen weighs rooms by how long ago they were seen
- * (never: t + 1), twice for a room of a type the catalog finds the class in. A thing the text places in a room
- * ("the bookshelf in the bedroom") is looked for only in rooms of that class.
+ * have shown it) and can hold it; among those, the more places the catalog says the class is kept on or in, the
+ * better, divided by 1 + the walks to get there. A room the agent has stood in has as many places as the hosts seen
+ * in it (none: it cannot hold the thing), a room never stood in one (its hosts are not known yet); when no room has
+ * a known host, every room counts its hosts plus one. When every room that can hold the thing has been seen since,
+ * the rooms are weighed by their places times how long ago they were seen instead. A class never seen weighs rooms
+ * by how long ago they were seen (never: t + 1), twice for a room of a type the catalog finds the class in. A thing
+ * the text places in a room ("the bookshelf in the bedroom") is looked for only in rooms of that class.
  */
 import type { Belief } from '../../memory/belief.js';
 import { canonicalClassName, catalogClass, placementsOf } from '../../sim/catalog/index.js';
@@ -56,15 +58,20 @@ export function searchRoom(request: SearchRequest): number | undefined {
     return n;
   };
   const viewed = (r: number) => belief.roomSeen(r) ?? -1;
+  // A room the agent has stood in showed every host in it, so it holds the class only on or in those; a room never
+  // stood in may hold hosts not yet known, one place. When no room has a known host, the catalog is no guide (the
+  // class's places are not where the belief has seen any) and every room counts one place more than its hosts.
+  const anyKnownHost = rooms.some((r) => hostsIn(r) > 0);
+  const places = (r: number) => (!anyKnownHost ? 1 + hostsIn(r) : viewed(r) < 0 ? 1 : hostsIn(r));
   const since = request.lastSeen;
-  const unseen = since === undefined ? [] : rooms.filter((r) => viewed(r) < since);
+  const unseen = since === undefined ? [] : rooms.filter((r) => viewed(r) < since && places(r) > 0);
   const weight = (r: number): number => {
     if (since === undefined) {
       const type = canonicalClassName(belief.graph.get(r).className) ?? '';
       return (t - viewed(r)) * (typicalRooms.has(type) ? 2 : 1);
     }
-    if (unseen.length > 0) return unseen.includes(r) ? 1 + hostsIn(r) : 0;
-    return (1 + hostsIn(r)) * (t - viewed(r));
+    if (unseen.length > 0) return unseen.includes(r) ? places(r) : 0;
+    return places(r) * (t - viewed(r));
   };
   let best: number | undefined;
   let bestScore = 0;
