@@ -207,6 +207,20 @@ describe('grounding', () => {
     expect(task.goalImpossible).toBe(true);
   });
 
+  it('stops after reachability when the relaxed task never reaches the goal, with a task every search reads', () => {
+    const task = ground(
+      `(define (domain static) (:predicates (road ?a ?b) (at ?a))
+        (:action go :parameters (?a ?b) :precondition (and (at ?a) (road ?a ?b)) :effect (and (at ?b) (not (at ?a)))))`,
+      '(define (problem s) (:domain static) (:objects x y z) (:init (at x) (road x y)) (:goal (at z)))',
+    );
+    expect(task).toMatchObject({ goalImpossible: true, operators: [], numFacts: 0 });
+    // (go x y) is reachable and counted, though never instantiated.
+    expect(task.stats).toMatchObject({ reachableAtoms: 4, reachableActions: 1, operators: 0 });
+    for (const config of ['lazy-gbfs-ff', 'astar-lmcut', 'astar-blind'] as const) {
+      expect(search(task, { search: config }).status).toBe('unsolvable');
+    }
+  });
+
   it('sorts operators by name so that results do not depend on grounding order', () => {
     const task = ground(ROAD_DOMAIN, ROAD_PROBLEM.replace('(road p1 p2) (road p2 p3)', '(road p2 p3) (road p1 p2)'));
     expect(opNames(task)).toEqual(['(drive t p1 p2)', '(drive t p2 p3)']);

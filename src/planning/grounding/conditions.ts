@@ -60,16 +60,40 @@ export class ConditionGrounder {
       case 'eq':
         return (resolve(f.a, binding) === resolve(f.b, binding)) !== f.neg;
       case 'and':
-        for (const a of f.args) if (!this.possible(a, binding, slotTypes)) return false;
-        return true;
-      case 'or':
-        for (const a of f.args) if (this.possible(a, binding, slotTypes)) return true;
-        return false;
+      case 'or': {
+        // Indexed loops and no closures: reachability asks this millions of times on a whole home.
+        const isOr = f.k === 'or';
+        const args = f.args;
+        for (let i = 0; i < args.length; i++) if (this.possible(args[i], binding, slotTypes) === isOr) return isOr;
+        return !isOr;
+      }
       case 'forall':
-        return !this.someBinding(f.vars, 0, binding, slotTypes, () => !this.possible(f.body, binding, slotTypes));
+        return !this.somePossible(f.vars, 0, f.body, false, binding, slotTypes);
       case 'exists':
-        return this.someBinding(f.vars, 0, binding, slotTypes, () => this.possible(f.body, binding, slotTypes));
+        return this.somePossible(f.vars, 0, f.body, true, binding, slotTypes);
     }
+  }
+
+  /** Whether some binding of the quantified `vars` (from index i) makes `possible(body)` equal `want`. */
+  private somePossible(
+    vars: number[],
+    i: number,
+    body: CFormula,
+    want: boolean,
+    binding: Int32Array,
+    slotTypes: number[],
+  ): boolean {
+    if (i === vars.length) return this.possible(body, binding, slotTypes) === want;
+    const slot = vars[i];
+    const saved = binding[slot];
+    const list = this.objects.typeMembers(slotTypes[slot]).list;
+    let found = false;
+    for (let j = 0; j < list.length && !found; j++) {
+      binding[slot] = list[j];
+      found = this.somePossible(vars, i + 1, body, want, binding, slotTypes);
+    }
+    binding[slot] = saved;
+    return found;
   }
 
   /** The condition `f` under `binding`, simplified by static facts, equalities and unreached atoms. */

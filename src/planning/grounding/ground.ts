@@ -35,7 +35,7 @@ import {
 } from './instantiate.js';
 import { ObjectTable } from './objects.js';
 import type { RawBlock } from './raw.js';
-import { buildRules, exploreReachable, Joiner, type Rule } from './reachability.js';
+import { actionPred, buildRules, exploreReachable, Joiner, type Rule } from './reachability.js';
 import { type CompiledDomain, compileDomain, FormulaCompiler } from './schema.js';
 import { freezeConstantAtoms, relevantParts } from './simplify.js';
 
@@ -126,6 +126,16 @@ export function groundTask(
   const joiner = new Joiner(store, objects, grounder);
   const maxSlots = Math.max(data.maxSlots, goalCompiler.slotTypes.length);
   exploreReachable(data.rules, store, joiner, maxSlots, deadline);
+
+  // A goal that even the relaxed task never reaches (an atom of it never derived) needs no operators: on a whole
+  // home, instantiating them is two thirds of grounding.
+  const relaxedGoal = grounder.groundFormula(goalFormula, new Int32Array(maxSlots).fill(-1), goalCompiler.slotTypes);
+  if (relaxedGoal === false) {
+    let reachableActions = 0;
+    for (let i = 0; i < cd.actions.length; i++) reachableActions += store.byPred[actionPred(cd, i)].length;
+    return unreachableGoalTask(problem, warnings, { reachableAtoms: store.size, reachableActions });
+  }
+
   const ctx: InstantiationContext = {
     cd,
     problem,
@@ -295,6 +305,28 @@ export function groundTask(
   };
   evaluateAxioms(task, task.init);
   return task;
+}
+
+/** The task of a goal that no reachable state satisfies: no facts, no operators, `goalImpossible`. */
+function unreachableGoalTask(
+  problem: Problem,
+  warnings: GroundTask['warnings'],
+  reached: Pick<GroundingStats, 'reachableAtoms' | 'reachableActions'>,
+): GroundTask & { stats: GroundingStats } {
+  return {
+    factNames: [],
+    numBasic: 0,
+    numFacts: 0,
+    words: 1,
+    operators: [],
+    axioms: [],
+    init: new Uint32Array(1),
+    goal: { pos: NO_FACTS, neg: NO_FACTS, trees: [] },
+    goalImpossible: true,
+    unitCost: !problem.minimizeCost,
+    warnings,
+    stats: { ...reached, operators: 0, facts: 0, axioms: 0 },
+  };
 }
 
 /**
