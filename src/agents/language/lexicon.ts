@@ -8,8 +8,12 @@
  *    description shares most stems wins; ties go to the more typical class, listed first. This table is the offline
  *    stand-in for an LLM's world knowledge; it covers the catalog classes an instruction is likely to name, not any
  *    benchmark's word list.
+ *
+ * Beside them, what appliances and fixtures are used to do (`useWords`, `classesUsedFor`): the verbs an instruction
+ * names a place by when it names the deed ("needs refrigeration", "warm up"), for SemGro's offline text encoder.
  */
 import { catalogClass } from '../../sim/catalog/index.js';
+import { HEATER_CLASSES } from '../../sim/derived-states.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
 export function stem(word: string): string {
@@ -238,4 +242,75 @@ export function categoryWord(className: string): string | undefined {
     return entry.properties.includes('DRINKABLE') ? 'drinks' : 'food';
   }
   return KIND_WORDS[entry.kind];
+}
+
+/**
+ * What an appliance or fixture is used to do to things, as the verbs people say it with (hearth's own words): an
+ * instruction names the deed as often as the place ("warm up the food", "needs refrigeration"). Every heater of the
+ * simulator (`HEATER_CLASSES`: what cooks food) heats, warms and cooks; the rest are one line each, for the appliances
+ * and fixtures of the catalog whose use is not just holding things (storing, which every container does, is left out).
+ */
+const HEATER_WORDS = 'heat warm cook';
+const USE_WORDS: ReadonlyArray<readonly [className: string, words: string]> = [
+  ...HEATER_CLASSES.map((heater) => [heater, HEATER_WORDS] as const),
+  ['microwave', 'reheat defrost'],
+  ['stove', 'fry boil bake'],
+  ['toaster', 'toast'],
+  ['fridge', 'chill cool refrigerate freeze'],
+  ['kettle', 'boil'],
+  ['coffeemaker', 'brew'],
+  ['dishwasher', 'wash rinse'],
+  ['washingmachine', 'wash launder'],
+  ['sink', 'wash rinse'],
+  ['faucet', 'rinse'],
+  ['hairdryer', 'dry'],
+  ['vacuumcleaner', 'vacuum'],
+  ['printer', 'print'],
+  ['tv', 'watch'],
+  ['radio', 'listen'],
+  ['bed', 'sleep'],
+  ['sofa', 'sit'],
+  ['chair', 'sit'],
+  ['bathtub', 'bathe'],
+];
+
+const USES = new Map<string, string[]>();
+for (const [className, words] of USE_WORDS) {
+  if (!catalogClass(className)) throw new Error(`use words: ${className} is not a catalog class`);
+  USES.set(className, [...(USES.get(className) ?? []), ...words.split(' ')]);
+}
+
+/** The verbs of what a class is used to do (`microwave` -> heat, warm, cook, reheat, defrost); none for most classes. */
+export function useWords(className: string): readonly string[] {
+  return USES.get(className) ?? [];
+}
+
+/**
+ * The root a use verb shares with the words made from it: the stem (above) less its derivational endings, -ation,
+ * -ator, -at(e), -ion, -ed, -er, while at least three letters remain (`refrigeration`, `refrigerated`, `refrigerator`
+ * -> `refriger`; `heated`, `heater`, `heating` -> `heat`; `needs` stays `need`).
+ */
+export function useRoot(word: string): string {
+  let root = stem(word);
+  for (let derived = DERIVED.exec(root); derived; derived = DERIVED.exec(root)) root = derived[1];
+  return root;
+}
+const DERIVED = /^(.{3,}?)(ation|ator|at|ion|ed|er)$/;
+
+const USED_FOR = new Map<string, string[]>();
+for (const [className, words] of USES) {
+  for (const word of words) {
+    const root = useRoot(word);
+    const classes = USED_FOR.get(root) ?? [];
+    if (!classes.includes(className)) classes.push(className);
+    USED_FOR.set(root, classes);
+  }
+}
+
+/**
+ * The classes a word names a use of, by root (`refrigeration` -> fridge; `warm` -> toaster, microwave, stove); none
+ * for a word that is no use of anything.
+ */
+export function classesUsedFor(word: string): readonly string[] {
+  return USED_FOR.get(useRoot(word)) ?? [];
 }

@@ -1,16 +1,22 @@
 /**
  * Texts as SemGro's offline roles encode them. The paper compares instructions and skills with a sentence encoder,
  * which knows that a peach is a fruit and a refrigerator a fridge; hearth's hashing embedder knows only shared words
- * and word parts. So before a text is embedded, each class it names (by name, by the catalog's aliases, or as two
- * words that spell one: "kitchen table") is followed by its catalog name and the lexicon's category word: "put peach
- * in refrigerator" is encoded as "put peach fruit in refrigerator fridge". The texts shown to models are never
- * changed.
+ * and word parts. So before a text is embedded, each class it names (by name, by the catalog's aliases, or as two words
+ * that spell one: "kitchen table") is followed by its catalog name and the lexicon's category word: "put peach in
+ * refrigerator" is encoded as "put peach peach fruit in refrigerator fridge". An instruction names the deed as often as
+ * the place ("Some fruit needs refrigeration.", "Warm up the food."), so a word that names no class but a use of some
+ * (the lexicon's use words, matched by root: `refrigeration` -> `refriger`, a use of the fridge) is followed by those
+ * classes' names: "some fruit needs refrigeration fridge", "warm toaster microwave stove up the food". Skill texts go
+ * through the same rule ("heat chicken in microwave" gains the heaters after "heat"). The other direction, a class name
+ * followed by its use words, is not taken: "refrigerate" after "fridge" shares too few word parts with "refrigeration"
+ * to rank the fridge skills first, and it lengthens every text that names an appliance. The texts shown to models are
+ * never changed.
  */
 import { cosine } from '../../retrieval/embedder.js';
 import { OfflineHashEmbedder } from '../../retrieval/offline-embedder.js';
 import { tokenize } from '../../retrieval/tokenize.js';
 import { catalogClass } from '../../sim/catalog/index.js';
-import { categoryWord, singular } from '../language/lexicon.js';
+import { categoryWord, classesUsedFor, singular } from '../language/lexicon.js';
 
 const EXPANDED = new Map<string, string>();
 
@@ -38,7 +44,9 @@ export function encodingText(text: string): string {
       i++;
       continue;
     }
-    out.push(...additions([tokens[i]]));
+    const named = additions([tokens[i]]);
+    out.push(...named);
+    if (named.length === 0) out.push(...classesUsedFor(tokens[i]));
   }
   const expanded = out.join(' ');
   if (EXPANDED.size > 20_000) EXPANDED.clear();
