@@ -20,6 +20,10 @@ export interface GNode {
   mark: number;
   /** What fact numbering made of the node (set once, by ground.ts; nodes live for one grounding). */
   converted: boolean | number | CondNode | undefined;
+  /** Scratch for walks that visit each shared node once: the number of the last walk that visited it. */
+  visited: number;
+  /** The node's `conditionKey`, once asked (nodes never change). */
+  key: string | undefined;
 }
 
 export function literal(atom: number, negated: boolean): number {
@@ -275,7 +279,7 @@ function combine(parts: GCond[], isOr: boolean): GCond {
   for (const n of into.nodes) args.push(n);
   if (args.length === 0) return !isOr;
   if (args.length === 1) return args[0];
-  return { or: isOr, args, mark: 0, converted: undefined };
+  return { or: isOr, args, mark: 0, converted: undefined, visited: 0, key: undefined };
 }
 
 interface Collected {
@@ -377,19 +381,28 @@ export function evaluate(c: GCond, values: NodeValues): boolean | undefined {
   return result;
 }
 
+let walks = 0;
+
+/** A number for one walk over conditions that visits each shared node once (see `forEachOpenLiteral`). */
+export function newWalk(): number {
+  return ++walks;
+}
+
 /**
  * Calls `visit` on every literal that still matters once the fixed literals are known: fixed literals, and
- * subtrees the fixed literals decide, are skipped (as if substituted first). Nodes in `seen` are not visited again.
+ * subtrees the fixed literals decide, are skipped (as if substituted first). Nodes already visited in `walk` (a
+ * number from `newWalk`, kept on the nodes instead of a set of nodes) are not visited again.
  */
-export function forEachOpenLiteral(c: GCond, values: NodeValues, visit: (lit: number) => void, seen: Set<GNode>): void {
+export function forEachOpenLiteral(c: GCond, values: NodeValues, visit: (lit: number) => void, walk: number): void {
   if (typeof c === 'boolean') return;
   if (typeof c === 'number') {
     if (values.value(c) === undefined) visit(c);
     return;
   }
-  if (seen.has(c) || evaluate(c, values) !== undefined) return;
-  seen.add(c);
-  for (const a of c.args) forEachOpenLiteral(a, values, visit, seen);
+  if (c.visited === walk || evaluate(c, values) !== undefined) return;
+  c.visited = walk;
+  const args = c.args;
+  for (let i = 0; i < args.length; i++) forEachOpenLiteral(args[i], values, visit, walk);
 }
 
 /** Calls `visit` on every literal of a condition; shared nodes in `seen` are not visited again. */
@@ -406,16 +419,10 @@ export function forEachLiteral(c: GCond, visit: (lit: number) => void, seen?: Se
   for (const a of c.args) forEachLiteral(a, visit, seen);
 }
 
-const keys = new WeakMap<GNode, string>();
-
-/** A canonical string for grouping equal conditions (nodes never change, so each node's key is kept). */
+/** A canonical string for grouping equal conditions (nodes never change, so each node's key is kept on it). */
 export function conditionKey(c: GCond): string {
   if (typeof c === 'boolean') return c ? 'T' : 'F';
   if (typeof c === 'number') return `${c}`;
-  let key = keys.get(c);
-  if (key === undefined) {
-    key = `${c.or ? '|' : '&'}(${c.args.map(conditionKey).join(' ')})`;
-    keys.set(c, key);
-  }
-  return key;
+  if (c.key === undefined) c.key = `${c.or ? '|' : '&'}(${c.args.map(conditionKey).join(' ')})`;
+  return c.key;
 }

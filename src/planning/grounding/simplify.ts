@@ -3,7 +3,7 @@
  * since operators that become impossible freeze more atoms), and a backward relevance pass finds what can influence
  * the goal.
  */
-import { evaluate, forEachOpenLiteral, type GCond, type GNode, type LiteralValue, NodeValues } from './conditions.js';
+import { evaluate, forEachOpenLiteral, type GCond, type LiteralValue, NodeValues, newWalk } from './conditions.js';
 import { emptyBlock, type RawAxiom, type RawBlock, type RawOp } from './raw.js';
 
 export interface SimplifiedTask {
@@ -105,7 +105,7 @@ export function relevantParts(task: FrozenTask, atomCount: number): Relevance {
   const { ops, axioms, goal, values } = task;
   const relevant = new Uint8Array(atomCount);
   const queue: number[] = [];
-  const seen = new Set<GNode>();
+  const walk = newWalk();
   const mark = (lit: number) => {
     const atom = lit >> 1;
     if (!relevant[atom]) {
@@ -113,7 +113,7 @@ export function relevantParts(task: FrozenTask, atomCount: number): Relevance {
       queue.push(atom);
     }
   };
-  const visit = (c: GCond) => forEachOpenLiteral(c, values, mark, seen);
+  const visit = (c: GCond) => forEachOpenLiteral(c, values, mark, walk);
   visit(goal);
   // Effects by the atom they change (CSR over atoms: block id and effect index), and the operators of each block.
   const blockList: RawBlock[] = [];
