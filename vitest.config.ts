@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Removes the scratch folders each test file made (test/helpers/scratch.ts).
+    setupFiles: ['test/setup.ts'],
     // The CI machine has 2 cores; more workers than that only thrash.
     maxWorkers: 2,
     projects: [

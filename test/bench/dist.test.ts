@@ -4,11 +4,11 @@
  * without it this block skips, saying so.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const DIST_RUNNER = join(projectRoot, 'dist', 'bench', 'runner.js');
@@ -17,7 +17,7 @@ if (!built) process.stderr.write(`[hearth tests] compiled runner: skipped, ${DIS
 
 describe.skipIf(!built)('the compiled runner', () => {
   it('runs a JavaScript protocol on worker threads under plain node', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-dist-'));
+    const dir = scratchDir('dist');
     const protocol = join(dir, 'double.mjs');
     writeFileSync(protocol, 'export function runEpisode(spec) { return { metrics: { value: spec.seed * 2 } }; }\n');
     const driver = join(dir, 'driver.mjs');

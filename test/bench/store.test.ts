@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { EpisodeRecord } from '../../src/bench/store.js';
 import { ResultsStore, STORE_APPLICATION_ID, STORE_SCHEMA_VERSION } from '../../src/bench/store.js';
 import { InputError } from '../../src/util/errors.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 function tempPath(name = 'results.sqlite'): string {
-  return join(mkdtempSync(join(tmpdir(), 'hearth-store-')), name);
+  return join(scratchDir('store'), name);
 }
 
 function okEpisode(key: string, index: number, sr: number): EpisodeRecord {
@@ -24,7 +24,7 @@ function okEpisode(key: string, index: number, sr: number): EpisodeRecord {
 
 describe('results store', () => {
   it('creates its folder and file, marked with the application id and schema version', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'hearth-store-')), 'nested', 'deeper', 'r.sqlite');
+    const path = join(scratchDir('store'), 'nested', 'deeper', 'r.sqlite');
     ResultsStore.open(path).close();
     expect(existsSync(path)).toBe(true);
     const db = new Database(path, { readonly: true });

@@ -4,8 +4,7 @@
  * reaches the coordinator's cache file (the same calls a local run records); replayed with --llm-replay, the sweep
  * makes zero calls on either worker and reports the same. Needs dist/ (npm test builds it) and redis-server.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmCallStore } from '../../src/llm/middleware/cache.js';
@@ -13,13 +12,14 @@ import { spawnNode } from '../helpers/child.js';
 import { BIN, cliEnv } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const BUILT = existsSync(join(projectRoot, 'dist', 'bench', 'queue', 'worker.js'));
 if (!BUILT) process.stderr.write('[hearth tests] queued LLM runs skipped: run `npm run build` (npm test does)\n');
 const describeReady = BUILT && REDIS_AVAILABLE ? describe : describe.skip;
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-queue-llm-'));
+const dir = scratchDir('queue-llm');
 
 const hearth = (args: string[]) => spawnNode([BIN, ...args], { cwd: dir, env: cliEnv() });
 

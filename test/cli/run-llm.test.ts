@@ -4,18 +4,18 @@
  * made with --llm-cache replayed with --llm-replay without a single server call. `npm test` builds dist/ first;
  * without a build these tests are skipped with a message.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT, runCli } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 const describeBuilt = BUILT ? describe : describe.skip;
 if (!BUILT)
   process.stderr.write('[hearth tests] hearth run with LLM agents skipped: run `npm run build` (npm test does)\n');
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-run-llm-'));
+const dir = scratchDir('run-llm');
 
 /** Runs `hearth run ARGS` without blocking this process's event loop (the fake server lives here). */
 const hearth = (args: string[], env: Record<string, string> = {}) => runCli(['run', ...args], dir, env);

@@ -6,12 +6,12 @@
  * worker pool run in the main thread (starting worker threads costs more than the small grids here).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultsStore } from '../../src/bench/store.js';
 import { runCli, runCliInProcess } from '../helpers/cli.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const BIN = join(projectRoot, 'bin', 'hearth.js');
@@ -19,7 +19,7 @@ const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
 const describeBuilt = BUILT ? describe : describe.skip;
 if (!BUILT) process.stderr.write('[hearth tests] hearth run tests skipped: run `npm run build` (npm test does)\n');
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-run-'));
+const dir = scratchDir('run');
 let stores = 0;
 const newStore = () => join(dir, `store-${stores++}.sqlite`);
 

@@ -3,10 +3,10 @@
  * give one clear line on stderr, no stack trace, and exit code 2.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const BIN = join(projectRoot, 'bin', 'hearth.js');
@@ -18,7 +18,7 @@ function hearth(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-'));
+const dir = scratchDir('cli');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 import { GRIPPER_DOMAIN, gripperProblem, TRAP_DOMAIN, TRAP_PROBLEM } from './fixtures.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-plan-'));
+const dir = scratchDir('plan');
 const write = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -4,8 +4,7 @@
  * replay is refused with one line; and the trace of an episode run without one is recorded on request into a file
  * beside the store (which stays as it was), reproducing the stored result.
  */
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { executeEpisode, loadProtocolModule } from '../../src/bench/execute.js';
@@ -15,6 +14,7 @@ import { ResultsStore } from '../../src/bench/store.js';
 import { hearthVersion } from '../../src/bench/version.js';
 import { dashboardApp } from '../../src/server/app.js';
 import { DashboardData } from '../../src/server/dashboard-data.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 const HOST = '127.0.0.1:4280';
 const spec = (seed: number) => ({
@@ -39,7 +39,7 @@ describe('the dashboard app', () => {
     app.request(`http://${HOST}${path}`, { headers: { host: HOST, ...headers } });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hearth-app-'));
+    dir = scratchDir('app');
     storePath = join(dir, 'results.sqlite');
     const module = await loadProtocolModule(getProtocol('continual').module);
     const signal = new AbortController().signal;

@@ -4,8 +4,7 @@
  * loopback port; the pages are checked against the CLI's own JSON and the stored traces, and screenshots are taken
  * (into tmp/dashboard-screenshots, or docs/dashboard with HEARTH_SCREENSHOTS=docs: the ones docs/dashboard.md shows).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultsStore } from '../../src/bench/store.js';
 import { loadHome } from '../../src/sim/scenes/homes.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 import { BUILT, CHROMIUM, hearth, launchChromium, SCREENSHOTS, type Served, serve, WEB_BUILT } from './support.js';
 
@@ -91,7 +91,7 @@ describeE2e('hearth serve in Chromium', () => {
   const gridRun = [...grid, '--steps', '55', ...runFlags];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hearth-dashboard-'));
+    dir = scratchDir('dashboard');
     mkdirSync(shots, { recursive: true });
     fake = await startFakeOpenAiServer({ script: { chat: () => HOSTILE } });
     const llmRun = ['run', '--agents', 'llm-planner', '--instructions', '1', '--seeds', '1', '--steps', '2', '--trace'];

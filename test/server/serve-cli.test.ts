@@ -2,12 +2,12 @@
  * `hearth serve` on bad input, through the built CLI: a missing store, a store that is not hearth's, a corrupt trace
  * file and a port in use each give one line on stderr and exit code 2, before anything listens.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/scratch.js';
 import { BUILT, hearth } from './support.js';
 
 if (!BUILT)
@@ -15,7 +15,7 @@ if (!BUILT)
 const describeBuilt = BUILT ? describe : describe.skip;
 
 describeBuilt('hearth serve on bad input', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-serve-cli-'));
+  const dir = scratchDir('serve-cli');
 
   /** Exit code 2 and exactly one line on stderr, matching `pattern`. */
   async function refused(args: string[], pattern: RegExp): Promise<void> {

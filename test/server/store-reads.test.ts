@@ -1,18 +1,12 @@
-/**
- * What the dashboard reads of a results store: run listings with progress, pages of episodes (filtered, sorted by a
- * metric), one episode with its trace, a counter that moves when another connection writes; and reports that mark
- * the reference agents.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTINUAL_LAYOUT } from '../../src/bench/continual/layout.js';
 import { buildReport, reportToJson, reportToTable } from '../../src/bench/report.js';
 import { ResultsStore } from '../../src/bench/store.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 function seeded() {
-  const path = join(mkdtempSync(join(tmpdir(), 'hearth-reads-')), 'r.sqlite');
+  const path = join(scratchDir('reads'), 'r.sqlite');
   const store = ResultsStore.open(path);
   const run = store.createRun({ protocol: 'continual', config: {}, hearthVersion: '0', totalEpisodes: 6 });
   ['oracle', 'exrap'].forEach((agent, a) => {

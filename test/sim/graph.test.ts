@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { diffGraphs } from '../../src/sim/diff.js';
 import { EnvGraph } from '../../src/sim/graph.js';
 import { graphFromJson, graphToJson, loadGraph, parseGraphText, saveGraph } from '../../src/sim/graph-io.js';
 import { InputError } from '../../src/util/errors.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { describeWithShared, sharedPath } from '../helpers/shared-data.js';
 
 function tinyHome(): {
@@ -100,7 +100,7 @@ describe('EnvGraph', () => {
   });
 
   it('round-trips JSON, gzip included, keeping extra keys', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-graph-'));
+    const dir = scratchDir('graph');
     const g = graphFromJson(tinyHome());
     saveGraph(g, join(dir, 'home.json.gz'));
     const back = loadGraph(join(dir, 'home.json.gz'));
@@ -140,7 +140,7 @@ describe('graph validation', () => {
   });
 
   it('reads a gzip file whatever its extension', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-graph-'));
+    const dir = scratchDir('graph');
     writeFileSync(join(dir, 'home.json'), gzipSync(JSON.stringify(tinyHome())));
     expect(loadGraph(join(dir, 'home.json')).nodeCount).toBe(4);
   });

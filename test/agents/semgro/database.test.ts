@@ -1,10 +1,3 @@
-/**
- * SemGro's skill database: built bottom up in the cottage without a model (a small one: level-2 skills for three
- * classes), its structure (levels, plans one level down, chains that run where they were learnt, names from
- * templates and category words), determinism per seed, its file format and the errors of bad files.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runChain } from '../../../src/agents/semgro/chain.js';
@@ -15,6 +8,7 @@ import { conjunctionName, skillName } from '../../../src/agents/semgro/database/
 import { primitiveText } from '../../../src/agents/semgro/primitives.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { roomPairs } from '../../../src/sim/skill-sets.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const OPTIONS = { home: 'cottage', seed: 3, patients: ['apple', 'bananas', 'mug'], caps: { level3: 8, level4: 4 } };
 let database: SkillDatabase;
@@ -125,7 +119,7 @@ describe('the offline database', () => {
 });
 
 describe('database files', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-semgro-db-'));
+  const dir = scratchDir('semgro-db');
 
   it('are written and read back unchanged', () => {
     const file = join(dir, 'skills.jsonl');

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
@@ -12,6 +11,7 @@ import {
   subgoalsOfFacts,
 } from '../../../src/bench/episodic/progprompt.js';
 import { InputError } from '../../../src/util/errors.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data.js';
 
 describe('ProgPrompt goal facts as subgoals', () => {
@@ -48,7 +48,7 @@ describe('ProgPrompt goal facts as subgoals', () => {
   });
 
   it('names the file and line of a malformed entry', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-progprompt-'));
+    const dir = scratchDir('progprompt');
     mkdirSync(join(dir, 'new_env'));
     mkdirSync(join(dir, 'final_states'));
     const graph = JSON.stringify({ nodes: [], edges: [] });

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphToJson, saveGraph } from '../../../src/sim/graph-io.js';
@@ -13,6 +12,7 @@ import {
   loadHomes,
 } from '../../../src/sim/scenes/index.js';
 import { InputError } from '../../../src/util/errors.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data.js';
 
 const text = (home: { graph: Parameters<typeof graphToJson>[0] }) => JSON.stringify(graphToJson(home.graph));
@@ -93,7 +93,7 @@ describe('loadHome', () => {
   });
 
   it('reads graph files, plain and gzip-compressed', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-homes-'));
+    const dir = scratchDir('homes');
     const graph = generateHome(21);
     for (const file of ['home.json', 'home.json.gz']) {
       const path = join(dir, file);
@@ -122,7 +122,7 @@ describe('loadHome', () => {
       expect(() => loadHome(spec), spec).toThrow(InputError);
       expect(() => loadHome(spec), spec).toThrow(message);
     }
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-homes-'));
+    const dir = scratchDir('homes');
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"nodes": [], "edges": [');
     expect(() => loadHome(broken)).toThrow(/broken\.json.*invalid JSON/);

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphFromJson, graphToJson, loadGraph } from '../../../src/sim/graph-io.js';
 import { generateHome, homeStats, loadHome } from '../../../src/sim/scenes/index.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { projectRoot } from '../../helpers/shared-data.js';
 
 const built = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
@@ -68,7 +68,7 @@ describeBuilt('hearth scene', () => {
   });
 
   it('writes the home to a file with -o, gzip-compressed for .gz', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-scene-'));
+    const dir = scratchDir('scene');
     const path = join(dir, 'home.json.gz');
     const { code, stderr, stdout } = hearth('scene', 'generate', '--seed', '9', '-o', path);
     expect(code).toBe(0);
