@@ -221,6 +221,27 @@ describe('grounding', () => {
     }
   });
 
+  it('keeps a large quantifier expansion whole while grounding and still finds contradictions and flat conditions', () => {
+    // "nothing is anywhere" expands to twelve literals: each finish keeps it as one shared child instead of a copy.
+    const objects = Array.from({ length: 12 }, (_, i) => `o${i + 1}`);
+    const task = ground(
+      `(define (domain spread) (:predicates (mark ?x) (at ?x) (done))
+        (:action put :parameters (?x) :precondition (mark ?x) :effect (and (at ?x) (not (mark ?x))))
+        (:action finish :parameters (?x) :precondition (and (mark ?x) (not (exists (?y) (at ?y)))) :effect (done))
+        (:action clash :parameters (?x) :precondition (and (at ?x) (not (exists (?y) (at ?y)))) :effect (done)))`,
+      `(define (problem s) (:domain spread) (:objects ${objects.join(' ')})
+        (:init ${objects.map((o) => `(mark ${o})`).join(' ')}) (:goal (done)))`,
+    );
+    // (at x) and "nothing is at any place" contradict: no clash operator is left.
+    expect(opNames(task).filter((n) => n.startsWith('(clash'))).toEqual([]);
+    // The shared child is merged into the precondition: one flat conjunction, its literals in fact order.
+    const finish = task.operators.find((o) => o.name === '(finish o3)')!;
+    expect(finish.pre.trees).toEqual([]);
+    expect(finish.pre.pos).toEqual([factIndex(task, '(mark o3)')]);
+    expect(finish.pre.neg).toEqual(objects.map((o) => factIndex(task, `(at ${o})`)).sort((a, b) => a - b));
+    expect(search(task, { search: 'lazy-gbfs-ff' }).plan.map((o) => task.operators[o].name)).toEqual(['(finish o1)']);
+  });
+
   it('sorts operators by name so that results do not depend on grounding order', () => {
     const task = ground(ROAD_DOMAIN, ROAD_PROBLEM.replace('(road p1 p2) (road p2 p3)', '(road p2 p3) (road p1 p2)'));
     expect(opNames(task)).toEqual(['(drive t p1 p2)', '(drive t p2 p3)']);

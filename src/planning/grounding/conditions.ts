@@ -273,8 +273,9 @@ export function mkOr(parts: GCond[]): GCond {
 }
 
 function combine(parts: GCond[], isOr: boolean): GCond {
-  const into: Collected = { lits: [], seen: undefined, nodes: [] };
+  const into: Collected = { lits: [], seen: undefined, nodes: [], kept: undefined };
   if (!collect(parts, isOr, into)) return isOr;
+  if (into.kept && contradicts(into)) return isOr;
   const args: GCond[] = into.lits.sort((a, b) => a - b);
   for (const n of into.nodes) args.push(n);
   if (args.length === 0) return !isOr;
@@ -287,9 +288,20 @@ interface Collected {
   /** The literals as a set, once there are many. */
   seen: Set<number> | undefined;
   nodes: GNode[];
+  /** The nodes of the same kind kept whole (see FLATTEN_MAX). */
+  kept: GNode[] | undefined;
 }
 
-/** Gathers the literals and other nodes of `parts`, flattening nodes of the same kind; false when decided. */
+/**
+ * Nodes of the same kind with more arguments than this are kept as one shared child instead of being copied into
+ * their parent. A quantifier's expansion is made once per binding of its free variables and used by many
+ * conditions (grab's "not on anything" under each of 400 bindings of what it was close to): copying its literals
+ * into each of them made a whole home's grounding hold millions of copies. Fact numbering merges such children
+ * into their parents as before, so the task is the same.
+ */
+const FLATTEN_MAX = 8;
+
+/** Gathers the literals and other nodes of `parts`, flattening small nodes of the same kind; false when decided. */
 function collect(parts: readonly GCond[], isOr: boolean, into: Collected): boolean {
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
@@ -302,13 +314,47 @@ function collect(parts: readonly GCond[], isOr: boolean, into: Collected): boole
         into.seen?.add(p);
         if (!into.seen && into.lits.length > 16) into.seen = new Set(into.lits);
       }
-    } else if (p.or === isOr) {
+    } else if (p.or === isOr && p.args.length <= FLATTEN_MAX) {
       if (!collect(p.args, isOr, into)) return false;
     } else {
+      if (p.or === isOr) {
+        into.kept ??= [];
+        into.kept.push(p);
+      }
       into.nodes.push(p);
     }
   }
   return true;
+}
+
+/**
+ * Whether the literals of the kept nodes contradict the collected ones or each other (a literal and its negation
+ * under one conjunction, or one disjunction): flattening them, as before, would have found it.
+ */
+function contradicts(into: Collected): boolean {
+  const kept = into.kept!;
+  for (let i = 0; i < kept.length; i++) {
+    const set = literalSet(kept[i]);
+    for (const lit of into.lits) if (set.has(lit ^ 1)) return true;
+    for (let j = 0; j < i; j++) for (const lit of literalSet(kept[j])) if (set.has(lit ^ 1)) return true;
+  }
+  return false;
+}
+
+const literalSets = new WeakMap<GNode, Set<number>>();
+
+/** The literals of a node and of its nodes of the same kind, at any depth (what flattening would gather); kept. */
+function literalSet(node: GNode): Set<number> {
+  let set = literalSets.get(node);
+  if (!set) {
+    set = new Set();
+    for (const a of node.args) {
+      if (typeof a === 'number') set.add(a);
+      else if (typeof a === 'object' && a.or === node.or) for (const lit of literalSet(a)) set.add(lit);
+    }
+    literalSets.set(node, set);
+  }
+  return set;
 }
 
 function hasLiteral(into: Collected, lit: number): boolean {

@@ -369,6 +369,8 @@ class ConditionConverter {
   private stamp = 0;
   private readonly pos: number[] = [];
   private readonly neg: number[] = [];
+  /** Scratch: the literals of a node and its kept children of its kind. */
+  private readonly literals: number[] = [];
 
   constructor(
     private readonly factOf: Int32Array,
@@ -398,40 +400,73 @@ class ConditionConverter {
       result = decided;
     } else {
       // Children first (converting them uses the scratch lists and the stamp), then this node's own literals.
-      const args = node.args;
-      for (let i = 0; i < args.length; i++) {
-        const a = args[i];
-        if (typeof a === 'object') this.node(a);
-      }
+      this.convertChildren(node, node.or);
       const stamp = ++this.stamp;
-      const pos = this.pos;
-      const neg = this.neg;
-      pos.length = 0;
-      neg.length = 0;
-      const kids: CondNode[] = [];
-      let single: number | undefined;
-      for (let i = 0; i < args.length; i++) {
-        const a = args[i];
-        const r = typeof a === 'object' ? a.converted! : typeof a === 'number' ? (this.values.value(a) ?? a) : a;
-        if (typeof r === 'boolean') continue; // neutral: the node itself is undecided
-        if (typeof r === 'number') {
-          single = r;
-          this.literal(this.factOf[r >> 1], (r & 1) === 1, stamp);
-        } else if (r.or === node.or) {
-          for (let j = 0; j < r.pos.length; j++) this.literal(r.pos[j], false, stamp);
-          for (let j = 0; j < r.neg.length; j++) this.literal(r.neg[j], true, stamp);
-          for (const k of r.kids) kids.push(k);
-        } else {
-          kids.push(r);
+      this.pos.length = 0;
+      this.neg.length = 0;
+      const built: Built = { kids: [], single: undefined };
+      if (keepsOwnKind(node)) {
+        // Children of its own kind that grounding kept whole (conditions.ts, FLATTEN_MAX) are merged as grounding
+        // once copied them: all the literals sorted and unique, then the other nodes in order; the task's
+        // conditions are then what they were, literal for literal.
+        const literals = this.literals;
+        literals.length = 0;
+        gatherLiterals(node, node.or, literals);
+        literals.sort((a, b) => a - b);
+        for (let i = 0; i < literals.length; i++) {
+          if (i === 0 || literals[i] !== literals[i - 1]) this.take(literals[i], node.or, stamp, built);
         }
+        this.takeNodes(node, node.or, stamp, built);
+      } else {
+        const args = node.args;
+        for (let i = 0; i < args.length; i++) this.take(args[i], node.or, stamp, built);
       }
-      const size = pos.length + neg.length + kids.length;
+      const { kids, single } = built;
+      const size = this.pos.length + this.neg.length + kids.length;
       if (size === 1 && kids.length === 1) result = kids[0];
       else if (size === 1 && single !== undefined) result = single;
-      else result = { or: node.or, pos: pos.slice(), neg: neg.slice(), kids };
+      else result = { or: node.or, pos: this.pos.slice(), neg: this.neg.slice(), kids };
     }
     node.converted = result;
     return result;
+  }
+
+  /** Converts the nodes under `node`, looking inside its kept children of kind `or`. */
+  private convertChildren(node: GNode, or: boolean): void {
+    const args = node.args;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (typeof a !== 'object') continue;
+      if (a.or === or) this.convertChildren(a, or);
+      else this.node(a);
+    }
+  }
+
+  /** Takes the nodes (not the literals) under `node` in order, looking inside its kept children of kind `or`. */
+  private takeNodes(node: GNode, or: boolean, stamp: number, built: Built): void {
+    const args = node.args;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (typeof a !== 'object') continue;
+      if (a.or === or) this.takeNodes(a, or, stamp, built);
+      else this.take(a, or, stamp, built);
+    }
+  }
+
+  /** Adds one argument of a node of kind `or` being built: a literal, or a converted child. */
+  private take(a: GCond, or: boolean, stamp: number, built: Built): void {
+    const r = typeof a === 'object' ? a.converted! : typeof a === 'number' ? (this.values.value(a) ?? a) : a;
+    if (typeof r === 'boolean') return; // neutral: the node itself is undecided
+    if (typeof r === 'number') {
+      built.single = r;
+      this.literal(this.factOf[r >> 1], (r & 1) === 1, stamp);
+    } else if (r.or === or) {
+      for (let j = 0; j < r.pos.length; j++) this.literal(r.pos[j], false, stamp);
+      for (let j = 0; j < r.neg.length; j++) this.literal(r.neg[j], true, stamp);
+      for (const k of r.kids) built.kids.push(k);
+    } else {
+      built.kids.push(r);
+    }
   }
 
   private literal(fact: number, negated: boolean, stamp: number): void {
@@ -439,5 +474,31 @@ class ConditionConverter {
     if (this.inNode[slot] === stamp) return;
     this.inNode[slot] = stamp;
     (negated ? this.neg : this.pos).push(fact);
+  }
+}
+
+/** The kids and the last literal of a condition node being converted. */
+interface Built {
+  kids: CondNode[];
+  single: number | undefined;
+}
+
+/** Whether a node has a child of its own kind (one that grounding kept whole instead of flattening). */
+function keepsOwnKind(node: GNode): boolean {
+  const args = node.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a === 'object' && a.or === node.or) return true;
+  }
+  return false;
+}
+
+/** Appends the literals of `node` and of its children of kind `or`, at any depth. */
+function gatherLiterals(node: GNode, or: boolean, into: number[]): void {
+  const args = node.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a === 'number') into.push(a);
+    else if (typeof a === 'object' && a.or === or) gatherLiterals(a, or, into);
   }
 }
