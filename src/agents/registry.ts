@@ -200,6 +200,14 @@ export function registerAgent(definition: AgentDefinition): void {
   registry.set(definition.name, definition);
 }
 
+/**
+ * Removes an agent added with `registerAgent`. Tests that add agents of their own take them away after their tests:
+ * test files share one module registry per worker, and an agent left behind shows in the next file's agent lists.
+ */
+export function unregisterAgent(name: string): void {
+  registry.delete(name);
+}
+
 /** The agent of that name; an InputError listing the known ones otherwise. */
 export function getAgent(name: string): AgentDefinition {
   const definition = registry.get(name);

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INVALID_OUTPUT_SKILL } from '../../../src/agents/agent.js';
@@ -7,7 +5,7 @@ import { HelperAgent } from '../../../src/agents/helper/agent.js';
 import { HELPER_VARIANTS } from '../../../src/agents/helper/config.js';
 import { createHelperAgent, offlineHelperRoles } from '../../../src/agents/helper/index.js';
 import { HelperMemory } from '../../../src/agents/helper/memory.js';
-import { registerAgent } from '../../../src/agents/registry.js';
+import { registerAgent, unregisterAgent } from '../../../src/agents/registry.js';
 import { homeGraph } from '../../../src/bench/continual/episode.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
@@ -15,6 +13,7 @@ import type { SlipModel } from '../../../src/bench/episodic/noise.js';
 import { TEACH_TFD_TASKS } from '../../../src/bench/episodic/tasks/index.js';
 import { ProgramMemoryFile } from '../../../src/memory/program-memory.js';
 import { VIRTUALHOME_SKILLS } from '../../../src/sim/skill-sets.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 /**
  * A planner that forgets the last block of the first program it adapts (as a model may): the user's feedback must
@@ -38,7 +37,11 @@ function forgetfulRoles() {
     },
   };
 }
-for (const variant of HELPER_VARIANTS.filter((v) => v.name === 'helper' || v.name === 'helper-no-feedback')) {
+const FORGETFUL = HELPER_VARIANTS.filter((v) => v.name === 'helper' || v.name === 'helper-no-feedback');
+afterAll(() => {
+  for (const variant of FORGETFUL) unregisterAgent(`${variant.name}-forgetful`);
+});
+for (const variant of FORGETFUL) {
   registerAgent({
     name: `${variant.name}-forgetful`,
     description: 'test agent',
@@ -51,8 +54,7 @@ for (const variant of HELPER_VARIANTS.filter((v) => v.name === 'helper' || v.nam
   });
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-helper-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('helper');
 
 type Stats = {
   feedbackRounds: number;

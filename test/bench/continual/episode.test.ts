@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Agent, StepFeedback, TaskBrief } from '../../../src/agents/agent.js';
 import type { AgentContext } from '../../../src/agents/context.js';
-import { registerAgent } from '../../../src/agents/registry.js';
+import { registerAgent, unregisterAgent } from '../../../src/agents/registry.js';
 import { homeGraph, runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { runEpisode } from '../../../src/bench/continual/protocol.js';
 import { holds } from '../../../src/sim/conditions.js';
@@ -28,13 +28,17 @@ class Probe implements Agent {
   }
 }
 
-for (const [name, privileges] of [
+const PROBES = [
   ['probe-plain', []],
   ['probe-meanings', ['meanings']],
   ['probe-oracle', ['meanings', 'true-state']],
-] as const) {
+] as const;
+for (const [name, privileges] of PROBES) {
   registerAgent({ name, description: 'test probe', privileges, needsLlm: false, create: (c) => new Probe(c) });
 }
+afterAll(() => {
+  for (const [name] of PROBES) unregisterAgent(name);
+});
 
 const episode = { home: 'cottage', nonstationarity: 'high', instructions: 5, steps: 40, seed: 3 } as const;
 
