@@ -6,7 +6,9 @@
  * 1. a finer instruction that starts with a remedy (`task-retriever.ts`) is served first: the candidate that is the
  *    remedy ("open kitchencabinet", or a skill that begins with it, "open kitchencabinet and put ..."); for
  *    "find X", a candidate that may reveal an X: opening a container the catalog keeps X in, then walking to a room
- *    the catalog places X in that the history did not just walk to;
+ *    the catalog places X in that the history did not just walk to; for "walk X" with no such candidate, the walk an
+ *    example takes last before it grabs an X (to the host that holds it: "walk fridge, open fridge, grab bread"),
+ *    unless the history made that walk since it last did something other than walk;
  * 2. otherwise the examples, most similar to the instruction first (what a model reading the prompt follows): the
  *    first step of an example's plan that the history has not carried out yet (the plan aligned with the skills
  *    done, in order) and that is a candidate still (a step set aside is passed over, the next one taken);
@@ -87,6 +89,29 @@ export class ImitationGenerator implements SkillGenerator {
     if (and < 0) return undefined;
     const clause = input.instruction.slice(0, and).trim().toLowerCase();
     if (clause === 'put down what you hold') return pool.find((c) => /^put(in)? /.test(c.text));
-    return pool.find((c) => c.text === clause) ?? pool.find((c) => c.text.startsWith(`${clause} and `));
+    const named = pool.find((c) => c.text === clause) ?? pool.find((c) => c.text.startsWith(`${clause} and `));
+    if (named || !clause.startsWith('walk ')) return named;
+    return this.approach(clause.slice(5), input);
+  }
+
+  /**
+   * "walk X" with no such candidate (a chain walks to the thing's host, not to the thing, when the host holds it:
+   * "walk fridge, open fridge, grab bread"): the walk an example takes last before it grabs an X, the examples most
+   * like the instruction first, that is a candidate and not one of the walks the history made since its last step
+   * other than a walk (such a walk did not bring the X close: it lies elsewhere now).
+   */
+  private approach(className: string, input: GeneratorInput): Candidate | undefined {
+    const acted = input.done.findLastIndex((t) => !t.startsWith('walk '));
+    const walked = new Set(input.done.slice(acted + 1));
+    for (const example of bySimilarity(input.instruction, input.examples)) {
+      const grab = example.plan.indexOf(`grab ${className}`);
+      const walk = example.plan
+        .slice(0, Math.max(grab, 0))
+        .reverse()
+        .find((step) => step.startsWith('walk '));
+      const found = walk === undefined || walked.has(walk) ? undefined : input.candidates.find((c) => c.text === walk);
+      if (found) return found;
+    }
+    return undefined;
   }
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
 import { PAPER_RETRIEVAL, SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
 import { ObservationDetector, SimulationJudge } from '../../../src/agents/semgro/critic.js';
+import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
 import { ImitationGenerator } from '../../../src/agents/semgro/generator.js';
 import { offlineRoles } from '../../../src/agents/semgro/offline.js';
 import { SkillRetriever } from '../../../src/agents/semgro/retrieval.js';
@@ -94,6 +95,30 @@ describe('the offline generator', () => {
     const find = await generator.generate(input('find apple and put apple in fridge', []));
     expect(find.value?.text).toBe('open fridge');
     expect((await generator.generate(input('x', [], []))).value).toBeUndefined();
+  });
+
+  it('serves "walk X" with the walk an example takes before it grabs an X when no candidate walks to X', async () => {
+    // The cupcake in the fridge: the chain walks to the fridge, not to the cupcake. The history did walk there once
+    // (for another thing), so the imitation alone would go on past the walk; the remedy is the walk itself.
+    const texts = ['walk kitchen', 'walk fridge', 'open fridge', 'grab cupcake', 'walk microwave'];
+    const pool = texts.map((text, id) => ({ id, level: 1, text }));
+    const heat = { text: 'heat cupcake in microwave', plan: texts };
+    const ask = async (done: string[]) =>
+      (
+        await generator.generate({
+          instruction: 'walk cupcake and grab cupcake',
+          history: [],
+          done,
+          examples: [heat],
+          candidates: pool.filter((c) => c.text !== 'grab cupcake'),
+        })
+      ).value?.text;
+    expect(await ask(['walk kitchen', 'walk fridge', 'open fridge', 'walk microwave'])).toBe('walk fridge');
+    expect(await ask([])).toBe('walk fridge');
+    // A walk to the fridge made since the last deed did not bring a cupcake close: the cupcake is elsewhere now.
+    expect(await ask(['walk kitchen', 'walk fridge', 'open fridge', 'walk fridge', 'walk microwave'])).toBe(
+      'walk microwave',
+    );
   });
 });
 
@@ -231,6 +256,37 @@ describe('Algorithm 1 in a home that differs from the training home', () => {
         finer: expect.stringMatching(/^find apple and /),
       }),
     );
+  });
+
+  it('remedies a grab refused as not close by the walk its example takes to the thing (in the fridge)', async () => {
+    // The bread beside the cupcake in the fridge, in the training home and here: "heat cupcake in microwave" walks to
+    // the fridge, not to the cupcake. After heating the bread the fridge stands open and the character at the
+    // microwave; the imitation has walked to the fridge once already, so "grab cupcake" is refused as not close and
+    // "walk cupcake and grab cupcake" has no candidate "walk cupcake".
+    const home = () => {
+      const graph = loadHome('cottage').graph;
+      moveObject(graph, 36, { relation: 'INSIDE', host: 17 });
+      return graph;
+    };
+    const foodDatabase = buildDatabase(home(), {
+      home: 'cottage',
+      seed: 1,
+      patients: ['cupcake', 'bread'],
+      caps: { level3: 8, level4: 4 },
+    });
+    const { config } = variant('semgro');
+    const agent = new SemGroAgent('semgro', foodDatabase, offlineRoles(0, config), config, 0);
+    const graph = home();
+    const character = graph.characterId();
+    const holdsCupcake = (g: typeof graph) =>
+      g.hasEdge(character, 'HOLDS_RH', 44) || g.hasEdge(character, 'HOLDS_LH', 44);
+    const run = await runAgent(agent, graph, 'Warm up the food.', holdsCupcake, 20);
+    const stats = agent.stats() as { iterations: { skill: string; kind: string; finer?: string }[] };
+    expect(stats.iterations).toContainEqual(
+      expect.objectContaining({ skill: 'grab cupcake', kind: 'not-close', finer: 'walk cupcake and grab cupcake' }),
+    );
+    expect(run.done).toBe(true);
+    expect(run.steps.slice(-2)).toEqual(['[walk] <fridge> (17)', '[grab] <cupcake> (44)']);
   });
 
   it('bypasses the critic at a fixed level (the ablations of Table 4)', async () => {
