@@ -5,6 +5,10 @@
 import type { Arg } from './schema.js';
 
 const EMPTY: number[] = [];
+/** The largest table of ids kept per predicate (entries of 4 bytes): 4 MB, a binary predicate over 1,024 objects. */
+const DENSE_MAX = 1 << 20;
+/** The entries of all of a store's tables together: 32 MB. */
+const DENSE_BUDGET = 1 << 23;
 
 export class AtomStore {
   readonly pred: number[] = [];
@@ -17,7 +21,14 @@ export class AtomStore {
    * most predicates, which V8 hashes without allocating), or as a string where that number would not fit 2^52.
    */
   private readonly ids: Map<number | string, number>[];
+  /**
+   * For predicates of at most two arguments over few enough objects: the ids in a table indexed by the key itself
+   * (-1 where absent). Whole-home grounding looks binary atoms up millions of times (every binding of a quantified
+   * `close ?char ?v`), and a map of 50,000 entries cost a cache miss or two each.
+   */
+  private readonly dense: (Int32Array | undefined)[];
   private readonly numeric: boolean[];
+  private denseEntries = 0;
   private readonly index: (number[] | undefined)[][][];
   private readonly base: number;
 
@@ -30,6 +41,7 @@ export class AtomStore {
     this.base = Math.max(1, numObjects);
     this.ids = arities.map(() => new Map());
     this.numeric = arities.map((a) => this.base ** a < 2 ** 52);
+    this.dense = arities.map(() => undefined);
   }
 
   get size(): number {
@@ -64,21 +76,27 @@ export class AtomStore {
         k += `${a < 0 ? -a - 1 : binding[a]},`;
       }
     }
+    const dense = this.dense[pred];
+    if (dense) return dense[k as number];
     return this.ids[pred].get(k) ?? -1;
   }
 
   find(pred: number, args: ArrayLike<number>): number {
-    return this.ids[pred].get(this.key(pred, args)) ?? -1;
+    const k = this.key(pred, args);
+    const dense = this.dense[pred];
+    if (dense) return dense[k as number];
+    return this.ids[pred].get(k) ?? -1;
   }
 
   /** Adds the atom if new; returns its id and whether it was new (as the sign: new ids are returned as-is, old as ~id). */
   add(pred: number, args: ArrayLike<number>): number {
     const key = this.key(pred, args);
-    const ids = this.ids[pred];
-    const old = ids.get(key);
-    if (old !== undefined) return ~old;
+    const dense = this.byPred[pred].length === 0 ? this.newTable(pred) : this.dense[pred];
+    const old = dense ? dense[key as number] : (this.ids[pred].get(key) ?? -1);
+    if (old >= 0) return ~old;
     const id = this.pred.length;
-    ids.set(key, id);
+    if (dense) dense[key as number] = id;
+    else this.ids[pred].set(key, id);
     this.pred.push(pred);
     this.argStart.push(this.argValues.length);
     for (let p = 0; p < args.length; p++) this.argValues.push(args[p]);
@@ -95,6 +113,20 @@ export class AtomStore {
       list.push(id);
     }
     return id;
+  }
+
+  /**
+   * The table of ids of a predicate that gets its first atom, where it may have one (at most two arguments, at most
+   * DENSE_MAX entries, and DENSE_BUDGET entries over all predicates: a domain of many binary predicates over
+   * thousands of objects keeps maps); whether it has one is settled here, once.
+   */
+  private newTable(pred: number): Int32Array | undefined {
+    const size = this.base ** this.arities[pred];
+    if (this.arities[pred] > 2 || size > DENSE_MAX || this.denseEntries + size > DENSE_BUDGET) return undefined;
+    this.denseEntries += size;
+    const table = new Int32Array(size).fill(-1);
+    this.dense[pred] = table;
+    return table;
   }
 
   /** A copy of the arguments of atom `id`. */
