@@ -134,7 +134,8 @@ class LocalRecording {
 
 /** The worker's side: local copies of the recordings its jobs name, made on first use, removed at the end. */
 export class WorkerRecordings {
-  private readonly dir = mkdtempSync(join(tmpdir(), 'hearth-worker-llm-'));
+  /** Made with the first local copy: a worker whose jobs name no recording leaves nothing behind, even if killed. */
+  private dir: string | undefined;
   private readonly local = new Map<string, Promise<LocalRecording>>();
 
   constructor(private readonly redis: Redis) {}
@@ -147,6 +148,7 @@ export class WorkerRecordings {
     if (!shared) return { spec };
     let recording = this.local.get(shared.tag);
     if (!recording) {
+      this.dir ??= mkdtempSync(join(tmpdir(), 'hearth-worker-llm-'));
       recording = LocalRecording.fetch(this.redis, this.dir, shared);
       this.local.set(shared.tag, recording);
     }
@@ -160,6 +162,7 @@ export class WorkerRecordings {
   async close(): Promise<void> {
     for (const recording of this.local.values()) (await recording.catch(() => undefined))?.close();
     this.local.clear();
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
   }
 }
