@@ -64,40 +64,16 @@ export class ConditionGrounder {
       case 'eq':
         return (resolve(f.a, binding) === resolve(f.b, binding)) !== f.neg;
       case 'and':
-      case 'or': {
-        // Indexed loops and no closures: reachability asks this millions of times on a whole home.
-        const isOr = f.k === 'or';
-        const args = f.args;
-        for (let i = 0; i < args.length; i++) if (this.possible(args[i], binding, slotTypes) === isOr) return isOr;
-        return !isOr;
-      }
+        for (const a of f.args) if (!this.possible(a, binding, slotTypes)) return false;
+        return true;
+      case 'or':
+        for (const a of f.args) if (this.possible(a, binding, slotTypes)) return true;
+        return false;
       case 'forall':
-        return !this.somePossible(f.vars, 0, f.body, false, binding, slotTypes);
+        return !this.someBinding(f.vars, 0, binding, slotTypes, () => !this.possible(f.body, binding, slotTypes));
       case 'exists':
-        return this.somePossible(f.vars, 0, f.body, true, binding, slotTypes);
+        return this.someBinding(f.vars, 0, binding, slotTypes, () => this.possible(f.body, binding, slotTypes));
     }
-  }
-
-  /** Whether some binding of the quantified `vars` (from index i) makes `possible(body)` equal `want`. */
-  private somePossible(
-    vars: number[],
-    i: number,
-    body: CFormula,
-    want: boolean,
-    binding: Int32Array,
-    slotTypes: number[],
-  ): boolean {
-    if (i === vars.length) return this.possible(body, binding, slotTypes) === want;
-    const slot = vars[i];
-    const saved = binding[slot];
-    const list = this.objects.typeMembers(slotTypes[slot]).list;
-    let found = false;
-    for (let j = 0; j < list.length && !found; j++) {
-      binding[slot] = list[j];
-      found = this.somePossible(vars, i + 1, body, want, binding, slotTypes);
-    }
-    binding[slot] = saved;
-    return found;
   }
 
   /** The condition `f` under `binding`, simplified by static facts, equalities and unreached atoms. */
@@ -343,18 +319,31 @@ function contradicts(into: Collected): boolean {
 
 const literalSets = new WeakMap<GNode, Set<number>>();
 
-/** The literals of a node and of its nodes of the same kind, at any depth (what flattening would gather); kept. */
+/** `keptLiterals` of a node as a set, made once per node. */
 function literalSet(node: GNode): Set<number> {
   let set = literalSets.get(node);
   if (!set) {
-    set = new Set();
-    for (const a of node.args) {
-      if (typeof a === 'number') set.add(a);
-      else if (typeof a === 'object' && a.or === node.or) for (const lit of literalSet(a)) set.add(lit);
-    }
+    set = new Set(keptLiterals(node));
     literalSets.set(node, set);
   }
   return set;
+}
+
+/**
+ * Appends to `into` the literals of a node and of its children of its own kind (kept whole: FLATTEN_MAX), at any
+ * depth: what flattening would have gathered.
+ */
+export function keptLiterals(node: GNode, into: number[] = []): number[] {
+  for (const a of node.args) {
+    if (typeof a === 'number') into.push(a);
+    else if (typeof a === 'object' && a.or === node.or) keptLiterals(a, into);
+  }
+  return into;
+}
+
+/** Whether a node holds a child of its own kind, kept whole instead of flattened (FLATTEN_MAX). */
+export function keepsOwnKind(node: GNode): boolean {
+  return node.args.some((a) => typeof a === 'object' && a.or === node.or);
 }
 
 function hasLiteral(into: Collected, lit: number): boolean {

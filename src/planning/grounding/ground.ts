@@ -24,7 +24,16 @@ import {
   setFact,
 } from '../task.js';
 import { AtomStore } from './atoms.js';
-import { ConditionGrounder, conditionKey, evaluate, type GCond, type GNode, type NodeValues } from './conditions.js';
+import {
+  ConditionGrounder,
+  conditionKey,
+  evaluate,
+  type GCond,
+  type GNode,
+  keepsOwnKind,
+  keptLiterals,
+  type NodeValues,
+} from './conditions.js';
 import { Deadline } from './deadline.js';
 import {
   type InstantiationContext,
@@ -400,7 +409,7 @@ class ConditionConverter {
       result = decided;
     } else {
       // Children first (converting them uses the scratch lists and the stamp), then this node's own literals.
-      this.convertChildren(node, node.or);
+      this.convertChildren(node);
       const stamp = ++this.stamp;
       this.pos.length = 0;
       this.neg.length = 0;
@@ -411,12 +420,11 @@ class ConditionConverter {
         // conditions are then what they were, literal for literal.
         const literals = this.literals;
         literals.length = 0;
-        gatherLiterals(node, node.or, literals);
-        literals.sort((a, b) => a - b);
+        keptLiterals(node, literals).sort((a, b) => a - b);
         for (let i = 0; i < literals.length; i++) {
           if (i === 0 || literals[i] !== literals[i - 1]) this.take(literals[i], node.or, stamp, built);
         }
-        this.takeNodes(node, node.or, stamp, built);
+        this.takeNodes(node, stamp, built);
       } else {
         const args = node.args;
         for (let i = 0; i < args.length; i++) this.take(args[i], node.or, stamp, built);
@@ -431,25 +439,21 @@ class ConditionConverter {
     return result;
   }
 
-  /** Converts the nodes under `node`, looking inside its kept children of kind `or`. */
-  private convertChildren(node: GNode, or: boolean): void {
-    const args = node.args;
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i];
+  /** Converts the nodes under `node`, looking inside its kept children of its own kind. */
+  private convertChildren(node: GNode): void {
+    for (const a of node.args) {
       if (typeof a !== 'object') continue;
-      if (a.or === or) this.convertChildren(a, or);
+      if (a.or === node.or) this.convertChildren(a);
       else this.node(a);
     }
   }
 
-  /** Takes the nodes (not the literals) under `node` in order, looking inside its kept children of kind `or`. */
-  private takeNodes(node: GNode, or: boolean, stamp: number, built: Built): void {
-    const args = node.args;
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i];
+  /** Takes the nodes (not the literals) under `node` in order, looking inside its kept children of its own kind. */
+  private takeNodes(node: GNode, stamp: number, built: Built): void {
+    for (const a of node.args) {
       if (typeof a !== 'object') continue;
-      if (a.or === or) this.takeNodes(a, or, stamp, built);
-      else this.take(a, or, stamp, built);
+      if (a.or === node.or) this.takeNodes(a, stamp, built);
+      else this.take(a, node.or, stamp, built);
     }
   }
 
@@ -481,24 +485,4 @@ class ConditionConverter {
 interface Built {
   kids: CondNode[];
   single: number | undefined;
-}
-
-/** Whether a node has a child of its own kind (one that grounding kept whole instead of flattening). */
-function keepsOwnKind(node: GNode): boolean {
-  const args = node.args;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (typeof a === 'object' && a.or === node.or) return true;
-  }
-  return false;
-}
-
-/** Appends the literals of `node` and of its children of kind `or`, at any depth. */
-function gatherLiterals(node: GNode, or: boolean, into: number[]): void {
-  const args = node.args;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (typeof a === 'number') into.push(a);
-    else if (typeof a === 'object' && a.or === or) gatherLiterals(a, or, into);
-  }
 }
