@@ -77,8 +77,27 @@ export interface TaskBrief {
   readonly goal?: EpisodicGoal;
 }
 
+/**
+ * How an agent that reads the task text understood it: whether its reader made a goal of it, and if not why. An
+ * agent given the meanings, or one that never reads a goal from the text (SemGro's text-to-text retrieval alone), has
+ * no reading. The episode records it (`read` metric, the trace's first record), so a text no reader understands is a
+ * task reported as not read, never an error.
+ */
+export interface TaskUnderstanding {
+  /** Whether the reader made a goal of the text. */
+  readonly read: boolean;
+  /** Why it could not (one line), when it could not. */
+  readonly reason?: string;
+  /** Which reader read it ('offline reader', 'llm', ...). */
+  readonly reader: string;
+  /** The goal as read (the episodic tasks' JSON shape), when it was read. */
+  readonly goal?: unknown;
+}
+
 export interface Agent {
   readonly name: string;
+  /** How the agent understood the task text at `reset` (agents that read one); see `TaskUnderstanding`. */
+  reading?(): TaskUnderstanding | undefined;
   /** Starts an episode. */
   reset(task: TaskBrief, first: StepFeedback): void | Promise<void>;
   /** Chooses the next skill. */

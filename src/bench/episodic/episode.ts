@@ -10,7 +10,7 @@
  *    as soon as every goal condition holds, or at the task's step limit;
  * 4. it is scored (`metrics.ts`) against the Oracle's step count on the same bound task (PLW's L*).
  */
-import type { TaskBrief } from '../../agents/agent.js';
+import type { TaskBrief, TaskUnderstanding } from '../../agents/agent.js';
 import { getAgent, usesLlm } from '../../agents/registry.js';
 import { requireLanguageModel } from '../../llm/errors.js';
 import { withAccounting } from '../../llm/language-model.js';
@@ -67,6 +67,8 @@ export interface EpisodicOutcome {
   readonly agentStats?: Record<string, unknown>;
   /** The task family's own metrics (`TaskDefinition.metrics`: SemGro's Plan, Exec per skill, iterations). */
   readonly familyMetrics?: Readonly<Record<string, number | null>>;
+  /** How the agent understood the task text, when it reads one (`Agent.reading`). */
+  readonly reading?: TaskUnderstanding;
 }
 
 /**
@@ -92,6 +94,8 @@ interface RawRun {
   readonly outcomes: StepOutcome[];
   readonly records: EpisodicStepRecord[];
   readonly agentStats?: Record<string, unknown>;
+  /** How the agent understood the task text, when it reads one (`Agent.reading`). */
+  readonly reading?: TaskUnderstanding;
 }
 
 /** What an observer of a run sees of each step: the skill, whether it worked, the room it was taken in. */
@@ -156,6 +160,7 @@ async function runOn(
   let done = isDone();
   let feedback = env.feedback(0);
   await agent.reset(task, feedback);
+  const reading = agent.reading?.();
   for (let t = 0; t < stepLimit && !done; t++) {
     const skill = await agent.act();
     const room = graph.roomOf(env.characterId) ?? -1;
@@ -194,7 +199,7 @@ async function runOn(
         llm: { calls: usage.calls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
       }
     : own;
-  return { done, world, outcomes, records, ...(stats && { agentStats: stats }) };
+  return { done, world, outcomes, records, ...(stats && { agentStats: stats }), ...(reading && { reading }) };
 }
 
 /** The Oracle's steps per bound task (home, task, seed, slip), kept for the worker's lifetime; null: not reached. */
@@ -275,5 +280,6 @@ export async function runEpisodicEpisode(
     stepLimit,
     ...(run.agentStats && { agentStats: run.agentStats }),
     ...(family && { familyMetrics: family }),
+    ...(run.reading && { reading: run.reading }),
   };
 }

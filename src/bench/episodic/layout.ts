@@ -21,6 +21,8 @@ export const EPISODIC_LAYOUT: ReportLayout = {
     { key: 'itersObs', label: 'iter. obs.', digits: 2, better: 'lower', hideWhenEmpty: true },
     { key: 'itersDom', label: 'iter. dom.', digits: 2, better: 'lower', hideWhenEmpty: true },
     { key: 'oracleSteps', label: 'L*', digits: 1, inTable: false },
+    // The share of episodes whose text the agent's reader made a goal of (agents that read; `Agent.reading`).
+    { key: 'read', label: 'read', percent: true, inTable: false, better: 'higher' },
     { key: 'goalConditions', label: 'conditions', digits: 1, inTable: false },
     {
       key: 'gcTeach',

@@ -40,7 +40,11 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     ...(spec.maxSteps !== undefined && { maxSteps: Number(spec.maxSteps) }),
     ...(spec.learning !== undefined && { learning: learningOf(spec.learning) }),
   });
-  if (context.trace) for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
+  if (context.trace) {
+    // The reading comes first (t = -1): what the agent made of the text before its first step.
+    if (outcome.reading) context.trace({ t: -1, reading: outcome.reading as unknown as JsonValue });
+    for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
+  }
   // The count of goal conditions stays (TEACh's GC aggregates over every condition of every episode), the count met
   // is gc x conditions.
   const { conditions, conditionsMet: _met, ...score } = outcome.score;
@@ -48,11 +52,18 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
   const timing = outcome.agentStats?.timing as EpisodeResult['timing'] | undefined;
   const { timing: _t, ...agentStats } = outcome.agentStats ?? {};
   return {
-    metrics: { ...metrics, oracleSteps: outcome.oracleSteps, ...outcome.familyMetrics },
+    metrics: {
+      ...metrics,
+      oracleSteps: outcome.oracleSteps,
+      // 1 when the agent's reader made a goal of the text, 0 when it could not; null for agents given the meanings.
+      read: outcome.reading ? (outcome.reading.read ? 1 : 0) : null,
+      ...outcome.familyMetrics,
+    },
     details: {
       stepLimit: outcome.stepLimit,
       conditions: outcome.conditions.map((c) => ({ label: c.label, met: c.met })),
       ...(Object.keys(agentStats).length > 0 && { agent: agentStats as JsonValue }),
+      ...(outcome.reading && { reading: outcome.reading as unknown as JsonValue }),
     },
     ...(timing && { timing }),
   };
