@@ -1,0 +1,36 @@
+/**
+ * The one offline reader of an episode's text: a single command, a multi-sentence request or a TEACh-style dialogue
+ * (`<Commander>` / `<Driver>` turns) read into the goal the episodic protocol scores, or a failed reading with its
+ * reason. Every offline method that needs a goal reads through it (issue 36); the continual protocol's standing
+ * instructions stay with ExRAP's interpreter (`grammar.ts`).
+ */
+import { type DialogueReading, type LocationHint, readDialogue } from './dialogue.js';
+import type { TaskReading } from './tasks.js';
+
+export type GoalReading =
+  | {
+      readonly ok: true;
+      /** What the text asks for, in the episodic tasks' shape (subgoals over catalog classes, action goals). */
+      readonly goal: TaskReading;
+      /** Where the text says things are. */
+      readonly hints: readonly LocationHint[];
+      /** Corrections applied ("sorry, I meant the sofa"), as "from -> to". */
+      readonly corrections: readonly string[];
+      /** Sentences read as no request (context, small talk the rules do not know), with why. */
+      readonly unread: readonly { readonly text: string; readonly reason: string }[];
+      /** A named routine asked for ("the Gabe sandwich"), which only a memory of routines can resolve. */
+      readonly routine?: DialogueReading['routine'];
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/** Reads an episode's text into its goal, or says why it cannot (one line). */
+export function readGoal(text: string): GoalReading {
+  const reading = readDialogue(text);
+  const { goal, hints, corrections, unread, routine } = reading;
+  if (goal.subgoals.length === 0 && goal.actionGoals.length === 0) {
+    if (routine) return { ok: false, reason: `'${routine.name}' is a routine the reader does not know` };
+    const reasons = unread.map((u) => `"${u.text}": ${u.reason}`);
+    return { ok: false, reason: reasons.length > 0 ? reasons.join('; ') : 'the text is empty' };
+  }
+  return { ok: true, goal, hints, corrections, unread, ...(routine && { routine }) };
+}
