@@ -117,3 +117,11 @@ export interface Agent {
  * `user-feedback` is HELPER's simulated user, who says in words which goal conditions are unmet (`UserChannel`).
  */
 export type AgentPrivilege = 'meanings' | 'true-state' | 'affordance' | 'user-feedback';
+
+/** What each privilege gives, in words (the cross-method table's footnote, docs/leaderboard.md). */
+export const PRIVILEGE_MEANINGS: Readonly<Record<AgentPrivilege, string>> = {
+  meanings: "the task's structured goal (or the instructions' meanings) instead of reading the text",
+  'true-state': 'the true state of the home',
+  affordance: 'whether one skill would succeed now',
+  'user-feedback': 'a simulated user who says which goal conditions are unmet',
+};

@@ -9,6 +9,7 @@
  */
 
 import { InputError } from '../util/errors.js';
+import type { CrossMethodTable } from './episodic/cross-method.js';
 import { groupByFields, metricValue, type ReportRow, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import { type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
@@ -56,6 +57,8 @@ export interface Report {
   roles?: Record<string, Record<string, string>>;
   /** The reference agents among the rows (given privileges; `ReportInput.references`), with their privileges. */
   references?: Record<string, readonly string[]>;
+  /** The cross-method table of an episodic run, when asked for (`src/bench/episodic/cross-method.ts`). */
+  crossMethod?: CrossMethodTable;
 }
 
 export type ReportFormat = 'table' | 'json' | 'csv';
@@ -184,22 +187,25 @@ function rolesOf(episodes: readonly ReportEpisode[]): Record<string, Record<stri
 function buildRow(layout: ReportLayout, values: JsonValue[], episodes: readonly ReportEpisode[]): ReportRow {
   const row = rowOfFields(layout.groupBy, values);
   row.episodes = episodes.length;
-  for (const metric of layout.metrics) {
-    if (metric.weighted) {
-      row[metric.key] = weightedSummary(episodes, metric.weighted) as unknown as JsonObject;
-      continue;
-    }
-    const samples: number[] = [];
-    for (const episode of episodes) {
-      const value = metricValue(episode, metric.key);
-      if (value !== null) samples.push(value);
-    }
-    const summary = summarize(samples);
-    const cell: MetricSummary = { mean: rounded(summary.mean), ci95: rounded(summary.ci95) };
-    if (samples.length !== episodes.length) cell.n = samples.length;
-    row[metric.key] = cell as unknown as JsonObject;
-  }
+  for (const metric of layout.metrics) row[metric.key] = summarizeMetric(episodes, metric) as unknown as JsonObject;
   return row;
+}
+
+/**
+ * One metric over some episodes: the mean and 95% CI half-width of its values (the weighted mean, without an
+ * interval, for a weighted metric), with `n` when some episodes had no value.
+ */
+export function summarizeMetric(episodes: readonly ReportEpisode[], metric: MetricSpec): MetricSummary {
+  if (metric.weighted) return weightedSummary(episodes, metric.weighted);
+  const samples: number[] = [];
+  for (const episode of episodes) {
+    const value = metricValue(episode, metric.key);
+    if (value !== null) samples.push(value);
+  }
+  const summary = summarize(samples);
+  const cell: MetricSummary = { mean: rounded(summary.mean), ci95: rounded(summary.ci95) };
+  if (samples.length !== episodes.length) cell.n = samples.length;
+  return cell;
 }
 
 /** `columns`: the metric keys the text table shows, in that order (`--columns`); JSON and CSV carry every metric. */
@@ -221,6 +227,11 @@ export function tableMetrics(layout: ReportLayout, columns: readonly string[]): 
   });
 }
 
+/** The cross-method table as plain JSON (its summaries copied, so that the document holds no shared objects). */
+function crossMethodDocument(table: CrossMethodTable): JsonValue {
+  return JSON.parse(JSON.stringify(table)) as JsonValue;
+}
+
 /**
  * `{"results": [...rows], "protocol", "episodes": {total, ok, failed, missing}, "failures": [...], "config"}`, with
  * `"paired": {"reference", "results": [...]}` after the results when the report has a paired comparison (and
@@ -228,6 +239,7 @@ export function tableMetrics(layout: ReportLayout, columns: readonly string[]): 
  */
 export function reportToJson(report: Report): string {
   const document = {
+    ...(report.crossMethod && { table: crossMethodDocument(report.crossMethod) }),
     results: report.rows,
     ...(report.paired && {
       paired: {

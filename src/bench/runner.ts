@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
+import { buildCrossMethod, type CrossMethodRequest } from './episodic/cross-method.js';
 import type { EpisodeOutcome } from './execute.js';
 import { defaultWorkers } from './grid.js';
 import { canonicalJson, type JsonObject } from './json.js';
@@ -62,6 +63,8 @@ export interface RunGridOptions {
   pool?: readonly string[];
   /** Reference agents with their privileges, marked in the report (`ReportInput.references`). */
   references?: Readonly<Record<string, readonly string[]>>;
+  /** Also build the cross-method table (episodic runs; `Report.crossMethod`). */
+  crossMethod?: CrossMethodRequest;
   /**
    * Redis URL of a job queue: the episodes run as jobs on `hearth worker`s (`queue/coordinator.ts`) instead of local
    * threads; this process still owns the store and writes each result as it arrives. `workers` is then unused.
@@ -166,6 +169,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       pairedWith: options.paired,
       ...(options.pool && { pairedPool: options.pool }),
       references: options.references,
+      ...(options.crossMethod && { crossMethod: options.crossMethod }),
     });
     const wallMs = performance.now() - started;
     if (aborted) {
@@ -217,21 +221,30 @@ export function reportForRun(
   store: ResultsStore,
   run: RunInfo,
   specs?: readonly EpisodeSpec[],
-  options: Pick<ReportInput, 'pairedWith' | 'pairedPool' | 'references'> = {},
+  options: Pick<ReportInput, 'pairedWith' | 'pairedPool' | 'references'> & { crossMethod?: CrossMethodRequest } = {},
 ): Report {
   const keys = specs && new Set(specs.map((spec) => spec.key));
   const episodes = store.episodes(run.id).filter((episode) => !keys || keys.has(episode.key));
-  const { pairedWith, pairedPool, references } = options;
-  return buildReport({
+  const { pairedWith, pairedPool, references, crossMethod } = options;
+  const layout = getProtocol(run.protocol).report;
+  const report = buildReport({
     ...(pairedWith !== undefined && { pairedWith }),
     ...(pairedPool && { pairedPool }),
     ...(references && { references }),
     protocol: run.protocol,
     config: run.config,
-    layout: getProtocol(run.protocol).report,
+    layout,
     totalEpisodes: specs?.length ?? run.totalEpisodes,
     episodes,
   });
+  if (crossMethod) {
+    report.crossMethod = buildCrossMethod(episodes, {
+      layout,
+      ...(references && { references }),
+      ...crossMethod,
+    });
+  }
+  return report;
 }
 
 function selectRun(

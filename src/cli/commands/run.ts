@@ -5,6 +5,7 @@
  * instructions than a home fits) is refused before anything runs.
  */
 import { Command } from 'commander';
+import { expandMethods, METHODS_KEYWORD, methodAgents } from '../../agents/methods.js';
 import {
   agentNames,
   agentsWithoutLlm,
@@ -18,12 +19,13 @@ import { checkScale, REFERENTS, type Referents } from '../../bench/continual/ins
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
 import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
+import { type CrossMethodRequest, formatRunReport } from '../../bench/episodic/cross-method.js';
 import { bindEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
 import { checkSlip } from '../../bench/episodic/noise.js';
 import { SEMGRO_TRAINING_HOME } from '../../bench/episodic/semgro/settings.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
-import { useDialogueFile } from '../../bench/episodic/tasks/index.js';
+import { tasksOfFamily, useDialogueFile } from '../../bench/episodic/tasks/index.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
 import { canonicalJson, type JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
@@ -57,11 +59,16 @@ function openLearningPass(file: string, config: string, resume: boolean): { file
 /** Protocols `--protocol` takes. */
 const PROTOCOLS = ['continual', 'episodic'] as const;
 
+/** Forms of the episodic report `--table` takes: the cross-method table, or a table per home with every metric. */
+const TABLE_FORMS = ['compact', 'wide'] as const;
+
 export interface RunOptions {
   domain: Domain;
   style: TextStyle;
   referents: Referents;
   protocol: (typeof PROTOCOLS)[number];
+  /** The episodic report as the cross-method table (`--table compact`), and how; absent: the wide tables. */
+  crossMethod?: CrossMethodRequest;
 }
 
 function oneOf<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
@@ -73,7 +80,7 @@ function oneOf<T extends string>(flag: string, value: unknown, allowed: readonly
 }
 
 /** Checks the flags that `addGridOptions` does not know. */
-export function parseRunOptions(options: Record<string, unknown>): RunOptions {
+export function parseRunOptions(options: Record<string, unknown>, named: { methods?: boolean } = {}): RunOptions {
   const protocol = oneOf('--protocol', options.protocol, PROTOCOLS);
   if (protocol === 'episodic' && options.domain !== undefined && options.domain !== 'virtualhome') {
     throw new InputError(`--domain ${String(options.domain)}: episodic tasks run in the virtualhome domain only`);
@@ -87,12 +94,73 @@ export function parseRunOptions(options: Record<string, unknown>): RunOptions {
       `--referents ${referents}: the reading of the instructions is an option of the continual protocol`,
     );
   }
+  const crossMethod = parseTableForm(options, protocol, named.methods ?? false);
   return {
     protocol,
     domain: oneOf('--domain', options.domain, DOMAINS),
     style: oneOf('--style', options.style, TEXT_STYLES),
     referents,
+    ...(crossMethod && { crossMethod }),
   };
+}
+
+/**
+ * `--table` and `--per-home`: the cross-method table (the default of `--agents methods`, any episodic run with
+ * `--table compact`), pooled over the homes or one per home; undefined for the wide tables.
+ */
+function parseTableForm(
+  options: Record<string, unknown>,
+  protocol: RunOptions['protocol'],
+  methods: boolean,
+): CrossMethodRequest | undefined {
+  const named = options.table !== undefined;
+  const form = named ? oneOf('--table', options.table, TABLE_FORMS) : methods ? 'compact' : 'wide';
+  if (named && protocol !== 'episodic') {
+    throw new InputError(`--table ${form}: the form of the episodic report; add --protocol episodic`);
+  }
+  if (options.perHome === true && form !== 'compact') {
+    throw new InputError('--per-home splits the cross-method table by home: use it with --table compact');
+  }
+  if (form !== 'compact') return undefined;
+  const columns = options.columns === undefined ? undefined : listOf(options.columns);
+  return { ...(options.perHome === true && { perHome: true }), ...(columns && { columns }) };
+}
+
+/**
+ * `--agents` naming `methods` (docs/leaderboard.md): the word expanded into the cross-method table's agents, the
+ * episodic protocol implied (refused with another one named), and, when neither --families nor --tasks nor
+ * --dialogues says, every family: the data families only where their data is (a note says which are left out).
+ * Returns whether `methods` was named.
+ */
+export function expandMethodsOption(
+  options: Record<string, unknown>,
+  sources: { protocol: boolean; families: boolean },
+  note: (line: string) => void,
+): boolean {
+  const agents = expandMethods(listOf(options.agents));
+  if (!agents) return false;
+  if (sources.protocol && options.protocol !== 'episodic') {
+    throw new InputError(
+      `--agents ${METHODS_KEYWORD}: the cross-method table runs the episodic protocol (every task family, one task ` +
+        `at a time); leave out --protocol ${String(options.protocol)}, or name the ${String(options.protocol)} agents`,
+    );
+  }
+  options.protocol = 'episodic';
+  options.agents = agents.join(',');
+  const chosen = listOf(options.tasks).length > 0 || options.dialogues !== undefined;
+  if (sources.families || chosen) return true;
+  const families: string[] = [...TASK_FAMILIES, ...NAMED_FAMILIES];
+  for (const family of DATA_FAMILIES) {
+    try {
+      tasksOfFamily(family);
+      families.push(family);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      note(`note: family ${family} left out: ${error.message}`);
+    }
+  }
+  options.families = families.join(',');
+  return true;
 }
 
 /**
@@ -170,6 +238,14 @@ export function registerRunCommand(program: Command): void {
         'stepLimit?, requires?}; docs/helper.md), run as the family dialogues',
     )
     .option(
+      '--table <form>',
+      `episodic: the report's form (${TABLE_FORMS.join(', ')}): the cross-method table (agents x families, SR +- 95% ` +
+        'CI pooled over homes and seeds, the share of tasks read, references last; the default of --agents ' +
+        `${METHODS_KEYWORD}; --columns sr,gc for more metrics per cell) or one table per home with every metric ` +
+        '(the default otherwise)',
+    )
+    .option('--per-home', 'episodic, with --table compact: one cross-method table per home instead of one over all')
+    .option(
       '--helper-memory [file]',
       `episodic: HELPER agents learn confirmed programs into this memory file across runs (default ${DEFAULT_HELPER_MEMORY}); ` +
         'without it they plan from the seeded memory only',
@@ -183,12 +259,24 @@ export function registerRunCommand(program: Command): void {
           return `${name}${definition.needsLlm ? ' (needs an LLM)' : definition.acceptsLlm ? ' (LLM roles with --llm)' : ''}`;
         })
         .join(', ')}\n` +
+        `${METHODS_KEYWORD}: the cross-method table's agents (${methodAgents().join(', ')}): every method that needs ` +
+        'neither a model nor a privilege, then the references; the episodic protocol on every family (docs/leaderboard.md)\n' +
         'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files; ' +
         `with --domain city, built-in cities (default ${DEFAULT_CITY}) and gen-city:<seed>.`,
     )
     .action(async () => {
       const options = command.opts();
-      const run = parseRunOptions(options);
+      const methods = expandMethodsOption(
+        options,
+        {
+          protocol: command.getOptionValueSource('protocol') !== 'default',
+          families: command.getOptionValueSource('families') !== 'default',
+        },
+        (line) => {
+          if (!options.quiet) process.stderr.write(`${line}\n`);
+        },
+      );
+      const run = parseRunOptions(options, { methods });
       // The city's instructions fit no home: --domain city runs in the default city unless --homes names others.
       if (run.domain === 'city' && command.getOptionValueSource('homes') === 'default') options.homes = DEFAULT_CITY;
       if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
@@ -219,6 +307,7 @@ export function registerRunCommand(program: Command): void {
         await runEpisodic(
           { ...grid, ...(command.getOptionValueSource('steps') === 'default' && { steps: undefined }) },
           options,
+          run.crossMethod,
           command.getOptionValueSource('workers') === 'default',
           command.getOptionValueSource('homes') === 'default',
         );
@@ -277,6 +366,7 @@ const listOf = (value: unknown): string[] =>
 async function runEpisodic(
   grid: Omit<Grid, 'steps'> & { steps?: number },
   options: Record<string, unknown>,
+  crossMethod: CrossMethodRequest | undefined,
   defaultWorkers: boolean,
   homesDefault: boolean,
 ): Promise<void> {
@@ -349,10 +439,11 @@ async function runEpisodic(
       },
       specs,
       references: referenceAgents(),
+      ...(crossMethod && { crossMethod }),
     });
   } finally {
     await closeEpisodeLanguageModels();
   }
-  process.stdout.write(formatReport(outcome.report, grid.format, grid.columns));
+  process.stdout.write(formatRunReport(outcome.report, grid.format, grid.columns));
   process.exitCode = outcome.exitCode;
 }
