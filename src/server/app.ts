@@ -80,6 +80,11 @@ export function dashboardApp(data: DashboardData, options: AppOptions): { app: H
     if (!reference) throw new BadRequest('name the reference agent: ?reference=AGENT');
     return c.json(await data.paired(intParam(c, 'run'), reference));
   });
+  app.get('/api/runs/:run/cross-method', async (c) => {
+    const per = c.req.query('per');
+    if (per !== undefined && per !== '' && per !== 'home') throw new BadRequest(`per: '${per}' is not home`);
+    return c.json(await data.crossMethod(intParam(c, 'run'), per === 'home'));
+  });
   app.get('/api/runs/:run/episodes', (c) => c.json(data.episodes(intParam(c, 'run'), pageQuery(c))));
   app.get('/api/runs/:run/episodes/:index', async (c) => {
     const { episodeView } = await import('./viewer/episode-view.js');

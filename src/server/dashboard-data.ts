@@ -13,7 +13,15 @@ import type { JsonObject } from '../bench/json.js';
 import type { Report } from '../bench/report.js';
 import { type EpisodePageQuery, ResultsStore, type RunInfo, type RunSummary } from '../bench/store.js';
 import { InputError } from '../util/errors.js';
-import { type PairedView, pairedView, type ReportView, reportView } from './report-view.js';
+import { PRIVILEGE_MEANINGS } from '../agents/agent.js';
+import {
+  type CrossMethodView,
+  crossMethodView,
+  type PairedView,
+  pairedView,
+  type ReportView,
+  reportView,
+} from './report-view.js';
 import { readTraceFile, type TraceFile } from './trace-files.js';
 import type { EpisodeSource } from './viewer/episode-view.js';
 
@@ -49,6 +57,7 @@ export class DashboardData {
   private readonly files: ReadonlyArray<{ path: string; file: TraceFile }>;
   readonly recordings: string | null;
   private readonly reports = new Map<string, { counter: number; report: Report; view: ReportView }>();
+  private readonly tables = new Map<string, { counter: number; view: CrossMethodView }>();
 
   private constructor(
     store: ResultsStore | null,
@@ -94,6 +103,32 @@ export class DashboardData {
 
   async report(id: number): Promise<ReportView> {
     return (await this.cachedReport(id)).view;
+  }
+
+  /**
+   * The cross-method table of an episodic run (agents x families, pooled over homes, or per home), as the CLI's
+   * `--table compact` builds it; kept until the store changes.
+   */
+  async crossMethod(id: number, perHome: boolean): Promise<CrossMethodView> {
+    const run = this.runInfo(id);
+    if (run.protocol !== 'episodic') {
+      throw new NotFound(`run ${id} is a ${run.protocol} run: the cross-method table is for episodic runs`);
+    }
+    const counter = this.changeCounter();
+    const key = `${id} ${perHome ? 'per-home' : 'pooled'}`;
+    const cached = this.tables.get(key);
+    if (cached && cached.counter === counter) return cached.view;
+    const [{ reportForRun }, { referenceAgents }] = await Promise.all([
+      import('../bench/runner.js'),
+      import('../agents/registry.js'),
+    ]);
+    const report = reportForRun(this.requireStore(), run, undefined, {
+      references: referenceAgents(),
+      crossMethod: { perHome },
+    });
+    const view = crossMethodView(report, PRIVILEGE_MEANINGS);
+    this.tables.set(key, { counter, view });
+    return view;
   }
 
   /** The comparison of every agent with `reference`, pair by pair. */

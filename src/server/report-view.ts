@@ -4,7 +4,8 @@
  * default, and, for the compare page, the paired comparison with the differences of every pair (what the plot
  * draws seed by seed).
  */
-import { groupByFields, metricValue } from '../bench/groups.js';
+import { crossMethodCellText, readText } from '../bench/episodic/cross-method.js';
+import { groupByFields, metricValue, rounded } from '../bench/groups.js';
 import type { JsonObject, JsonValue } from '../bench/json.js';
 import { pairEpisodes } from '../bench/paired.js';
 import type { MetricSpec, ReportLayout } from '../bench/protocol.js';
@@ -130,4 +131,97 @@ function withCells(row: { [field: string]: JsonValue }, metrics: readonly Metric
     if (summary) cells[metric.key] = formatMetric(summary, metric, paired);
   }
   return { ...(row as JsonObject), cells };
+}
+
+/** A cell of the cross-method heat map: the numbers, and the text the CLI prints for each metric. */
+export interface CrossMethodCellView {
+  readonly family: string;
+  readonly episodes: number;
+  readonly failed: number;
+  readonly error: string | null;
+  /** Means and intervals by metric (sr, gc, read). */
+  readonly metrics: Readonly<Record<string, MetricSummary>>;
+  /** The CLI's cell text by metric ("63% +- 9%", "error", marked when short). */
+  readonly text: Readonly<Record<string, string>>;
+  /** The share of the cell's tasks not read (null: the agent records no reading). */
+  readonly unread: number | null;
+}
+
+export interface CrossMethodRowView {
+  readonly agent: string;
+  readonly reference: boolean;
+  readonly privileges: readonly string[];
+  /** The row's read share as the CLI prints it ("93%", "n/a"). */
+  readonly read: string;
+  readonly cells: readonly CrossMethodCellView[];
+}
+
+export interface CrossMethodView {
+  readonly perHome: boolean;
+  readonly seeds: readonly number[];
+  readonly metrics: readonly MetricColumn[];
+  readonly sections: ReadonlyArray<{
+    readonly homes: readonly string[];
+    readonly families: readonly string[];
+    readonly episodes: Readonly<Record<string, number>>;
+    readonly rows: readonly CrossMethodRowView[];
+  }>;
+  /** What each privilege of the rows gives, in words. */
+  readonly privileges: Readonly<Record<string, string>>;
+  readonly episodes: Report['episodes'];
+}
+
+/** The cross-method table of a report built with `crossMethod`, each cell's text as the CLI prints it. */
+export function crossMethodView(report: Report, privileges: Readonly<Record<string, string>>): CrossMethodView {
+  const table = report.crossMethod;
+  if (!table) throw new Error('crossMethodView needs a report built with crossMethod');
+  const metrics = table.metrics.map((key) => report.layout.metrics.find((metric) => metric.key === key)!);
+  const given = new Set<string>();
+  return {
+    perHome: table.perHome,
+    seeds: table.seeds,
+    metrics: metrics.map((metric) => ({
+      key: metric.key,
+      label: metric.label,
+      percent: metric.percent ?? false,
+      better: metric.better ?? null,
+    })),
+    sections: table.sections.map((section) => ({
+      homes: section.homes,
+      families: section.families,
+      episodes: section.episodes,
+      rows: section.rows.map((row) => {
+        for (const privilege of row.privileges) given.add(privilege);
+        return {
+          agent: row.agent,
+          reference: row.reference,
+          privileges: row.privileges,
+          read: readText(row.read),
+          cells: section.families.flatMap((family) => {
+            const cell = row.cells[family];
+            if (!cell) return [];
+            const read = cell.metrics.read?.mean ?? null;
+            return [
+              {
+                family,
+                episodes: cell.episodes,
+                failed: cell.failed,
+                error: cell.error ?? null,
+                metrics: cell.metrics,
+                text: Object.fromEntries(
+                  metrics.map((metric) => [
+                    metric.key,
+                    crossMethodCellText(cell, metric, section.episodes[family] ?? cell.episodes),
+                  ]),
+                ),
+                unread: read === null ? null : rounded(1 - read),
+              },
+            ];
+          }),
+        };
+      }),
+    })),
+    privileges: Object.fromEntries(Object.entries(privileges).filter(([privilege]) => given.has(privilege))),
+    episodes: report.episodes,
+  };
 }

@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { LocationProvider, Route, Router } from 'preact-iso';
 import { ComparePage } from './pages/ComparePage.js';
+import { CrossMethodPage } from './pages/CrossMethodPage.js';
 import { EpisodePage } from './pages/EpisodePage.js';
 import { RunPage } from './pages/RunPage.js';
 import { RunsPage } from './pages/RunsPage.js';
@@ -29,6 +30,7 @@ function App() {
           <Route path="/" component={RunsPage} />
           <Route path="/runs/:run" component={RunPage} />
           <Route path="/runs/:run/compare" component={ComparePage} />
+          <Route path="/runs/:run/table" component={CrossMethodPage} />
           <Route path="/runs/:run/episodes/:index" component={EpisodePage} />
           <Route path="/traces/:n" component={EpisodePage} />
           <Route default component={NotFound} />

@@ -3,6 +3,9 @@
 export type { EpisodeListing, RunInfo } from '../../src/bench/store.js';
 export type { RunListing, TraceListing } from '../../src/server/dashboard-data.js';
 export type {
+  CrossMethodCellView,
+  CrossMethodRowView,
+  CrossMethodView,
   LayoutView,
   MetricColumn,
   PairDifference,

@@ -35,6 +35,9 @@ export function RunPage() {
         Started {new Date(run.created).toLocaleString()}, hearth {run.hearthVersion}. <Progress run={run} />{' '}
         {report.episodes.ok > 0 && agents.length > 1 && (
           <a href={`/runs/${id}/compare`}>Compare agents seed by seed ›</a>
+        )}{' '}
+        {report.episodes.ok + report.episodes.failed > 0 && run.protocol === 'episodic' && (
+          <a href={`/runs/${id}/table`}>Cross-method table (heat map) ›</a>
         )}
       </p>
       <details class="config">
