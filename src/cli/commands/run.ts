@@ -127,18 +127,16 @@ function parseTableForm(
 }
 
 /**
- * `--agents` naming `methods` (docs/leaderboard.md): the word expanded into the cross-method table's agents, the
- * episodic protocol implied (refused with another one named), and, when neither --families nor --tasks nor
- * --dialogues says, every family: the data families only where their data is (a note says which are left out).
- * Returns whether `methods` was named.
+ * `--agents` naming `methods` (docs/leaderboard.md): the word expanded into the cross-method table's agents and the
+ * episodic protocol implied (refused with another one named). `everyFamily`: neither --families nor --tasks nor
+ * --dialogues says what to run, so the run takes every family (`everyFamily()`, once the flags are checked).
  */
 export function expandMethodsOption(
   options: Record<string, unknown>,
   sources: { protocol: boolean; families: boolean },
-  note: (line: string) => void,
-): boolean {
+): { methods: boolean; everyFamily: boolean } {
   const agents = expandMethods(listOf(options.agents));
-  if (!agents) return false;
+  if (!agents) return { methods: false, everyFamily: false };
   if (sources.protocol && options.protocol !== 'episodic') {
     throw new InputError(
       `--agents ${METHODS_KEYWORD}: the cross-method table runs the episodic protocol (every task family, one task ` +
@@ -148,7 +146,15 @@ export function expandMethodsOption(
   options.protocol = 'episodic';
   options.agents = agents.join(',');
   const chosen = listOf(options.tasks).length > 0 || options.dialogues !== undefined;
-  if (sources.families || chosen) return true;
+  return { methods: true, everyFamily: !sources.families && !chosen };
+}
+
+/**
+ * Every episodic family, the data families only where their data is (`../shared/data` or $HEARTH_SHARED_DATA),
+ * with a note for each left out. Reading a data family's tasks loads them (EAI's take seconds): the run then has
+ * them cached.
+ */
+export function everyFamily(note: (line: string) => void): string[] {
   const families: string[] = [...TASK_FAMILIES, ...NAMED_FAMILIES];
   for (const family of DATA_FAMILIES) {
     try {
@@ -159,8 +165,7 @@ export function expandMethodsOption(
       note(`note: family ${family} left out: ${error.message}`);
     }
   }
-  options.families = families.join(',');
-  return true;
+  return families;
 }
 
 /**
@@ -266,16 +271,10 @@ export function registerRunCommand(program: Command): void {
     )
     .action(async () => {
       const options = command.opts();
-      const methods = expandMethodsOption(
-        options,
-        {
-          protocol: command.getOptionValueSource('protocol') !== 'default',
-          families: command.getOptionValueSource('families') !== 'default',
-        },
-        (line) => {
-          if (!options.quiet) process.stderr.write(`${line}\n`);
-        },
-      );
+      const { methods, everyFamily: allFamilies } = expandMethodsOption(options, {
+        protocol: command.getOptionValueSource('protocol') !== 'default',
+        families: command.getOptionValueSource('families') !== 'default',
+      });
       const run = parseRunOptions(options, { methods });
       // The city's instructions fit no home: --domain city runs in the default city unless --homes names others.
       if (run.domain === 'city' && command.getOptionValueSource('homes') === 'default') options.homes = DEFAULT_CITY;
@@ -304,6 +303,11 @@ export function registerRunCommand(program: Command): void {
         }
       }
       if (run.protocol === 'episodic') {
+        if (allFamilies) {
+          options.families = everyFamily((line) => {
+            if (!options.quiet) process.stderr.write(`${line}\n`);
+          }).join(',');
+        }
         await runEpisodic(
           { ...grid, ...(command.getOptionValueSource('steps') === 'default' && { steps: undefined }) },
           options,
