@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getAgent } from '../../src/agents/registry.js';
 import { executeEpisode, loadProtocolModule } from '../../src/bench/execute.js';
 import type { JsonObject } from '../../src/bench/json.js';
 import { getProtocol } from '../../src/bench/protocols.js';
@@ -190,5 +191,22 @@ describe('the dashboard app', () => {
     // The task is done when the episode ends early: its last condition is met at the last frame.
     expect(view.events.map((e) => e.end)).toContain(view.steps.length);
     expect(view.decisions['0'][0]).toMatchObject({ kind: 'danli', subgoals: [expect.stringContaining('fridge')] });
+
+    // The run's cross-method table: DANLI on the family, its cell as the CLI prints it.
+    const table = (await (await get(`/api/runs/${run.id}/cross-method`)).json()) as {
+      sections: Array<{ families: string[]; rows: Array<{ agent: string; reference: boolean; cells: unknown[] }> }>;
+    };
+    expect(table.sections[0].families).toEqual(['llm-state-simple']);
+    expect(table.sections[0].rows[0]).toMatchObject({
+      agent: 'danli',
+      reference: getAgent('danli').privileges.length > 0,
+      cells: [{ family: 'llm-state-simple', episodes: 1, failed: 0, text: { sr: '100% +- n/a' } }],
+    });
+    expect((await get(`/api/runs/${run.id}/cross-method?per=task`)).status).toBe(400);
+    const continual = await get('/api/runs/1/cross-method');
+    expect(continual.status).toBe(404);
+    expect(await continual.json()).toEqual({
+      error: 'run 1 is a continual run: the cross-method table is for episodic runs',
+    });
   });
 });
