@@ -9,11 +9,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { PRIVILEGE_MEANINGS } from '../agents/agent.js';
 import type { JsonObject } from '../bench/json.js';
 import type { Report } from '../bench/report.js';
 import { type EpisodePageQuery, ResultsStore, type RunInfo, type RunSummary } from '../bench/store.js';
 import { InputError } from '../util/errors.js';
-import { PRIVILEGE_MEANINGS } from '../agents/agent.js';
 import {
   type CrossMethodView,
   crossMethodView,

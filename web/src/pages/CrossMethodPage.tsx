@@ -41,9 +41,9 @@ export function CrossMethodPage() {
         Run {id} <span class="muted">cross-method table</span>
       </h1>
       <p>
-        Each agent on every task family: the colour is the cell's {shown.label}, the text its mean and 95% interval
-        over the cell's episodes (as <code>hearth run --table compact</code> prints it), with the share of its tasks
-        the agent could not read. Pooled over {view.perHome ? 'the episodes of one home' : 'every home'} and{' '}
+        Each agent on every task family: the colour is the cell's {shown.label}, the text its mean and 95% interval over
+        the cell's episodes (as <code>hearth run --table compact</code> prints it), with the share of its tasks the
+        agent could not read. Pooled over {view.perHome ? 'the episodes of one home' : 'every home'} and{' '}
         {view.seeds.length} seed(s). References, given what the others must find out, are marked and listed last.
       </p>
       <div class="controls">
@@ -97,8 +97,8 @@ export function CrossMethodPage() {
         </div>
       )}
       <p class="note">
-        read: the share of its tasks whose text the agent made a goal of; n/a where the agent records no reading (it
-        is given the goal, or does not say).
+        read: the share of its tasks whose text the agent made a goal of; n/a where the agent records no reading (it is
+        given the goal, or does not say).
       </p>
       <Failures view={view} />
     </section>
@@ -212,8 +212,7 @@ function Failures({ view }: { view: CrossMethodView }) {
       <ul>
         {[...groups.values()].map(({ agent, error, families }) => (
           <li key={`${agent} ${error}`}>
-            <strong>{agent}</strong> in{' '}
-            {[...families].map(([family, n]) => `${family} (${n})`).join(', ')}: {error}
+            <strong>{agent}</strong> in {[...families].map(([family, n]) => `${family} (${n})`).join(', ')}: {error}
           </li>
         ))}
       </ul>
