@@ -306,6 +306,15 @@ function footnotes(report: Report, table: CrossMethodTable): string[] {
     }
   }
   out.push('');
+  // What ran each role (offline or a model's), as under the wide tables.
+  for (const [agent, roles] of Object.entries(report.roles ?? {})) {
+    out.push(
+      `${agent}: ${Object.entries(roles)
+        .map(([role, value]) => `${role}: ${value}`)
+        .join('; ')}`,
+    );
+  }
+  if (report.roles) out.push('');
   const { episodes } = report;
   if (episodes.missing > 0) {
     out.push(`missing: ${episodes.missing} of ${episodes.total} episodes not run yet (run again with --resume)`);

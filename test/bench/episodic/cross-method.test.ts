@@ -28,7 +28,10 @@ function episode(
     index: nextIndex++,
     spec: { key, agent, home, task: `${family}/t`, family, seed },
     status: 'ok',
-    result: { metrics: { read: null, ...metrics } },
+    result: {
+      metrics: { read: null, ...metrics },
+      ...(agent === 'reader' && { details: { agent: { roles: { policy: 'offline: a planner' } } } }),
+    },
   };
 }
 
@@ -145,6 +148,8 @@ describe('the cross-method table', () => {
     expect(text).toContain('n=4');
     expect(text).toContain('* reference, given what the others must find out: oracle (meanings, true-state)');
     expect(text).toContain('  true-state: the true state of the home');
+    // What ran each role, as under the wide tables.
+    expect(text).toContain('\nreader: policy: offline: a planner\n');
     expect(text).toContain('missing: 2 of 20 episodes not run yet');
     expect(text).toContain('failed: 5 episode(s), left out of the means (--json lists each):');
     expect(text).toContain('  broken: 4 in alpha (4): InputError: no skill database');
