@@ -73,6 +73,7 @@ describe('hearth run --agents methods: what it expands to', () => {
       /--per-home splits the cross-method table by home: use it with --table compact/,
     );
     await refuse(['--agents', 'methods', '--columns', 'sr,ps'], /--columns: unknown metric 'ps'/);
+    await refuse(['--agents', 'methods', '--paired', 'oracle'], /--paired oracle: .*add --table wide/);
   });
 });
 

@@ -122,6 +122,12 @@ function parseTableForm(
     throw new InputError('--per-home splits the cross-method table by home: use it with --table compact');
   }
   if (form !== 'compact') return undefined;
+  if (options.paired !== undefined && !options.json) {
+    throw new InputError(
+      `--paired ${String(options.paired)}: the paired comparison prints beside the wide tables; add --table wide ` +
+        '(or --json, which carries both)',
+    );
+  }
   const columns = options.columns === undefined ? undefined : listOf(options.columns);
   return { ...(options.perHome === true && { perHome: true }), ...(columns && { columns }) };
 }
