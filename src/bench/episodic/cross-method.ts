@@ -177,10 +177,7 @@ export function crossMethodToTable(report: Report, table: CrossMethodTable, colu
   const out: string[] = [];
   const seeds = seedsText(table.seeds);
   for (const section of table.sections) {
-    const where =
-      section.homes.length === 1
-        ? `home ${section.homes[0]}`
-        : `${section.homes.length} homes (${section.homes.join(', ')})`;
+    const where = homesText(section.homes);
     const what = metrics.map((metric) => metric.label).join(', ');
     out.push(
       `cross-method table: ${what} (mean +- 95% CI over the episodes of each cell), ${where}, ${seeds}; ` +
@@ -194,6 +191,18 @@ export function crossMethodToTable(report: Report, table: CrossMethodTable, colu
   out.push(...footnotes(report, table));
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   return `${out.join('\n')}\n`;
+}
+
+/** Homes a title names: all of a few, else the first few and how many more (the data families' scenes are many). */
+const HOMES_NAMED = 4;
+
+function homesText(homes: readonly string[]): string {
+  if (homes.length === 1) return `home ${homes[0]}`;
+  const named =
+    homes.length <= HOMES_NAMED
+      ? homes
+      : [...homes.slice(0, HOMES_NAMED - 1), `${homes.length - HOMES_NAMED + 1} more`];
+  return `${homes.length} homes (${named.join(', ')})`;
 }
 
 function seedsText(seeds: readonly number[]): string {
