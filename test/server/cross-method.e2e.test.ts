@@ -2,7 +2,7 @@
  * The cross-method heat map end to end, in real Chromium against a real `hearth serve`: a small `--agents methods`
  * run (two tasks of two families, two seeds, steps capped) goes into a store through the built CLI; the run's page
  * links to the heat map, whose cells, marks and order are checked against the CLI's own `--json` table. A screenshot
- * goes to tmp/dashboard-screenshots (docs/dashboard with HEARTH_SCREENSHOTS=docs).
+ * goes to tmp/dashboard-screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
-import { BUILT, CHROMIUM, hearth, launchChromium, SCREENSHOTS, type Served, serve, WEB_BUILT } from './support.js';
+import { BUILT, CHROMIUM, hearth, launchChromium, type Served, serve, WEB_BUILT } from './support.js';
 
 const missing =
   !BUILT || !WEB_BUILT
@@ -21,8 +21,8 @@ const missing =
 if (missing) process.stderr.write(`[hearth tests] cross-method heat map tests skipped: no ${missing}\n`);
 const describeE2e = missing ? describe.skip : describe;
 
-const shots =
-  process.env.HEARTH_SCREENSHOTS === 'docs' ? SCREENSHOTS : join(projectRoot, 'tmp', 'dashboard-screenshots');
+// docs/dashboard/cross-method.png is the leaderboard run's (docs/leaderboard.md), not this small run's.
+const shots = join(projectRoot, 'tmp', 'dashboard-screenshots');
 const POLL = { timeout: 15_000 };
 
 interface Summary {

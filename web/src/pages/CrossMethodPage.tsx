@@ -19,6 +19,10 @@ const lineOf = (row: CrossMethodRowView) => (row.reference ? `${row.agent} (ref)
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
+/** The first homes and how many more, as the CLI's title names them (every one in the tooltip). */
+const homesNamed = (homes: readonly string[]) =>
+  homes.length <= 4 ? homes.join(', ') : `${homes.slice(0, 3).join(', ')}, ${homes.length - 3} more`;
+
 export function CrossMethodPage() {
   const { params } = useRoute();
   const id = Number(params.run);
@@ -75,7 +79,12 @@ export function CrossMethodPage() {
         <div class="section" key={section.homes.join(',')}>
           <h3>
             {section.homes.length === 1 ? `home ${section.homes[0]}` : `${section.homes.length} homes`}
-            {section.homes.length > 1 && <span class="muted"> ({section.homes.join(', ')})</span>}
+            {section.homes.length > 1 && (
+              <span class="muted" title={section.homes.join(', ')}>
+                {' '}
+                ({homesNamed(section.homes)})
+              </span>
+            )}
           </h3>
           <HeatMap section={section} metric={shown.key} label={shown.label} />
           <CellTable section={section} metric={shown.key} />
@@ -159,7 +168,9 @@ function CellTable({ section, metric }: { section: Section; metric: string }) {
           <th>agent</th>
           {section.families.map((family) => (
             <th key={family}>
-              {family} <span class="muted">n={section.episodes[family]}</span>
+              {family}
+              <br />
+              <span class="muted">n={section.episodes[family]}</span>
             </th>
           ))}
           <th>read</th>
