@@ -22,6 +22,12 @@ export interface MetricSummary {
   ci95: number | null;
   /** Episodes that had a value, present only when fewer than the row's `episodes` (the metric was null for some). */
   n?: number;
+  /**
+   * The bounds of the 95% interval when it is not mean +- ci95: a success rate's Wilson interval (the cross-method
+   * table's SR, `stats.ts` `wilson95`). Printed as "mean (low-high)".
+   */
+  low?: number | null;
+  high?: number | null;
 }
 
 /**
@@ -459,6 +465,11 @@ export function formatMetric(summary: MetricSummary | PairedSummary, metric: Met
     return shown.startsWith('-') ? shown : `+${shown}`;
   };
   if (summary.mean === null) return 'n/a';
+  if ('low' in summary && summary.low != null && summary.high != null) {
+    // A bounded interval: "63% (54-71%)", the bounds in the mean's unit.
+    const bound = (value: number) => (percent ? (value * 100).toFixed(digits) : value.toFixed(digits));
+    return `${show(summary.mean)} (${bound(summary.low)}-${show(summary.high)})`;
+  }
   const counts = 'better' in summary ? ` (${summary.better}/${summary.tied}/${summary.worse})` : '';
   return `${show(summary.mean, paired)} +- ${show(summary.ci95)}${counts}`;
 }

@@ -49,6 +49,21 @@ export function summarize(values: readonly number[]): Summary {
   return { n: values.length, mean: mean(values), std: sampleStd(values), ci95: ci95(values) };
 }
 
+/**
+ * The 95% Wilson score interval of a proportion (successes of n trials): unlike mean +- t x std / sqrt(n), it stays
+ * inside [0, 1] and does not shrink to nothing at 0% or 100% (16 failures of 16 give [0, 19%], not 0 +- 0). Null
+ * bounds when n is 0.
+ */
+export function wilson95(successes: number, n: number): { low: number | null; high: number | null } {
+  if (n === 0) return { low: null, high: null };
+  const z = 1.959963984540054;
+  const p = successes / n;
+  const z2n = (z * z) / n;
+  const centre = (p + z2n / 2) / (1 + z2n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
 const quantileCache = new Map<string, number>();
 
 /**

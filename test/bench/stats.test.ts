@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ci95, mean, sampleStd, summarize, tCdf, tQuantile } from '../../src/bench/stats.js';
+import { ci95, mean, sampleStd, summarize, tCdf, tQuantile, wilson95 } from '../../src/bench/stats.js';
 
 // Two-sided 95% critical values t(0.975, df) from a printed Student's t table (3 decimals).
 const T_TABLE_975: Array<[df: number, t: number]> = [
@@ -84,5 +84,22 @@ describe('mean, sample std and ci95', () => {
 
   it('identical values have zero spread', () => {
     expect(summarize([0.4, 0.4, 0.4]).ci95).toBe(0);
+  });
+});
+
+describe('the Wilson interval of a proportion', () => {
+  it('matches the closed form and stays inside [0, 1] at the ends', () => {
+    // 8 of 10: the textbook interval [0.4902, 0.9433].
+    const eight = wilson95(8, 10);
+    expect(eight.low).toBeCloseTo(0.4902, 4);
+    expect(eight.high).toBeCloseTo(0.9433, 4);
+    // 0 of 16: [0, z^2 / (n + z^2)], not 0 +- 0.
+    const none = wilson95(0, 16);
+    expect(none.low).toBe(0);
+    expect(none.high).toBeCloseTo(1.96 ** 2 / (16 + 1.96 ** 2), 3);
+    const all = wilson95(16, 16);
+    expect(all.high).toBe(1);
+    expect(all.low).toBeCloseTo(1 - none.high!, 12);
+    expect(wilson95(0, 0)).toEqual({ low: null, high: null });
   });
 });

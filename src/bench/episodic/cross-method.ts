@@ -10,6 +10,7 @@
  * appear, homes likewise.
  */
 import { PRIVILEGE_MEANINGS } from '../../agents/agent.js';
+import { metricValue, rounded } from '../groups.js';
 import { canonicalJson } from '../json.js';
 import type { MetricSpec, ReportLayout } from '../protocol.js';
 import {
@@ -22,6 +23,7 @@ import {
   summarizeMetric,
   tableMetrics,
 } from '../report.js';
+import { wilson95 } from '../stats.js';
 
 /** The metrics every cell carries (JSON, CSV, the dashboard): SR, GC and the share of tasks read. */
 export const CROSS_METHOD_METRICS = ['sr', 'gc', 'read'] as const;
@@ -133,8 +135,25 @@ function cellOf(episodes: readonly ReportEpisode[], metrics: readonly MetricSpec
     episodes: ok.length,
     failed: episodes.length - ok.length,
     ...(failed && { error: firstLine(failed.error ?? 'failed') }),
-    metrics: Object.fromEntries(metrics.map((metric) => [metric.key, summarizeMetric(ok, metric)])),
+    metrics: Object.fromEntries(metrics.map((metric) => [metric.key, cellSummary(ok, metric)])),
   };
+}
+
+/** Metrics that are a success (1) or not (0) per episode: their cells carry the Wilson interval (`wilson95`). */
+const SUCCESS_RATES = new Set(['sr']);
+
+/**
+ * A cell's summary of one metric. A success rate gets its Wilson interval as bounds besides the t interval: the cells
+ * pool episodes of many tasks, where 0% or 100% is common and mean +- t x std / sqrt(n) would claim certainty (0 +- 0)
+ * or leave [0, 1] with few episodes.
+ */
+function cellSummary(episodes: readonly ReportEpisode[], metric: MetricSpec): MetricSummary {
+  const summary = summarizeMetric(episodes, metric);
+  if (!SUCCESS_RATES.has(metric.key)) return summary;
+  const values = episodes.map((episode) => metricValue(episode, metric.key)).filter((v) => v !== null);
+  if (values.some((v) => v !== 0 && v !== 1)) return summary;
+  const { low, high } = wilson95(values.filter((v) => v === 1).length, values.length);
+  return { ...summary, low: low === null ? null : rounded(low), high: high === null ? null : rounded(high) };
 }
 
 function distinct<T>(values: readonly T[]): T[] {
@@ -180,7 +199,7 @@ export function crossMethodToTable(report: Report, table: CrossMethodTable, colu
     const where = homesText(section.homes);
     const what = metrics.map((metric) => metric.label).join(', ');
     out.push(
-      `cross-method table: ${what} (mean +- 95% CI over the episodes of each cell), ${where}, ${seeds}; ` +
+      `cross-method table: ${what} over the episodes of each cell (SR with its 95% Wilson interval, others mean +- 95% CI), ${where}, ${seeds}; ` +
         'n: episodes per cell',
       '',
       ...sectionLines(section, metrics),

@@ -101,8 +101,8 @@ describe('the cross-method table', () => {
       ['oracle', true],
     ]);
     const reader = section.rows[0];
-    // SR 1, 0, 1, 1: mean 0.75, s = 0.5, t(0.975, 3) = 3.182446 -> half-width 0.795612.
-    expect(reader.cells.alpha.metrics.sr).toEqual({ mean: 0.75, ci95: 0.795612 });
+    // SR 1, 0, 1, 1: mean 0.75, s = 0.5, t(0.975, 3) = 3.182446 -> half-width 0.795612; Wilson's 3 of 4: [0.30, 0.95].
+    expect(reader.cells.alpha.metrics.sr).toEqual({ mean: 0.75, ci95: 0.795612, low: 0.300642, high: 0.954413 });
     expect(reader.cells.alpha.metrics.gc.mean).toBe(0.875);
     expect(reader.cells.alpha.metrics.read).toEqual({ mean: 0.75, ci95: 0.795612 });
     // The row's read share pools its families: 5 of 6.
@@ -136,14 +136,14 @@ describe('the cross-method table', () => {
     const text = crossMethodToTable(reportOf(EPISODES), reportOf(EPISODES).crossMethod!);
     const lines = text.split('\n');
     expect(lines[0]).toBe(
-      'cross-method table: SR (mean +- 95% CI over the episodes of each cell), 2 homes (a, b), seeds 0..1; n: ' +
+      'cross-method table: SR over the episodes of each cell (SR with its 95% Wilson interval, others mean +- 95% CI), 2 homes (a, b), seeds 0..1; n: ' +
         'episodes per cell',
     );
     const line = (agent: string) => lines.find((l) => l.startsWith(`${agent} `))!;
-    expect(line('reader')).toMatch(/^reader\s+\| 75% \+- 80%\s+0% \+- 0%\s+\| 83%$/);
+    expect(line('reader')).toMatch(/^reader\s+\| 75% \(30-95%\)\s+0% \(0-66%\)\s+\| 83%$/);
     // Every episode of a cell failed: "error"; some failed: the cell is marked.
-    expect(line('broken')).toMatch(/^broken\s+\| error\s+100% \+- n\/a !\s+\| 100%$/);
-    expect(line('oracle *')).toMatch(/^oracle \*\s+\| 100% \+- 0%\s+100% \+- 0%\s+\| n\/a$/);
+    expect(line('broken')).toMatch(/^broken\s+\| error\s+100% \(21-100%\) !\s+\| 100%$/);
+    expect(line('oracle *')).toMatch(/^oracle \*\s+\| 100% \(51-100%\)\s+100% \(34-100%\)\s+\| n\/a$/);
     expect(lines.findIndex((l) => l.startsWith('oracle *'))).toBeGreaterThan(lines.indexOf(line('broken')));
     expect(text).toContain('n=4');
     expect(text).toContain('* reference, given what the others must find out: oracle (meanings, true-state)');
@@ -167,7 +167,7 @@ describe('the cross-method table', () => {
     });
     const text = crossMethodToTable(report, report.crossMethod, ['sr', 'gc']);
     expect(text).toMatch(/SR n=4\s+GC\s+SR n=2\s+GC/);
-    expect(text).toMatch(/reader\s+\| 75% \+- 80%\s+88% \+- 40%/);
+    expect(text).toMatch(/reader\s+\| 75% \(30-95%\)\s+88% \+- 40%/);
     expect(report.crossMethod.metrics).toEqual(['sr', 'gc', 'read', 'plwSr']);
   });
 
