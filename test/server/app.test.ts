@@ -200,7 +200,7 @@ describe('the dashboard app', () => {
     expect(table.sections[0].rows[0]).toMatchObject({
       agent: 'danli',
       reference: getAgent('danli').privileges.length > 0,
-      cells: [{ family: 'llm-state-simple', episodes: 1, failed: 0, text: { sr: '100% +- n/a' } }],
+      cells: [{ family: 'llm-state-simple', episodes: 1, failed: 0, text: { sr: '100% (21-100%)' } }],
     });
     expect((await get(`/api/runs/${run.id}/cross-method?per=task`)).status).toBe(400);
     const continual = await get('/api/runs/1/cross-method');

@@ -28,6 +28,8 @@ const POLL = { timeout: 15_000 };
 interface Summary {
   mean: number | null;
   ci95: number | null;
+  low?: number | null;
+  high?: number | null;
 }
 interface Cell {
   episodes: number;
@@ -49,9 +51,11 @@ interface Table {
 function printed(cell: Cell | undefined, key: string, expected: number): string {
   if (!cell) return '';
   if (cell.episodes === 0) return cell.failed > 0 ? 'error' : '';
-  const { mean, ci95 } = cell.metrics[key];
+  const { mean, ci95, low, high } = cell.metrics[key];
   const show = (value: number | null) => (value === null ? 'n/a' : `${(value * 100).toFixed(0)}%`);
-  const text = mean === null ? 'n/a' : `${show(mean)} +- ${show(ci95)}`;
+  // SR carries its Wilson bounds ("63% (54-71%)"), the other metrics mean +- ci95.
+  const interval = low != null && high != null ? ` (${(low * 100).toFixed(0)}-${show(high)})` : ` +- ${show(ci95)}`;
+  const text = mean === null ? 'n/a' : `${show(mean)}${interval}`;
   return cell.episodes < expected ? `${text} !` : text;
 }
 
