@@ -21,9 +21,10 @@ import {
   planMetric,
   shiftedClasses,
 } from '../../../src/bench/episodic/semgro/metrics.js';
-import { degreeLabel, SEMGRO_SETTINGS, trainedHome } from '../../../src/bench/episodic/semgro/settings.js';
+import { degreeLabel, SEMGRO_SETTINGS } from '../../../src/bench/episodic/semgro/settings.js';
 import { generateShift, SHIFT_TYPES } from '../../../src/bench/episodic/semgro/shift.js';
 import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../../src/bench/episodic/semgro/tasks.js';
+import { semgroTraining } from '../../../src/bench/episodic/semgro/training.js';
 import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
 import { languageModelFromConfig } from '../../../src/llm/config.js';
 import { diffGraphs } from '../../../src/sim/diff.js';
@@ -195,7 +196,7 @@ describe('SemGro with its LLM roles through the episodic protocol', () => {
       llm: { provider: 'openai', model: 'm', baseUrl: server.url },
     });
     await closeEpisodeLanguageModels();
-    const skills = trainedHome('cottage')!
+    const skills = semgroTraining('cottage')
       .database.entries.filter((e) => e.level >= 2)
       .map((e) => e.text);
     expect(prompts.length).toBeGreaterThan(0);
