@@ -219,15 +219,18 @@ export function registerRunCommand(program: Command): void {
         knownAgents: agentNames(),
         maxInstructions: instructionPool(run.domain).length,
         checkHome: (home) => {
-          if (home === SEMGRO_RESERVED_HOME) {
-            throw new InputError(
-              `--homes ${home}: reserved as the home SemGro's skill database is learnt in for every family but its ` +
-                'own, and never evaluated in (docs/semgro.md); choose another seed',
-            );
-          }
           if (!builtinHome(home)) homeGraph(home);
         },
       });
+      const reserved = grid.homes.find(
+        (home) => home === SEMGRO_RESERVED_HOME || home.startsWith(`${SEMGRO_RESERVED_HOME}:`),
+      );
+      if (reserved !== undefined) {
+        throw new InputError(
+          `--homes ${reserved}: reserved as the home SemGro's skill database is learnt in for every family but its ` +
+            'own, and never evaluated in (docs/semgro.md); choose another seed',
+        );
+      }
       // An unknown --columns key fails now, not after the episodes have run.
       if (grid.columns) tableMetrics(getProtocol(run.protocol).report, grid.columns);
       if (grid.pool) checkPoolFields(getProtocol(run.protocol).report, grid.pool);

@@ -15,7 +15,9 @@
  *   process or thread first needs it while the others wait (`util/file-cache.ts`).
  * - What a run uses is always what the file holds: a database or home just made is read back from its text, so that
  *   a run that made the file and one that read it behave identically (a graph read from JSON orders some edges
- *   differently from the graph it was written from).
+ *   differently from the graph it was written from). For the same reason the training home is never handed to what
+ *   tries changes on it and undoes them (the build, the shifts, the demonstrations: an undone change can leave edges
+ *   in another order): they get a copy.
  *
  * Everything is also kept per process (per worker thread) once loaded.
  */
@@ -67,6 +69,22 @@ function slug(home: string): string {
   return last.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || 'home';
 }
 
+/** The identity of the database learnt in a training home (`graph`: as prepared, with the family's things). */
+export function databaseIdentity(home: string, graph: EnvGraph): DatabaseIdentity {
+  return {
+    home,
+    graph: sha(JSON.stringify(graphToJson(graph))).slice(0, 16),
+    skills: VIRTUALHOME_SKILLS.name,
+    seed: SEMGRO_DATABASE_SEED,
+    build: SEMGRO_DATABASE_BUILD,
+    format: DATABASE_VERSION,
+  };
+}
+
+/** The folder of a training's files, relative to the cache folder: `semgro/<home>-<hash of the identity>`. */
+export const trainingFolder = (identity: DatabaseIdentity): string =>
+  `semgro/${slug(identity.home)}-${sha(JSON.stringify(identity)).slice(0, 16)}`;
+
 /** How a training was obtained, for the run's notes. */
 export interface TrainingReport {
   readonly home: string;
@@ -95,21 +113,13 @@ export class SemGroTraining {
     private readonly dir = cacheDir(),
   ) {
     this.graph = prepareTrainingHome(loaded, home);
-    const graphText = JSON.stringify(graphToJson(this.graph));
-    this.identity = {
-      home,
-      graph: sha(graphText).slice(0, 16),
-      skills: VIRTUALHOME_SKILLS.name,
-      seed: SEMGRO_DATABASE_SEED,
-      build: SEMGRO_DATABASE_BUILD,
-      format: DATABASE_VERSION,
-    };
-    this.folder = `semgro/${slug(home)}-${sha(JSON.stringify(this.identity)).slice(0, 16)}`;
+    this.identity = databaseIdentity(home, this.graph);
+    this.folder = trainingFolder(this.identity);
     const file = `${this.folder}/database.jsonl`;
     const cached = cachedText(
       dir,
       file,
-      () => databaseText(buildDatabase(this.graph, { home, seed: SEMGRO_DATABASE_SEED })),
+      () => databaseText(buildDatabase(this.graph.clone(), { home, seed: SEMGRO_DATABASE_SEED })),
       { label: `the skill database of ${home} (seed ${SEMGRO_DATABASE_SEED}, build ${SEMGRO_DATABASE_BUILD})` },
     );
     this.database = parseDatabase(cached.text, `${dir}/${file}`);
@@ -128,7 +138,8 @@ export class SemGroTraining {
     if (!shift) {
       const options = { type: setting.type, degree: setting.degree, seed: setting.seed };
       const file = `${this.folder}/shift-${setting.type}-${setting.degree}-s${setting.seed}-b${SHIFT_BUILD}.json`;
-      const { text } = cachedText(this.dir, file, () => shiftText(generateShift(this.database, this.graph, options)), {
+      const make = () => shiftText(generateShift(this.database, this.graph.clone(), options));
+      const { text } = cachedText(this.dir, file, make, {
         label: `the ${setting.id} shift of ${this.home}`,
       });
       shift = parseShift(text, `${this.dir}/${file}`);
@@ -144,19 +155,24 @@ export class SemGroTraining {
 
   /** The in-context examples of the LLM baselines, drawn from the database (made on first use, per process). */
   demonstrations(): DemonstrationLibrary {
-    this.library ??= semgroDemonstrations(this.database, this.graph, this.home);
+    this.library ??= semgroDemonstrations(this.database, this.graph.clone(), this.home);
     return this.library;
   }
 }
 
 const TRAININGS = new Map<string, SemGroTraining>();
 
-/** The training in a home (a home spec: `gen:2718`, a built-in name, a file), loaded once per process. */
+/**
+ * The training in a home (a home spec: `gen:2718`, a built-in name, a file), loaded once per process and cache folder
+ * (`cacheDir()`).
+ */
 export function semgroTraining(home: string, loaded: EnvGraph = homeGraph(home)): SemGroTraining {
-  let training = TRAININGS.get(home);
+  const dir = cacheDir();
+  const key = `${dir}\u0000${home}`;
+  let training = TRAININGS.get(key);
   if (!training) {
-    training = new SemGroTraining(home, loaded);
-    TRAININGS.set(home, training);
+    training = new SemGroTraining(home, loaded, dir);
+    TRAININGS.set(key, training);
   }
   return training;
 }
