@@ -42,6 +42,7 @@ registerAgent({
   privileges: [],
   needsLlm: false,
   protocols: ['episodic'],
+  uses: ['skillDatabase'],
   create: (context) => {
     const agent = createSemGroAgent(context, SEMGRO_VARIANTS[0]);
     const count = () => (agent.stats() as { decisions: number }).decisions;

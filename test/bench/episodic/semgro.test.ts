@@ -5,7 +5,7 @@
  * OpenAI-compatible server (recorded, then replayed with no call) and the tiny GGUF model (the agent alone). The family's training (the
  * database learnt in the cottage) is built once for the file.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,7 @@ import { InputError } from '../../../src/util/errors.js';
 import { BUILDS_LOG } from '../../../src/util/file-cache.js';
 import { cottageDatabase, runAgent } from '../../agents/semgro/helpers.js';
 import { type ChatBody, type FakeOpenAiServer, startFakeOpenAiServer } from '../../helpers/fake-openai-server.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { tinyModel } from '../../llm/helpers.js';
 
 describe('domain shifts', () => {
@@ -161,6 +162,17 @@ describe("SemGro's training, made once and cached", () => {
     expect(other.graph).not.toBe(identity.graph);
     expect(trainingFolder(other)).not.toBe(trainingFolder(identity));
     expect(trainingFolder(identity)).toMatch(/^semgro\/cottage-[0-9a-f]{16}$/);
+  });
+
+  it('refuses a broken cached file in one line naming it, and says how to mend it', () => {
+    const home = loadHome('cottage').graph;
+    const dir = scratchDir('semgro-broken-cache');
+    const folder = trainingFolder(databaseIdentity('cottage', prepareTrainingHome(home, 'cottage')));
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(join(dir, folder, 'database.jsonl'), '{"format": "hearth-semgro-skills", "version": 1\n');
+    expect(() => new SemGroTraining('cottage', home, dir)).toThrow(
+      /database\.jsonl:1: not JSON: .* \(a file of the cache: delete it and it is made again\)$/,
+    );
   });
 
   it('gives the skill database to the agents that use one, learnt in the family home or the training home', () => {

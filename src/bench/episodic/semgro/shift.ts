@@ -271,12 +271,12 @@ export function parseShift(text: string, file: string): Shift {
   try {
     data = JSON.parse(text) as Record<string, unknown>;
   } catch {
-    throw new InputError('not JSON: not a shifted home (delete the file to have it made again)', { file });
+    throw new InputError('not JSON: not a shifted home', { file });
   }
   if (data?.format !== SHIFT_FORMAT || data.build !== SHIFT_BUILD) {
     throw new InputError(
       `not a shifted home of build ${SHIFT_BUILD} (format ${JSON.stringify(data?.format)}, build ` +
-        `${JSON.stringify(data?.build)}; delete the file to have it made again)`,
+        `${JSON.stringify(data?.build)})`,
       { file },
     );
   }

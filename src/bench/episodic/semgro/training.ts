@@ -30,6 +30,7 @@ import { semgroDemonstrations } from '../../../agents/semgro/demonstrations.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import { graphToJson } from '../../../sim/graph-io.js';
 import { VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
+import { InputError } from '../../../util/errors.js';
 import { cachedText } from '../../../util/file-cache.js';
 import { cacheDir } from '../../cache.js';
 import { homeGraph } from '../../continual/episode.js';
@@ -85,6 +86,16 @@ export function databaseIdentity(home: string, graph: EnvGraph): DatabaseIdentit
 export const trainingFolder = (identity: DatabaseIdentity): string =>
   `semgro/${slug(identity.home)}-${sha(JSON.stringify(identity)).slice(0, 16)}`;
 
+/** Reads a cached file; a broken one (a disk error, an edit) is an InputError that says how to mend it. */
+function fromCache<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(`${error.message} (a file of the cache: delete it and it is made again)`);
+  }
+}
+
 /** How a training was obtained, for the run's notes. */
 export interface TrainingReport {
   readonly home: string;
@@ -122,7 +133,7 @@ export class SemGroTraining {
       () => databaseText(buildDatabase(this.graph.clone(), { home, seed: SEMGRO_DATABASE_SEED })),
       { label: `the skill database of ${home} (seed ${SEMGRO_DATABASE_SEED}, build ${SEMGRO_DATABASE_BUILD})` },
     );
-    this.database = parseDatabase(cached.text, `${dir}/${file}`);
+    this.database = fromCache(() => parseDatabase(cached.text, `${dir}/${file}`));
     this.report = {
       home,
       skills: this.database.entries.length,
@@ -142,7 +153,7 @@ export class SemGroTraining {
       const { text } = cachedText(this.dir, file, make, {
         label: `the ${setting.id} shift of ${this.home}`,
       });
-      shift = parseShift(text, `${this.dir}/${file}`);
+      shift = fromCache(() => parseShift(text, `${this.dir}/${file}`));
       this.shifts.set(setting.id, shift);
     }
     return shift;
