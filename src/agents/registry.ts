@@ -7,7 +7,7 @@ import { requireLanguageModel } from '../llm/errors.js';
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
-import type { AgentContext } from './context.js';
+import type { AgentContext, TaskResources } from './context.js';
 import { DANLI_DEFAULT, DANLI_VARIANTS, DanliAgent } from './danli/index.js';
 import { LlmSubgoalPredictor } from './danli/llm-predictor.js';
 import { createExrapAgent } from './exrap/agent.js';
@@ -45,6 +45,11 @@ export interface AgentDefinition {
   readonly optIn?: boolean;
   /** Learns across runs into a memory file when the run gives one (HELPER's `--helper-memory`). */
   readonly learns?: boolean;
+  /**
+   * The task resources it uses (`TaskResources`), which the bench gives it where the run has them: SemGro's skill
+   * database on every family, in-context examples drawn from it on the semgro families (`bench/episodic/semgro`).
+   */
+  readonly uses?: readonly (keyof TaskResources)[];
   /** The protocols it can run (default: continual only). */
   readonly protocols?: readonly AgentProtocol[];
   create(context: AgentContext): Agent;

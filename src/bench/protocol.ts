@@ -47,9 +47,22 @@ export interface EpisodeContext {
   readonly signal: AbortSignal;
 }
 
+/** What a protocol's `prepareRun` is given besides the specs. */
+export interface RunPreparation {
+  /** Prints a line for the user (`hearth: ...` on stderr; nothing with --quiet). */
+  readonly note: (line: string) => void;
+}
+
 /** The shape of a protocol module: what `import(specifier)` must give. */
 export interface ProtocolModule<S extends EpisodeSpec = EpisodeSpec> {
   runEpisode(spec: S, context: EpisodeContext): Promise<EpisodeResult> | EpisodeResult;
+  /**
+   * Work the episodes of a run share, done once in the run's main process with the episodes still to run, before
+   * any starts (the episodic protocol makes SemGro's skill databases there and caches them on disk, so that worker
+   * threads read them instead of each making them). Queue workers do not call it: what they need and do not find
+   * is made by their first episode that needs it.
+   */
+  prepareRun?(specs: readonly S[], context: RunPreparation): Promise<void> | void;
 }
 
 /** One metric of a report: taken from `result.metrics[key]` of every episode of a group. */

@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
 import { buildCrossMethod, type CrossMethodRequest } from './episodic/cross-method.js';
-import type { EpisodeOutcome } from './execute.js';
+import { type EpisodeOutcome, loadProtocolModule } from './execute.js';
 import { defaultWorkers } from './grid.js';
 import { canonicalJson, type JsonObject } from './json.js';
 import { executeEpisodes } from './pool.js';
@@ -106,6 +106,12 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     const todo = specs.filter((spec) => !done.has(spec.key));
     const indexByKey = new Map(specs.map((spec, index) => [spec.key, index]));
     if (resumed) note(`resuming run ${run.id} in ${storePath}: ${specs.length - todo.length} of ${specs.length} done`);
+    if (todo.length > 0) {
+      // What the episodes share is made once here, before any worker starts (the module is loaded by the workers
+      // anyway; a protocol without `prepareRun` costs the import).
+      const module = await loadProtocolModule(protocol.module);
+      await module.prepareRun?.(todo, { note });
+    }
 
     const interrupt = new AbortController();
     const onExternalAbort = () => interrupt.abort();

@@ -2,13 +2,17 @@
  * `hearth semgro build-db` and `hearth scene shift` through the built CLI (`npm test` builds first), on the cottage:
  * the database written with its level sizes beside the paper's, a shift at a measured degree written as
  * a home the CLI reads again, and bad input (a foreign or malformed database, a bad type or degree) refused in one
- * line with exit code 2.
+ * line with exit code 2. Then `hearth run` with SemGro's training: made once in the cache folder by the run's main
+ * process and read by both worker threads, read again by the next run; `--semgro-train` and the reserved home refused
+ * in one line where they do not fit.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 const BIN = join(projectRoot, 'bin', 'hearth.js');
@@ -81,4 +85,65 @@ describeBuilt('hearth semgro build-db and hearth scene shift', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
   }, 60_000);
+});
+
+describe("hearth run with SemGro's training", () => {
+  const refusals: [string[], RegExp][] = [
+    [
+      ['--families', 'llm-state-simple', '--agents', 'semgro', '--semgro-train', 'nosuchhome'],
+      /^hearth: --semgro-train nosuchhome: unknown home "nosuchhome"/,
+    ],
+    [
+      ['--families', 'llm-state-simple', '--homes', 'gen:3141'],
+      /^hearth: --homes gen:3141: reserved as the home SemGro/,
+    ],
+    [
+      ['--families', 'llm-state-simple', '--agents', 'semgro', '--homes', 'flat', '--semgro-train', 'flat'],
+      /^hearth: --semgro-train flat: the run also evaluates in this home \(task llm-state\//,
+    ],
+  ];
+  it.each(refusals)('refuses %j in one line before anything runs', async (args, message) => {
+    const store = join(scratchDir('semgro-run'), 'results.sqlite');
+    const r = await runCliInProcess(['run', '--protocol', 'episodic', ...args, '--store', store]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(store)).toBe(false);
+  });
+
+  it.skipIf(!BUILT)(
+    '--workers 2: the database is made once, by the main process before the workers start, and read by both',
+    async () => {
+      const cache = scratchDir('semgro-cache');
+      const tasks = ['fruits-in-fridge', 'fruits-on-table'].map((t) => `semgro/none/${t}/structured`).join(',');
+      const r = await runCli(
+        [
+          'run',
+          '--protocol',
+          'episodic',
+          '--tasks',
+          tasks,
+          '--homes',
+          HOME,
+          '--agents',
+          'oracle',
+          '--workers',
+          '2',
+          '--seeds',
+          '1',
+        ],
+        cache,
+        { HEARTH_CACHE_DIR: cache },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/SemGro's skill database of cottage \(\d+ skills\) made in \d+\.\d s/);
+      expect(r.stderr).toMatch(/2 episode\(s\) run now, 0 already stored; .* on 2 worker thread\(s\)/);
+      // Both workers bound their task in the training home (no shift): the one file made is the database, made by the
+      // main thread (thread id 0).
+      const log = readFileSync(join(cache, 'builds.log'), 'utf8').trim().split('\n');
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatch(/made the skill database of cottage .* \(\S+ \d+ 0\)$/);
+    },
+    90_000,
+  );
 });

@@ -32,6 +32,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     privileges: [],
     needsLlm: true,
     protocols: ['continual', 'episodic'],
+    uses: ['demonstrations'],
     create: (context) => new ZspAgent(baselineOptions(context, 'zsp')),
   },
   {
@@ -40,6 +41,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     privileges: ['affordance'],
     needsLlm: true,
     protocols: ['continual', 'episodic'],
+    uses: ['demonstrations'],
     create: (context) => {
       const options = baselineOptions(context, 'saycan');
       if (!context.affordance) throw new Error('saycan needs the affordance check (privilege affordance)');
@@ -52,6 +54,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     privileges: [],
     needsLlm: true,
     protocols: ['continual', 'episodic'],
+    uses: ['demonstrations'],
     create: (context) => new ProgPromptAgent(baselineOptions(context, 'progprompt')),
   },
   {
@@ -60,6 +63,7 @@ export const BASELINE_DEFINITIONS: readonly AgentDefinition[] = [
     privileges: [],
     needsLlm: true,
     protocols: ['continual', 'episodic'],
+    uses: ['demonstrations'],
     create: (context) => new LlmPlannerAgent(baselineOptions(context, 'llm-planner')),
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * SemGro and its ablations as registry entries (`hearth run --protocol episodic --families semgro --agents semgro`):
- * episodic, run only when named (they need the skill database the semgro families give), offline roles by default
- * and the paper's LLM roles with `--llm`.
+ * episodic, run only when named, on every episodic family (the bench gives them the skill database learnt in the
+ * family's training home: `bench/episodic/semgro/resources.ts`), offline roles by default and the paper's LLM roles
+ * with `--llm`.
  */
 import type { AgentDefinition } from '../registry.js';
 import { SEMGRO_VARIANTS } from './config.js';
@@ -15,5 +16,6 @@ export const SEMGRO_DEFINITIONS: readonly AgentDefinition[] = SEMGRO_VARIANTS.ma
   acceptsLlm: true,
   optIn: true,
   protocols: ['episodic'],
+  uses: ['skillDatabase'],
   create: (context) => createSemGroAgent(context, variant),
 }));

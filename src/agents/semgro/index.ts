@@ -15,7 +15,8 @@ export function createSemGroAgent(context: AgentContext, variant: SemGroVariant)
   const database = context.resources?.skillDatabase;
   if (!database) {
     throw new InputError(
-      `agent '${variant.name}' needs a skill database: run it on the semgro families (--families semgro,semgro-none)`,
+      `agent '${variant.name}' needs a skill database (AgentContext.resources.skillDatabase): the episodic bench ` +
+        'gives it one on every family; elsewhere build one with hearth semgro build-db',
     );
   }
   const roles = context.llm

@@ -11,6 +11,7 @@
  * 4. it is scored (`metrics.ts`) against the Oracle's step count on the same bound task (PLW's L*).
  */
 import type { TaskBrief, TaskUnderstanding } from '../../agents/agent.js';
+import type { TaskResources } from '../../agents/context.js';
 import { getAgent, usesLlm } from '../../agents/registry.js';
 import { requireLanguageModel } from '../../llm/errors.js';
 import { withAccounting } from '../../llm/language-model.js';
@@ -26,6 +27,7 @@ import { bindEdhTask } from './edh.js';
 import { type GoalConditionResult, goalConditionResults } from './goal.js';
 import { type EpisodicScore, type StepOutcome, scoreEpisode, stepOutcome } from './metrics.js';
 import { type SlipModel, seededSlips, stepWithSlips } from './noise.js';
+import { agentResources } from './semgro/resources.js';
 import { type BoundTask, bindTask } from './task.js';
 import { taskById } from './tasks/index.js';
 import { simulatedUser } from './user.js';
@@ -44,6 +46,11 @@ export interface EpisodicEpisode {
   readonly maxSteps?: number;
   /** A memory file learning agents learn into, and the run's pass over it (`--helper-memory`). */
   readonly learning?: { readonly file: string; readonly pass: number };
+  /**
+   * The training home of SemGro's skill database off the semgro families (`--semgro-train`; absent: the reserved
+   * home, `semgro/resources.ts`).
+   */
+  readonly semgroTrain?: string;
 }
 
 /** One step as recorded with --trace. */
@@ -82,10 +89,18 @@ export function bindEpisodeTask(home: string, task: string, seed: number): Bound
   if (definition.edh) return bindEdhTask(definition, homeGraph(home), rng, home);
   if (scene) return bindTask(definition, scene.graph, rng, scene.home);
   if (!definition.prepare) return bindTask(definition, homeGraph(home), rng, home);
-  // A family's own home (SemGro's: the run's home shifted to the task's setting), with what it gives its agents.
-  const prepared = definition.prepare(homeGraph(home), home);
-  const bound = bindTask(definition, prepared.graph, rng, home);
-  return prepared.resources ? { ...bound, resources: prepared.resources } : bound;
+  // A family's own home (SemGro's: the run's home shifted to the task's setting).
+  return bindTask(definition, definition.prepare(homeGraph(home), home).graph, rng, home);
+}
+
+/**
+ * Checks that the home can host the task as `bindEpisodeTask` would bind it, without what a family's preparation
+ * costs (SemGro's database and shifts): an InputError when it cannot.
+ */
+export function checkEpisodeTask(home: string, task: string, seed: number): void {
+  const definition = taskById(task);
+  if (definition.check && !definition.scene && !definition.edh) definition.check(homeGraph(home), home);
+  else bindEpisodeTask(home, task, seed);
 }
 
 interface RawRun {
@@ -108,6 +123,8 @@ interface RunOptions {
   /** A memory the agent learns into (HELPER's `--helper-memory`), and the episode's identity for what it learns. */
   readonly learning?: { readonly file: string; readonly pass: number };
   readonly episode?: string;
+  /** What the bench gives the agent (`semgro/resources.ts`). */
+  readonly resources?: TaskResources;
 }
 
 /** Runs an agent on a bound task (the world starts from a clone of its start state). */
@@ -118,7 +135,7 @@ async function runOn(
   slips: SlipModel,
   options: RunOptions = {},
 ): Promise<RawRun> {
-  const { llm, onStep, learning, episode } = options;
+  const { llm, onStep, learning, episode, resources } = options;
   const stepLimit = options.stepLimit ?? bound.definition.stepLimit;
   const graph = bound.start.clone();
   const derived = bound.derived?.clone() ?? new DerivedStates();
@@ -140,7 +157,7 @@ async function runOn(
     }),
     ...(learning && { learning }),
     ...(episode !== undefined && { episode }),
-    ...(bound.resources && { resources: bound.resources }),
+    ...(resources && { resources }),
   });
   const task: TaskBrief = {
     protocol: 'episodic',
@@ -249,7 +266,9 @@ export async function runEpisodicEpisode(
   const bound = bindEpisodeTask(home, task, seed);
   const slips = options.slipModel?.() ?? seededSlips(episode.slip ?? 0, seed);
   const stepLimit = Math.min(bound.definition.stepLimit, episode.maxSteps ?? Number.POSITIVE_INFINITY);
+  const resources = agentResources(episode.agent, bound.definition, home, episode.semgroTrain);
   const run = await runOn(episode.agent, bound, seed, slips, {
+    ...(resources && { resources }),
     ...(episode.llm && { llm: episode.llm }),
     stepLimit,
     ...(episode.learning && { learning: episode.learning, episode: `${home}/${task}/${seed}` }),

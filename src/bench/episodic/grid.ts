@@ -6,6 +6,8 @@ import { InputError } from '../../util/errors.js';
 import { expandAxes } from '../grid.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
+import { isSemGroFamily, usesSkillDatabase } from './semgro/resources.js';
+import { SEMGRO_RESERVED_HOME, SEMGRO_TRAINING_IDENTITY } from './semgro/training.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskFamily } from './task.js';
 import { taskById, tasksOfFamily } from './tasks/index.js';
 
@@ -23,6 +25,8 @@ export interface EpisodicGrid {
    * (`TaskDefinition.home`, SemGro's training home) runs there instead of in `homes`.
    */
   readonly defaultHomes?: boolean;
+  /** The training home of SemGro's skill database off the semgro families (`--semgro-train`; default the reserved one). */
+  readonly semgroTrain?: string;
 }
 
 /** The task ids of the families and tasks asked for, in family order then the order given, without repeats. */
@@ -87,16 +91,35 @@ export function expandEpisodicGrid(grid: EpisodicGrid): EpisodeSpec[] {
   }
   // The slip is a constant of the run, not an axis: a noise-free run keeps its episode keys.
   const slip = grid.slip ?? 0;
-  return specs.map((spec) => ({
-    ...spec,
-    family: taskById(String(spec.task)).family,
-    ...(slip > 0 && { slip }),
-    ...(grid.maxSteps !== undefined && { maxSteps: grid.maxSteps }),
-  }));
+  const train = grid.semgroTrain ?? SEMGRO_RESERVED_HOME;
+  return specs.map((spec) => {
+    const family = taskById(String(spec.task)).family;
+    return {
+      ...spec,
+      family,
+      ...(slip > 0 && { slip }),
+      ...(grid.maxSteps !== undefined && { maxSteps: grid.maxSteps }),
+      // Where the agent's skill database was learnt, off the semgro families (which train in the episode's home).
+      ...(!isSemGroFamily(family) && usesSkillDatabase(String(spec.agent)) && { semgroTrain: train }),
+    };
+  });
+}
+
+/**
+ * What a run's results depend on of SemGro's training, when any episode uses it: the versions of the database build,
+ * its file format and the shifts, the database's seed, and the training home off the semgro families.
+ */
+export function semgroRunConfig(grid: EpisodicGrid): JsonObject | undefined {
+  const families = new Set(grid.tasks.map((id) => taskById(id).family));
+  const ownHome = [...families].some(isSemGroFamily);
+  const elsewhere = [...families].some((f) => !isSemGroFamily(f)) && grid.agents.some(usesSkillDatabase);
+  if (!ownHome && !elsewhere) return undefined;
+  return { ...SEMGRO_TRAINING_IDENTITY, ...(elsewhere && { train: grid.semgroTrain ?? SEMGRO_RESERVED_HOME }) };
 }
 
 /** What identifies an episodic run for --resume. */
 export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
+  const semgro = semgroRunConfig(grid);
   return {
     protocol: 'episodic',
     agents: [...grid.agents],
@@ -105,5 +128,6 @@ export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
     seeds: [...grid.seeds],
     ...((grid.slip ?? 0) > 0 && { slip: grid.slip! }),
     ...(grid.maxSteps !== undefined && { maxSteps: grid.maxSteps }),
+    ...(semgro && { semgro }),
   };
 }

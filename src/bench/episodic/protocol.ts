@@ -1,12 +1,15 @@
 /**
  * The episodic protocol as a runner module (`registerProtocol` entry `episodic`, see `protocols.ts`): a worker thread
- * imports it and calls `runEpisode` for each spec (agent, home, task, family, seed).
+ * imports it and calls `runEpisode` for each spec (agent, home, task, family, seed); the run's main process calls
+ * `prepareRun` first, which makes the SemGro skill databases the episodes need (cached on disk: the workers read them).
  */
 import type { JsonValue } from '../json.js';
 import { episodeLlmOf } from '../llm.js';
-import type { EpisodeContext, EpisodeResult, EpisodeSpec } from '../protocol.js';
+import type { EpisodeContext, EpisodeResult, EpisodeSpec, RunPreparation } from '../protocol.js';
 import { runEpisodicEpisode } from './episode.js';
 import { checkSlip } from './noise.js';
+import { semgroTrainingHomes } from './semgro/resources.js';
+import { semgroTraining } from './semgro/training.js';
 import { useDialogueFile } from './tasks/index.js';
 
 export interface EpisodicSpec extends EpisodeSpec {
@@ -39,6 +42,7 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     slip: checkSlip(spec.slip ?? 0, 'slip'),
     ...(spec.maxSteps !== undefined && { maxSteps: Number(spec.maxSteps) }),
     ...(spec.learning !== undefined && { learning: learningOf(spec.learning) }),
+    ...(typeof spec.semgroTrain === 'string' && { semgroTrain: spec.semgroTrain }),
   });
   if (context.trace) {
     // The reading comes first (t = -1): what the agent made of the text before its first step.
@@ -67,4 +71,16 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     },
     ...(timing && { timing }),
   };
+}
+
+/**
+ * Makes (or reads from the cache) every SemGro skill database the episodes need, once, before any starts: with
+ * several workers, each then reads the file instead of spending seconds making the same database.
+ */
+export function prepareRun(specs: readonly EpisodicSpec[], context: RunPreparation): void {
+  for (const home of semgroTrainingHomes(specs)) {
+    const { report } = semgroTraining(home);
+    const how = report.made ? `made in ${(report.ms / 1000).toFixed(1)} s` : 'read';
+    context.note(`SemGro's skill database of ${home} (${report.skills} skills) ${how}: ${report.folder}`);
+  }
 }

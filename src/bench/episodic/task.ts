@@ -15,7 +15,6 @@
  * for k = 1..need (TEACh counts each instance of a component), then one per action goal.
  */
 
-import type { TaskResources } from '../../agents/context.js';
 import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass, placementsOf } from '../../sim/catalog/index.js';
 import { DerivedStates } from '../../sim/derived-states.js';
@@ -85,18 +84,23 @@ export interface TaskDefinition {
   readonly edh?: { readonly history: readonly number[]; readonly goal: readonly number[] };
   /**
    * A task bound in a home its family prepares first (SemGro's: the run's home, the training home, shifted to one of
-   * its settings), with what the family gives its agents; `home` is where it runs when the run names no home.
+   * its settings); `home` is where it runs when the run names no home. What the family gives its agents (SemGro's
+   * skill database) is the bench's choice per agent (`semgro/resources.ts`).
    */
   readonly prepare?: (home: EnvGraph, homeName: string) => PreparedHome;
+  /**
+   * Whether the home can host the task, checked without preparing it (which may take seconds): throws an InputError
+   * when it cannot. Only with `prepare`; `hearth run` checks every task of the grid before anything runs.
+   */
+  readonly check?: (home: EnvGraph, homeName: string) => void;
   readonly home?: string;
   /** The family's metrics beyond the protocol's (SemGro's Plan, Exec per skill, critic iterations by cause). */
   readonly metrics?: (run: FamilyRun) => Readonly<Record<string, number | null>>;
 }
 
-/** A home a family prepared for a task, and what it gives the task's agents. */
+/** A home a family prepared for a task. */
 export interface PreparedHome {
   readonly graph: EnvGraph;
-  readonly resources?: TaskResources;
 }
 
 /** A finished episode as a family's metrics read it: its steps (`[walk] <apple> (59)`), the Oracle's, the stats. */
@@ -120,8 +124,6 @@ export interface BoundTask {
   readonly text?: string;
   /** Derived states that hold at the start (EDH: what the history cooked); none when absent. */
   readonly derived?: DerivedStates;
-  /** What the family gives the task's agents (`TaskDefinition.prepare`). */
-  readonly resources?: TaskResources;
 }
 
 /** Ensures a requirement on the graph (in place). Throws an InputError when the home cannot host it. */

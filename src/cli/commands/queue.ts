@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
 import { parseQueueUrl } from '../../bench/queue/address.js';
 import { InputError } from '../../util/errors.js';
 
@@ -15,6 +16,7 @@ interface WorkerFlags {
   baseUrl?: string;
   lockMs: string;
   verbose?: boolean;
+  cacheDir?: string;
 }
 
 function positiveInteger(flag: string, value: string, max: number): number {
@@ -42,8 +44,15 @@ export function registerQueueCommands(program: Command): void {
       '30000',
     )
     .option('--verbose', 'a line on stderr when an episode starts and ends')
+    .option(
+      '--cache-dir <dir>',
+      "where SemGro's skill databases and shifted homes are cached on this machine (made by the first episode that " +
+        `needs one, read by the others; a folder shared with other machines works too); default $HEARTH_CACHE_DIR or ${DEFAULT_CACHE_DIR}`,
+    )
     .action(async (flags: WorkerFlags) => {
       if (flags.queue === undefined) throw new InputError('worker: needs --queue redis://HOST:PORT');
+      // Worker threads inherit the environment they are started with.
+      if (flags.cacheDir !== undefined) process.env.HEARTH_CACHE_DIR = flags.cacheDir;
       parseQueueUrl(flags.queue);
       const concurrency = positiveInteger('--concurrency', flags.concurrency, 256);
       const llmConcurrency =

@@ -14,16 +14,18 @@ import {
   referenceAgents,
   usesLlm,
 } from '../../agents/registry.js';
+import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { checkScale, REFERENTS, type Referents } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
 import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
 import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
 import { type CrossMethodRequest, formatRunReport } from '../../bench/episodic/cross-method.js';
-import { bindEpisodeTask } from '../../bench/episodic/episode.js';
+import { checkEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';
 import { checkSlip } from '../../bench/episodic/noise.js';
-import { SEMGRO_TRAINING_HOME } from '../../bench/episodic/semgro/settings.js';
+import { prepareTrainingHome, SEMGRO_TRAINING_HOME } from '../../bench/episodic/semgro/settings.js';
+import { SEMGRO_RESERVED_HOME } from '../../bench/episodic/semgro/training.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { tasksOfFamily, useDialogueFile } from '../../bench/episodic/tasks/index.js';
 import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
@@ -250,12 +252,23 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       '--table <form>',
-      `episodic: the report's form (${TABLE_FORMS.join(', ')}): the cross-method table (agents x families, SR +- 95% ` +
-        'CI pooled over homes and seeds, the share of tasks read, references last; the default of --agents ' +
+      `episodic: the report's form (${TABLE_FORMS.join(', ')}): the cross-method table (agents x families, SR with its 95% ` +
+        'interval pooled over homes and seeds, the share of tasks read, references last; the default of --agents ' +
         `${METHODS_KEYWORD}; --columns sr,gc for more metrics per cell) or one table per home with every metric ` +
         '(the default otherwise)',
     )
     .option('--per-home', 'episodic, with --table compact: one cross-method table per home instead of one over all')
+    .option(
+      '--semgro-train <home>',
+      "episodic: the home SemGro's skill database is learnt in for the families other than semgro and semgro-none " +
+        `(which learn it in the home they run in); default ${SEMGRO_RESERVED_HOME}, a generated home reserved for it ` +
+        '(--homes refuses it). Databases are made once and cached (--cache-dir)',
+    )
+    .option(
+      '--cache-dir <dir>',
+      "where what runs make once and share is cached (SemGro's skill databases and shifted homes); default " +
+        `$HEARTH_CACHE_DIR or ${DEFAULT_CACHE_DIR}`,
+    )
     .option(
       '--helper-memory [file]',
       `episodic: HELPER agents learn confirmed programs into this memory file across runs (default ${DEFAULT_HELPER_MEMORY}); ` +
@@ -282,6 +295,8 @@ export function registerRunCommand(program: Command): void {
         families: command.getOptionValueSource('families') !== 'default',
       });
       const run = parseRunOptions(options, { methods });
+      // Worker threads inherit the environment they are started with.
+      if (options.cacheDir !== undefined) process.env.HEARTH_CACHE_DIR = String(options.cacheDir);
       // The city's instructions fit no home: --domain city runs in the default city unless --homes names others.
       if (run.domain === 'city' && command.getOptionValueSource('homes') === 'default') options.homes = DEFAULT_CITY;
       if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
@@ -300,6 +315,15 @@ export function registerRunCommand(program: Command): void {
           if (!builtinHome(home)) homeGraph(home);
         },
       });
+      const reserved = grid.homes.find(
+        (home) => home === SEMGRO_RESERVED_HOME || home.startsWith(`${SEMGRO_RESERVED_HOME}:`),
+      );
+      if (reserved !== undefined) {
+        throw new InputError(
+          `--homes ${reserved}: reserved as the home SemGro's skill database is learnt in for every family but its ` +
+            'own, and never evaluated in (docs/semgro.md); choose another seed',
+        );
+      }
       // An unknown --columns key fails now, not after the episodes have run.
       if (grid.columns) tableMetrics(getProtocol(run.protocol).report, grid.columns);
       if (grid.pool) checkPoolFields(getProtocol(run.protocol).report, grid.pool);
@@ -363,6 +387,19 @@ export function registerRunCommand(program: Command): void {
   program.addCommand(command);
 }
 
+/** The `--semgro-train` home, loaded and checked: it must hold what SemGro's training adds its things to. */
+function checkSemGroTrain(home: string): string {
+  if (home.trim() === '')
+    throw new InputError('--semgro-train: a home is needed (a built-in name, gen:<seed>, a file)');
+  try {
+    prepareTrainingHome(homeGraph(home), home);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(`--semgro-train ${home}: ${error.message}`);
+    throw error;
+  }
+  return home;
+}
+
 const listOf = (value: unknown): string[] =>
   String(value ?? '')
     .split(',')
@@ -382,6 +419,7 @@ async function runEpisodic(
 ): Promise<void> {
   const dialogues = options.dialogues === undefined ? undefined : String(options.dialogues);
   const fromFile = dialogues === undefined ? [] : useDialogueFile(dialogues).map((task) => task.id);
+  const semgroTrain = options.semgroTrain === undefined ? undefined : checkSemGroTrain(String(options.semgroTrain));
   const episodic = {
     agents: grid.agents,
     homes: grid.homes,
@@ -390,9 +428,23 @@ async function runEpisodic(
     slip: checkSlip(options.slip),
     ...(grid.steps !== undefined && { maxSteps: grid.steps }),
     ...(homesDefault && { defaultHomes: true }),
+    ...(semgroTrain !== undefined && { semgroTrain }),
   };
   // Bind every task in every home now: a task a home cannot host (no bedroom, no bed) is left out with a note.
   const all = expandEpisodicGrid(episodic);
+  const trained = all.filter((spec) => spec.semgroTrain !== undefined);
+  const evaluated = trained.find((spec) => spec.semgroTrain === spec.home);
+  if (evaluated) {
+    throw new InputError(
+      `--semgro-train ${evaluated.home}: the run also evaluates in this home (task ${evaluated.task}); SemGro's ` +
+        'skill database must be learnt in a home it is not evaluated in',
+    );
+  }
+  if (semgroTrain !== undefined && trained.length === 0 && !grid.quiet) {
+    process.stderr.write(
+      'note: --semgro-train: no episode of this run uses a skill database learnt off the semgro families\n',
+    );
+  }
   const skipped = new Set<string>();
   const tried = new Set<string>();
   for (const spec of all) {
@@ -400,7 +452,7 @@ async function runEpisodic(
     if (tried.has(key)) continue;
     tried.add(key);
     try {
-      bindEpisodeTask(String(spec.home), String(spec.task), grid.seeds[0]);
+      checkEpisodeTask(String(spec.home), String(spec.task), grid.seeds[0]);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.add(key);

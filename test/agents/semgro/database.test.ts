@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runChain } from '../../../src/agents/semgro/chain.js';
-import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
+import { buildDatabase, SEMGRO_DATABASE_BUILD } from '../../../src/agents/semgro/database/build.js';
 import type { SkillDatabase } from '../../../src/agents/semgro/database/database.js';
 import { databaseText, parseDatabase, readDatabase, writeDatabase } from '../../../src/agents/semgro/database/io.js';
 import { conjunctionName, skillName } from '../../../src/agents/semgro/database/naming.js';
 import { primitiveText } from '../../../src/agents/semgro/primitives.js';
+import { graphToJson } from '../../../src/sim/graph-io.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { roomPairs } from '../../../src/sim/skill-sets.js';
 import { scratchDir } from '../../helpers/scratch.js';
@@ -115,6 +117,18 @@ describe('the offline database', () => {
   it('is the same for the same seed', () => {
     const again = buildDatabase(loadHome('cottage').graph, OPTIONS);
     expect(databaseText(again)).toBe(databaseText(database));
+  });
+
+  // Databases are cached on disk keyed by their home's graph and SEMGRO_DATABASE_BUILD (bench/episodic/semgro/
+  // training.ts). When this fails with the home's hash unchanged, the build makes other databases now: bump
+  // SEMGRO_DATABASE_BUILD and put the new fingerprint here. With the home's hash changed too, update both hashes.
+  it('has the fingerprint its build version says (a change of the build without a bump would read stale caches)', () => {
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+    expect({
+      build: SEMGRO_DATABASE_BUILD,
+      home: sha(JSON.stringify(graphToJson(loadHome('cottage').graph))),
+      database: sha(databaseText(database)),
+    }).toEqual({ build: 1, home: 'ae2930c919c557e3', database: '171b6dc987cf94ee' });
   });
 });
 

@@ -5,13 +5,15 @@
  * OpenAI-compatible server (recorded, then replayed with no call) and the tiny GGUF model (the agent alone). The family's training (the
  * database learnt in the cottage) is built once for the file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
 import { SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
+import { databaseText } from '../../../src/agents/semgro/database/io.js';
 import { llmRoles } from '../../../src/agents/semgro/llm/index.js';
+import { cacheDir } from '../../../src/bench/cache.js';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
 import { measureDegree } from '../../../src/bench/episodic/semgro/degree.js';
 import { SEMGRO_NONE_TASK_DEFINITIONS, SEMGRO_TASK_DEFINITIONS } from '../../../src/bench/episodic/semgro/family.js';
@@ -21,16 +23,33 @@ import {
   planMetric,
   shiftedClasses,
 } from '../../../src/bench/episodic/semgro/metrics.js';
-import { degreeLabel, SEMGRO_SETTINGS, trainedHome } from '../../../src/bench/episodic/semgro/settings.js';
+import { semgroTrainingHome } from '../../../src/bench/episodic/semgro/resources.js';
+import {
+  degreeLabel,
+  prepareTrainingHome,
+  SEMGRO_SETTINGS,
+  type SemGroSetting,
+} from '../../../src/bench/episodic/semgro/settings.js';
 import { generateShift, SHIFT_TYPES } from '../../../src/bench/episodic/semgro/shift.js';
 import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../../src/bench/episodic/semgro/tasks.js';
+import {
+  databaseIdentity,
+  SEMGRO_RESERVED_HOME,
+  SemGroTraining,
+  semgroTraining,
+  trainingFolder,
+} from '../../../src/bench/episodic/semgro/training.js';
+import { taskById } from '../../../src/bench/episodic/tasks/index.js';
 import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
 import { languageModelFromConfig } from '../../../src/llm/config.js';
 import { diffGraphs } from '../../../src/sim/diff.js';
+import { graphToJson } from '../../../src/sim/graph-io.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { InputError } from '../../../src/util/errors.js';
+import { BUILDS_LOG } from '../../../src/util/file-cache.js';
 import { cottageDatabase, runAgent } from '../../agents/semgro/helpers.js';
 import { type ChatBody, type FakeOpenAiServer, startFakeOpenAiServer } from '../../helpers/fake-openai-server.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { tinyModel } from '../../llm/helpers.js';
 
 describe('domain shifts', () => {
@@ -108,6 +127,79 @@ describe("the family's metrics", () => {
       itersDom: null,
     });
   });
+});
+
+describe("SemGro's training, made once and cached", () => {
+  const setting = SEMGRO_SETTINGS.find((s) => s.id === 'ol-1')! as SemGroSetting & { type: 'ol' };
+
+  it('is made once in the cache folder; another process reads the same database and shifted homes there', () => {
+    // This file's cache folder starts empty (test/setup.ts).
+    const training = semgroTraining('cottage');
+    expect(training.report.made).toBe(true);
+    const shift = training.shift(setting);
+    expect(semgroTraining('cottage')).toBe(training);
+    const again = new SemGroTraining('cottage', loadHome('cottage').graph, cacheDir());
+    expect(again.report.made).toBe(false);
+    expect(databaseText(again.database)).toBe(databaseText(training.database));
+    const read = again.shift(setting);
+    expect(graphToJson(read.graph)).toEqual(graphToJson(shift.graph));
+    expect(read.edits).toEqual(shift.edits);
+    const log = readFileSync(join(cacheDir(), BUILDS_LOG), 'utf8').trim().split('\n');
+    expect(log.map((line) => /made (.*) in /.exec(line)?.[1])).toEqual([
+      'the skill database of cottage (seed 0, build 1)',
+      'the ol-1 shift of cottage',
+    ]);
+  }, 90_000);
+
+  it('is keyed by the home as prepared: an edited home of the same name never reads the database of the other', () => {
+    const home = loadHome('cottage').graph;
+    const identity = databaseIdentity('cottage', prepareTrainingHome(home, 'cottage'));
+    expect(databaseIdentity('cottage', prepareTrainingHome(home, 'cottage'))).toEqual(identity);
+    const edited = home.clone();
+    const fridge = edited.idsOfClass('fridge')[0];
+    edited.addState(fridge, edited.hasState(fridge, 'OPEN') ? 'CLOSED' : 'OPEN');
+    const other = databaseIdentity('cottage', prepareTrainingHome(edited, 'cottage'));
+    expect(other.graph).not.toBe(identity.graph);
+    expect(trainingFolder(other)).not.toBe(trainingFolder(identity));
+    expect(trainingFolder(identity)).toMatch(/^semgro\/cottage-[0-9a-f]{16}$/);
+  });
+
+  it('refuses a broken cached file in one line naming it, and says how to mend it', () => {
+    const home = loadHome('cottage').graph;
+    const dir = scratchDir('semgro-broken-cache');
+    const folder = trainingFolder(databaseIdentity('cottage', prepareTrainingHome(home, 'cottage')));
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(join(dir, folder, 'database.jsonl'), '{"format": "hearth-semgro-skills", "version": 1\n');
+    expect(() => new SemGroTraining('cottage', home, dir)).toThrow(
+      /database\.jsonl:1: not JSON: .* \(a file of the cache: delete it and it is made again\)$/,
+    );
+  });
+
+  it('gives the skill database to the agents that use one, learnt in the family home or the training home', () => {
+    const llmState = taskById('llm-state/book-on-desk');
+    const family = taskById('semgro/ol-1/fruits-in-fridge/structured');
+    expect(semgroTrainingHome('semgro', family, 'cottage', 'flat')).toBe('cottage');
+    expect(semgroTrainingHome('semgro', llmState, 'cottage')).toBe(SEMGRO_RESERVED_HOME);
+    expect(semgroTrainingHome('semgro', llmState, 'cottage', 'flat')).toBe('flat');
+    // The LLM baselines draw in-context examples from it on the family only; the Oracle uses none.
+    expect(semgroTrainingHome('llm-planner', family, 'cottage')).toBe('cottage');
+    expect(semgroTrainingHome('llm-planner', llmState, 'cottage')).toBeUndefined();
+    expect(semgroTrainingHome('oracle', llmState, 'cottage')).toBeUndefined();
+  });
+
+  it('runs semgro on a task of another family, with the database of its training home', async () => {
+    const outcome = await runEpisodicEpisode({
+      agent: 'semgro',
+      home: 'flat',
+      task: 'llm-state/book-on-desk',
+      seed: 0,
+      maxSteps: 20,
+      semgroTrain: 'cottage',
+    });
+    expect(outcome.steps.length).toBeGreaterThan(0);
+    expect((outcome.agentStats as { decisions: number }).decisions).toBeGreaterThan(0);
+    expect(outcome.score.sr).toBe(1);
+  }, 60_000);
 });
 
 describe('an episode of the family', () => {
@@ -195,7 +287,7 @@ describe('SemGro with its LLM roles through the episodic protocol', () => {
       llm: { provider: 'openai', model: 'm', baseUrl: server.url },
     });
     await closeEpisodeLanguageModels();
-    const skills = trainedHome('cottage')!
+    const skills = semgroTraining('cottage')
       .database.entries.filter((e) => e.level >= 2)
       .map((e) => e.text);
     expect(prompts.length).toBeGreaterThan(0);

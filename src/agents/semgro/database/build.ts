@@ -37,6 +37,14 @@ import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives
 import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';
 import { conjunctionName, type SkillMeaning, skillName } from './naming.js';
 
+/**
+ * The version of what `buildDatabase` makes of a home and seed. Bump it with any change that changes a database (the
+ * build's steps, the names, the household planner's plans, the chain runner): databases cached on disk are keyed by
+ * it (`bench/episodic/semgro/training.ts`), and runs record it, so that no run reads a database an older build made.
+ * test/agents/semgro/database.test.ts pins a fingerprint of a small database to catch a change made without a bump.
+ */
+export const SEMGRO_DATABASE_BUILD = 1;
+
 /** The paper's sizes of levels 3 and 4 (appendix B), the caps of the conjunctions drawn. */
 export const PAPER_LEVEL_SIZES = [3949, 183, 142, 90] as const;
 

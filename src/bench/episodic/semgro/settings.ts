@@ -8,15 +8,13 @@
  *   (`generateShift`): per type, degrees Small 20 %, Medium 30 % and Large 50 % with seed 1, Medium and Large again
  *   with seed 2. `none` is the training home itself (the family `semgro-none`, Table 3's None).
  *
- * Everything is computed once per process and training home (about 10 s) and kept.
+ * The database and the shifted homes are made once and cached on disk (`training.ts`).
  */
-import { buildDatabase } from '../../../agents/semgro/database/build.js';
-import type { SkillDatabase } from '../../../agents/semgro/database/database.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import { InputError } from '../../../util/errors.js';
 import { Rng } from '../../../util/rng.js';
 import { ensureObjects } from '../task.js';
-import { generateShift, type Shift, type ShiftType } from './shift.js';
+import type { ShiftType } from './shift.js';
 import { SEMGRO_FURNITURE, SEMGRO_REQUIREMENTS } from './tasks.js';
 
 /** The family's training home when the run names none. */
@@ -51,14 +49,6 @@ export function degreeLabel(degree: number): 'none' | 'small' | 'medium' | 'larg
   return degree < 0.25 ? 'small' : degree < 0.4 ? 'medium' : 'large';
 }
 
-export interface Training {
-  readonly home: string;
-  /** The training home with the family's things. */
-  readonly graph: EnvGraph;
-  readonly database: SkillDatabase;
-  readonly shifts: Map<string, Shift>;
-}
-
 /** The training home with what the tasks need (the home's graph is not changed). */
 export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
   const graph = home.clone();
@@ -72,36 +62,4 @@ export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
     ensureObjects(graph, requirement, rng.fork(i), `the semgro family in home ${name}`);
   });
   return graph;
-}
-
-const TRAININGS = new Map<string, Training>();
-
-/** The training of a home (built on first use, then kept for the process). */
-export function trainingOf(home: EnvGraph, name: string): Training {
-  let training = TRAININGS.get(name);
-  if (!training) {
-    const graph = prepareTrainingHome(home, name);
-    const database = buildDatabase(graph, { home: name, seed: SEMGRO_DATABASE_SEED });
-    training = { home: name, graph, database, shifts: new Map() };
-    TRAININGS.set(name, training);
-  }
-  return training;
-}
-
-/** The training of a home already built in this process, if any. */
-export const trainedHome = (name: string): Training | undefined => TRAININGS.get(name);
-
-/** The home of a setting (the training home for `none`), with its shift (undefined for `none`). */
-export function settingHome(training: Training, setting: SemGroSetting): { graph: EnvGraph; shift?: Shift } {
-  if (setting.type === 'none') return { graph: training.graph };
-  let shift = training.shifts.get(setting.id);
-  if (!shift) {
-    shift = generateShift(training.database, training.graph, {
-      type: setting.type,
-      degree: setting.degree,
-      seed: setting.seed,
-    });
-    training.shifts.set(setting.id, shift);
-  }
-  return { graph: shift.graph, shift };
 }

@@ -18,12 +18,22 @@ import type { SkillDatabase } from '../../../agents/semgro/database/database.js'
 import { catalogClass, placementsOf } from '../../../sim/catalog/index.js';
 import { moveObject, type Place, setState } from '../../../sim/dynamics/edits.js';
 import type { EnvGraph } from '../../../sim/graph.js';
+import { graphFromJson, graphToJson } from '../../../sim/graph-io.js';
 import { OPPOSITE_STATE, type State } from '../../../sim/vocabulary.js';
 import { InputError } from '../../../util/errors.js';
 import { Rng } from '../../../util/rng.js';
 import { chainsThatRun, measureDegree, measuredEntries } from './degree.js';
 
 export const SHIFT_TYPES = ['ol', 'pa', 'rs'] as const;
+
+/**
+ * The version of what `generateShift` makes of a database, home and options: bump it with any change to the search or
+ * the edits. Shifted homes cached on disk are keyed by it (`training.ts`), and runs record it.
+ */
+export const SHIFT_BUILD = 1;
+
+/** The first fields of a shift file (`shiftText`). */
+const SHIFT_FORMAT = 'hearth-semgro-shift';
 export type ShiftType = (typeof SHIFT_TYPES)[number];
 
 /** One change of the home. */
@@ -246,5 +256,48 @@ export function generateShift(database: SkillDatabase, training: EnvGraph, optio
     estimated: running.length === 0 ? 0 : broken / running.length,
     seed,
     edits,
+  };
+}
+
+/** A shift as one JSON text (the home as VirtualHome JSON), for the cache. */
+export function shiftText(shift: Shift): string {
+  const { graph, ...rest } = shift;
+  return JSON.stringify({ format: SHIFT_FORMAT, build: SHIFT_BUILD, ...rest, graph: graphToJson(graph) });
+}
+
+/** Reads `shiftText`'s output (`file` names it in errors). */
+export function parseShift(text: string, file: string): Shift {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new InputError('not JSON: not a shifted home', { file });
+  }
+  if (data?.format !== SHIFT_FORMAT || data.build !== SHIFT_BUILD) {
+    throw new InputError(
+      `not a shifted home of build ${SHIFT_BUILD} (format ${JSON.stringify(data?.format)}, build ` +
+        `${JSON.stringify(data?.build)})`,
+      { file },
+    );
+  }
+  const { type, requested, measured, estimated, seed, edits } = data;
+  if (
+    !(SHIFT_TYPES as readonly unknown[]).includes(type) ||
+    typeof requested !== 'number' ||
+    typeof measured !== 'number' ||
+    typeof estimated !== 'number' ||
+    typeof seed !== 'number' ||
+    !Array.isArray(edits)
+  ) {
+    throw new InputError('a shifted home needs type, requested, measured, estimated, seed and edits', { file });
+  }
+  return {
+    graph: graphFromJson(data.graph, { source: file }),
+    type: type as ShiftType,
+    requested,
+    measured,
+    estimated,
+    seed,
+    edits: edits as ShiftEdit[],
   };
 }
