@@ -88,7 +88,7 @@ describeBuilt('hearth run --agents methods through the built CLI', () => {
     expect([0, 3], compact.stderr).toContain(compact.code);
     const lines = compact.stdout.split('\n');
     expect(lines[0]).toMatch(
-      /^cross-method table: SR \(mean \+- 95% CI over the episodes of each cell\), home cottage/,
+      /^cross-method table: SR over the episodes of each cell \(SR with its 95% Wilson interval\), home cottage/,
     );
     const header = lines.find((line) => line.startsWith('agent '))!;
     expect(header).toMatch(/\| n=1\s+n=1\s+\| read$/);
@@ -99,7 +99,9 @@ describeBuilt('hearth run --agents methods through the built CLI', () => {
       .map((line) => line.split(' | ')[0].trim());
     // The references (privileged) marked, after the others: the order `methods` gives.
     expect(labels).toEqual(agents.map((agent) => (getAgent(agent).privileges.length > 0 ? `${agent} *` : agent)));
-    expect(lines.find((line) => line.startsWith('oracle *'))).toMatch(/\| 100% \+- n\/a\s+100% \+- n\/a\s+\| n\/a$/);
+    expect(lines.find((line) => line.startsWith('oracle *'))).toMatch(
+      /\| 100% \(21-100%\)\s+100% \(21-100%\)\s+\| n\/a$/,
+    );
     expect(compact.stdout).toMatch(
       /\* reference, given what the others must find out: .*oracle \(meanings, true-state\)/,
     );

@@ -139,6 +139,16 @@ function cellOf(episodes: readonly ReportEpisode[], metrics: readonly MetricSpec
   };
 }
 
+/** What the intervals of the shown metrics are: SR's Wilson interval, the others' mean +- t interval. */
+function intervalsText(metrics: readonly MetricSpec[]): string {
+  const rates = metrics.filter((metric) => SUCCESS_RATES.has(metric.key)).map((metric) => metric.label);
+  const others = metrics.filter((metric) => !SUCCESS_RATES.has(metric.key)).map((metric) => metric.label);
+  return [
+    ...(rates.length > 0 ? [`${rates.join(', ')} with its 95% Wilson interval`] : []),
+    ...(others.length > 0 ? [`${others.join(', ')} mean +- 95% CI`] : []),
+  ].join('; ');
+}
+
 /** Metrics that are a success (1) or not (0) per episode: their cells carry the Wilson interval (`wilson95`). */
 const SUCCESS_RATES = new Set(['sr']);
 
@@ -199,7 +209,7 @@ export function crossMethodToTable(report: Report, table: CrossMethodTable, colu
     const where = homesText(section.homes);
     const what = metrics.map((metric) => metric.label).join(', ');
     out.push(
-      `cross-method table: ${what} over the episodes of each cell (SR with its 95% Wilson interval, others mean +- 95% CI), ${where}, ${seeds}; ` +
+      `cross-method table: ${what} over the episodes of each cell (${intervalsText(metrics)}), ${where}, ${seeds}; ` +
         'n: episodes per cell',
       '',
       ...sectionLines(section, metrics),

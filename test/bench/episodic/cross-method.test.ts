@@ -136,7 +136,7 @@ describe('the cross-method table', () => {
     const text = crossMethodToTable(reportOf(EPISODES), reportOf(EPISODES).crossMethod!);
     const lines = text.split('\n');
     expect(lines[0]).toBe(
-      'cross-method table: SR over the episodes of each cell (SR with its 95% Wilson interval, others mean +- 95% CI), 2 homes (a, b), seeds 0..1; n: ' +
+      'cross-method table: SR over the episodes of each cell (SR with its 95% Wilson interval), 2 homes (a, b), seeds 0..1; n: ' +
         'episodes per cell',
     );
     const line = (agent: string) => lines.find((l) => l.startsWith(`${agent} `))!;
