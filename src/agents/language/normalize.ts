@@ -78,7 +78,7 @@ const GERUND_PREFIXES = phrases(
 const SUFFIXES = phrases(
   'please|for me|for us|thanks|thank you|thank you very much|thanks a lot|if you can|if you could|if you would|' +
     'if you do not mind|if possible|when you get a chance|when you get the chance|when you can|when you have a moment|' +
-    'when you have time|right away|right now|now|asap|as soon as possible|quickly|for a bit|for a while|for a moment|' +
+    'when you have time|right away|right now|now|first|asap|as soon as possible|quickly|for a bit|for a while|for a moment|' +
     'would you|will you|could you|can you|will not you|would not you|ok|okay|too|as well|also|then|again|real quick',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
