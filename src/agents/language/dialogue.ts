@@ -24,6 +24,7 @@ import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts } from './normalize.js';
 import { resolveNoun } from './nouns.js';
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
+import { one } from './things.js';
 
 /** A place the user says a thing is at: the class, the host class, and the relation ("in" or "on"). */
 export interface LocationHint {
@@ -121,6 +122,12 @@ function readHints(sentence: string, asked: string | undefined, answering = fals
   ).exec(s);
   if (pronoun) {
     const found = hint(undefined, pronoun[1], pronoun[2]);
+    return found ? [found] : undefined;
+  }
+  // "In the fridge." answering "where is the bread?"
+  const bare = answering ? new RegExp(`^${RELATION} (?:the |a |an )?(.+)$`).exec(s) : null;
+  if (bare) {
+    const found = hint(undefined, bare[1], bare[2]);
     return found ? [found] : undefined;
   }
   for (const pattern of single) {
@@ -387,6 +394,14 @@ export function readDialogue(text: string): DialogueReading {
       if (found) {
         hints.push(...found);
         asked = found.at(-1)?.className ?? asked;
+        // "The apple is on the counter. Put it in the fridge.": what the hint is about is what "it" may mean
+        if (clauses.length === 0 || !before?.subgoals.length) {
+          before = {
+            subgoals: [],
+            antecedent: found.map((h) => one(h.className)),
+            hosts: found.map((h) => one(h.host)),
+          };
+        }
         continue;
       }
       const read = readRequest(sentence, { before });

@@ -48,11 +48,15 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
 export function tokens(text: string): string[] {
   let s = text.toLowerCase().replace(/[’‘`]/g, "'");
   for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
-  return s
-    .replace(/slice\(s\)/g, 'slices')
-    .replace(/([,.;:!?"()])/g, ' $1 ')
-    .split(/\s+/)
-    .filter((w) => w !== '' && !/^[;:!?"()]$/.test(w));
+  return (
+    s
+      .replace(/slice\(s\)/g, 'slices')
+      // a possessive: "the bedroom's lights" -> "the bedroom lights", "the fridge's door" -> "the fridge door"
+      .replace(/\b([a-z]+)'s\b/g, '$1')
+      .replace(/([,.;:!?"()])/g, ' $1 ')
+      .split(/\s+/)
+      .filter((w) => w !== '' && !/^[;:!?"()]$/.test(w))
+  );
 }
 
 const phrases = (list: string) => list.split('|').map((p) => p.trim().split(/\s+/));
@@ -69,17 +73,24 @@ const PREFIXES = phrases(
     'be a dear and|go ahead and|go and|you need to|you should|you must|you can|you could|you have to|you will|' +
     'we need to|we should|we have to|we must|let us|your task is to|your job is to|the task is to|the job is to|' +
     'your next task is to|the next task is to|time to|it is time to|try to|remember to|do not forget to|make sure to|' +
-    'be sure to|help me|can you help me|could you help me|please help me|i need help to|go|quickly|quick|carefully',
+    'be sure to|help me|can you help me|could you help me|please help me|i need help to|go|quickly|quick|carefully|' +
+    'i think|i guess|i believe|i suppose|maybe|perhaps|any chance you could|is there any chance you could|' +
+    'would you be willing to|do me a favour and|do me a favor and|i would appreciate it if you|' +
+    'i would appreciate it if you could|it would be great if you|it would be nice if you|it would help if you could|' +
+    'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
-  'would you mind|do you mind|would you mind maybe|how about|what about|how about you|start|try|consider|i would appreciate',
+  'would you mind|do you mind|would you mind maybe|how about|what about|how about you|start|try|consider|' +
+    'i would appreciate|mind|i would appreciate you|could you try|can you try',
 );
 const SUFFIXES = phrases(
   'please|for me|for us|thanks|thank you|thank you very much|thanks a lot|if you can|if you could|if you would|' +
     'if you do not mind|if possible|when you get a chance|when you get the chance|when you can|when you have a moment|' +
     'when you have time|right away|right now|now|first|asap|as soon as possible|quickly|for a bit|for a while|for a moment|' +
-    'would you|will you|could you|can you|will not you|would not you|ok|okay|too|as well|also|then|again|real quick',
+    'would you|will you|could you|can you|will not you|would not you|ok|okay|too|as well|also|then|again|real quick|' +
+    'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|for a minute|' +
+    'for a few minutes|for now|when you are free|if that is ok|if that is okay|if you have a moment',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([

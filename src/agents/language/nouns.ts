@@ -107,6 +107,15 @@ export function roomOf(words: readonly string[]): string | undefined {
   return resolved?.by === 'name' && isRoom(resolved.className) ? resolved.className : undefined;
 }
 
+const HOUSE_TAILS = [
+  'in the house',
+  'in the home',
+  'in the whole house',
+  'around the house',
+  'in the apartment',
+  'in the flat',
+].map((t) => t.split(' '));
+
 const CACHE = new Map<string, NounPhrase | null>();
 const CACHE_LIMIT = 20_000;
 
@@ -134,6 +143,21 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
   }
   const byName = named(body);
   if (byName) return { classes: [byName.className], plural: byName.plural, by: 'name' };
+  // "the fridge door", "the microwave lid": the thing that opens
+  if (body.length > 1 && /^(door|doors|lid|lids)$/.test(body.at(-1)!)) {
+    const whole = named(body.slice(0, -1));
+    if (whole && catalogClass(whole.className)?.properties.includes('CAN_OPEN')) {
+      return { classes: [whole.className], plural: whole.plural, by: 'name' };
+    }
+  }
+  // "the lights in the house", "every light in the home": every one, wherever it is
+  const house = HOUSE_TAILS.find(
+    (tail) => body.length > tail.length && tail.every((w, k) => body[body.length - tail.length + k] === w),
+  );
+  if (house) {
+    const head = resolveNoun(body.slice(0, body.length - house.length));
+    return head && head.room === undefined ? { ...head, plural: true } : undefined;
+  }
   // "the light in the bedroom": split at the last "in" whose tail names a room
   for (let p = body.length - 2; p >= 1; p--) {
     if (body[p] !== 'in') continue;

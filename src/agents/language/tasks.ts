@@ -184,7 +184,7 @@ const hostOrPronoun = (name: string): Element =>
 const PREP = words(
   'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto',
 );
-const PARTICLE = optional(words('away|down|back|out|up|over|aside'));
+const PARTICLE = optional(words('away|down|back|out|up|over|aside|off'));
 const appliance = optional(
   words('with|in|using|on|inside|from|by|in the|on the'),
   optional(words('the|a|an|my')),
@@ -350,7 +350,8 @@ const CLAUSE_FORMS: Tagged[] = [
       words(
         'i would like|i want|i need|i would love|i will have|i will take|can i have|could i have|can i get|' +
           'could i get|may i have|i am hungry for|i am in the mood for|how about|i fancy|i would really like|we would like|' +
-          'we want|i could use|i could go for|i would enjoy',
+          'we want|i could use|i could go for|i would enjoy|i could do with|i would kill for|i am craving|' +
+          'i would appreciate|i would like to have|i want to have|we could use|we need',
       ),
       dishes,
     ],
@@ -371,6 +372,18 @@ const CLAUSE_FORMS: Tagged[] = [
       words('i would like|i want|can i have|could i have|i would love'),
       words('breakfast|a breakfast|some breakfast'),
       optional(dishes),
+    ],
+  },
+  {
+    tag: 'use-to-make',
+    pattern: [
+      words('use'),
+      DET,
+      np('appliance'),
+      words('to|and'),
+      words('make|prepare|do'),
+      optional(words('me|us')),
+      dishes,
     ],
   },
   {
@@ -521,6 +534,7 @@ const CLAUSE_FORMS: Tagged[] = [
       objects('xs'),
       words('is|are|stays|stay|remains|remain|gets|get|ends up|end up|is left|are left|will be|is all|are all'),
       state,
+      roomTail,
     ],
   },
   {
@@ -543,6 +557,7 @@ const CLAUSE_FORMS: Tagged[] = [
       ),
       words('be|go|get|stay|end up|be kept|remain|sit|be left|live|go back|be put back'),
       state,
+      roomTail,
     ],
   },
   {
@@ -573,7 +588,7 @@ const CLAUSE_FORMS: Tagged[] = [
       state,
     ],
   },
-  { tag: 'state', pattern: [words('get|have|leave|keep|make'), objects('xs'), state] },
+  { tag: 'state', pattern: [words('get|have|leave|keep|make'), objects('xs'), state, roomTail] },
   {
     tag: 'there-be',
     pattern: [
@@ -595,7 +610,7 @@ const CLAUSE_FORMS: Tagged[] = [
       optional(words('from|out of|using|in|with'), DET, np('using')),
     ],
   },
-  { tag: 'state', pattern: [objects('xs'), state] },
+  { tag: 'state', pattern: [objects('xs'), optional(words(',')), state, roomTail] },
   { tag: 'gapped', pattern: [objects('xs')] },
 ];
 
@@ -915,9 +930,18 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
   if (appliance.problem) return problem(appliance.problem);
   const using = appliance.using ?? (env.has('using') ? undefined : before?.placing?.host);
   const heater = using && (HEATER_CLASSES as readonly string[]).includes(using) ? using : undefined;
-  return unaryClause(env, before, 'isCooked', () => (heater ? { using: [heater] } : {}), {
+  const reading = unaryClause(env, before, 'isCooked', () => (heater ? { using: [heater] } : {}), {
     ...(heater && { hosts: [one(heater)] }),
   });
+  // a loaf does not fit a toaster: toasting bread is toasting a slice of it
+  if (heater !== 'toaster' || !reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
+  const slice = (list: readonly string[]) => list.map((c) => (c === 'bread' ? 'breadslice' : c));
+  return {
+    ...reading,
+    subgoals: reading.subgoals.map((s) => ({ ...s, patient: slice(s.patient) })),
+    antecedent: reading.antecedent.map((t) => ({ ...t, classes: slice(t.classes) })),
+    notes: [...(reading.notes ?? []), 'bread toasted is a slice of bread (a loaf does not fit a toaster)'],
+  };
 }
 
 /** A placement clause of the things `objects(xs)` onto the host `host`. */
@@ -1005,6 +1029,13 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   // "fill a clean mug with coffee" names no dish list: it is coffee
   dishes: (env) => dishClauses((env.get('dishes') as Env[] | undefined) ?? [new Map([['tag', 'coffee']])]),
+  // "use the toaster to make three slices of toast": the dishes cooked in that appliance
+  'use-to-make': (env) =>
+    dishClauses(
+      (env.get('dishes') as Env[]).map((dish) =>
+        dish.has('using') ? dish : new Map([...dish, ['using', env.get('appliance')!]]),
+      ),
+    ),
   breakfast: (env) => {
     const parts = env.get('dishes') as Env[] | undefined;
     return parts ? dishClauses(parts) : dishClauses(BREAKFAST.map((tag) => new Map([['tag', tag]])));
