@@ -493,10 +493,16 @@ function mentions(sentence: string): Thing[] {
 function isStatement(sentence: string): boolean {
   const { tokens, framing } = normalizeSentence(sentence);
   if (framing.length > 0 || tokens.length === 0) return false;
-  if (tokens.some((w) => ASKING.has(w))) return false;
+  if (tokens.some((w) => ASKING.has(w)) || !tokens.some((w) => FINITE.has(w))) return false;
   const first = tokens[0];
   return SUBJECT_STARTS.has(first) || resolveNoun([first]) !== undefined;
 }
+/** Verbs a statement is said with ("the milk is cold", "the plant looks dry", "guests arrive tonight"). */
+const FINITE = new Set(
+  'is are was were will am looks look seems seem has had came went starts start arrive arrives got feel feels smells'.split(
+    ' ',
+  ),
+);
 const ASKING = new Set([
   'should',
   'must',

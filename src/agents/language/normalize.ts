@@ -87,10 +87,10 @@ const GERUND_PREFIXES = phrases(
 const SUFFIXES = phrases(
   'please|for me|for us|thanks|thank you|thank you very much|thanks a lot|if you can|if you could|if you would|' +
     'if you do not mind|if possible|when you get a chance|when you get the chance|when you can|when you have a moment|' +
-    'when you have time|right away|right now|now|first|asap|as soon as possible|quickly|for a bit|for a while|for a moment|' +
+    'when you have time|right away|right now|now|first|asap|as soon as possible|quickly|' +
     'would you|will you|could you|can you|will not you|would not you|ok|okay|too|as well|also|then|again|real quick|' +
-    'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|for a minute|' +
-    'for a few minutes|for now|when you are free|if that is ok|if that is okay|if you have a moment',
+    'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|' +
+    'for now|when you are free|if that is ok|if that is okay|if you have a moment',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([

@@ -151,7 +151,10 @@ const thing = (name: string): Element =>
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
     { tag: 'vague', pattern: [words(VAGUE), adjective(`${name}Adj`), np(name)] },
     { tag: 'single', pattern: [words('a|an'), adjective(`${name}Adj`), np(name)] },
-    { tag: 'bare', pattern: [optional(words('the|any|my|your|our')), adjective(`${name}Adj`), np(name)] },
+    {
+      tag: 'bare',
+      pattern: [optional(words('the|any|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
+    },
   ]);
 const EVERYTHING =
   'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|' +
@@ -191,6 +194,17 @@ const appliance = optional(
   np('using'),
 );
 const DET = optional(words('the|a|an|my'));
+/** How long, after heating or putting in a heater: "for a minute", "for two minutes". */
+const DURATION = optional(
+  words('for'),
+  optional(
+    alt('durationN', [
+      { tag: 'n', pattern: [number('minutesN')] },
+      { tag: 'a', pattern: [words('a|a few|a couple of|several')] },
+    ]),
+  ),
+  words('minute|minutes|second|seconds|moment|moments|while|bit'),
+);
 
 const ROOM_SAYINGS = [
   'kitchen',
@@ -327,6 +341,13 @@ const DISH_FORMS: Tagged[] = [
             'into the clean mug|in one of the clean mugs',
         ),
       ),
+      // coffee is made in a coffee maker anyway
+      optional(
+        words(
+          'in the coffeemaker|in coffeemaker|in the coffee maker|with the coffeemaker|with the coffee maker|' +
+            'using the coffeemaker|using the coffee maker|from the coffee maker|from the coffeemaker|in a coffee maker',
+        ),
+      ),
     ],
   },
   { tag: 'sandwich', pattern: [words('a sandwich|sandwich|a toast sandwich|some sandwich|a sandwich for me')] },
@@ -356,6 +377,8 @@ const CLAUSE_FORMS: Tagged[] = [
       dishes,
     ],
   },
+  // "Coffee, please.", "A sandwich would be nice."
+  { tag: 'dishes', pattern: [dishes] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
   {
     tag: 'breakfast',
@@ -427,7 +450,7 @@ const CLAUSE_FORMS: Tagged[] = [
       optional(words('door|doors|lid|lids|up')),
     ],
   },
-  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up'), DET, np('x')] },
+  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up'), DET, np('x'), DURATION] },
   {
     tag: 'take-away',
     pattern: [
@@ -460,7 +483,27 @@ const CLAUSE_FORMS: Tagged[] = [
   },
   {
     tag: 'cook',
-    pattern: [pick('verb', COOK_VERBS), optional(words('up')), objects('xs'), optional(words('up')), appliance],
+    pattern: [
+      pick('verb', COOK_VERBS),
+      optional(words('up')),
+      objects('xs'),
+      optional(words('up')),
+      appliance,
+      DURATION,
+    ],
+  },
+  // "put the milk in the microwave for a minute": heating it there
+  {
+    tag: 'place-for-a-while',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      PARTICLE,
+      words('in|into|inside|on'),
+      hostOrPronoun('host'),
+      DURATION,
+    ],
   },
   {
     tag: 'place',
@@ -472,8 +515,10 @@ const CLAUSE_FORMS: Tagged[] = [
       PREP,
       hostOrPronoun('host'),
       optional(words('away|for now|there')),
+      DURATION,
     ],
   },
+
   {
     tag: 'serve',
     pattern: [words('serve'), optional(objects('xs')), words('on|onto|in|at'), ...host('host')],
@@ -588,7 +633,7 @@ const CLAUSE_FORMS: Tagged[] = [
       state,
     ],
   },
-  { tag: 'state', pattern: [words('get|have|leave|keep|make'), objects('xs'), state, roomTail] },
+  { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
   {
     tag: 'there-be',
     pattern: [
@@ -995,7 +1040,19 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return toggleClause(env, before, predicate);
   },
   'toggle-off': (env, before) => toggleClause(env, before, 'isToggledOff'),
-  open: (env, before) => unaryClause(env, before, env.get('verb') === 'OPEN' ? 'isOpen' : 'isClosed'),
+  open: (env, before) => {
+    const predicate = env.get('verb') === 'OPEN' ? 'isOpen' : 'isClosed';
+    const reading = unaryClause(env, before, predicate);
+    // "put the apple in the fridge and close the door": the fridge's door
+    const opener = before?.hosts?.find((h) => h.classes.length === 1 && fits(h.classes[0], predicate));
+    const door = reading.subgoals.length === 1 && reading.subgoals[0].patient.join() === 'door' && !reading.referred;
+    if (!door || !opener || reading.subgoals[0].count !== undefined) return reading;
+    return {
+      subgoals: [unary(opener, predicate)],
+      antecedent: [opener],
+      notes: [`'the door' read as the ${opener.classes[0]}'s, named just before`],
+    };
+  },
   use: (env) => {
     const phrase = phraseOf(env, 'x');
     const x: Thing = { classes: classesOf(phrase), count: 1, said: phrase.words };
@@ -1043,6 +1100,12 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   'use-to-cook': cookClause,
   cook: cookClause,
   place: placeClause,
+  'place-for-a-while': (env, before) => {
+    const placing = placeClause(env, before);
+    if (placing.problem || !placing.placing) return placing;
+    const left = heated(placing, { subgoals: [], antecedent: [], switchedOn: placing.placing.host }, 'for a while');
+    return left ?? problem('put somewhere for a while, not to heat it');
+  },
   'there-be': placeClause,
   serve: (env, before) => {
     const got: ReturnType<typeof objectsOf> = env.has('xsK')
@@ -1205,7 +1268,7 @@ const sameClasses = (a: readonly Thing[], b: readonly Thing[]) =>
   a.length === b.length && a.every((t, i) => t.classes.join() === b[i].classes.join());
 
 /** "Put the milk in the microwave and switch it on" / "... and heat it": the milk cooked in the microwave. */
-function heated(placing: ClauseReading, next: ClauseReading): ClauseReading | undefined {
+function heated(placing: ClauseReading, next: ClauseReading, how = 'and switching it on'): ClauseReading | undefined {
   const host = placing.placing!.host;
   if (!(HEATER_CLASSES as readonly string[]).includes(host)) return undefined;
   const food = placing.placing!.things;
@@ -1223,7 +1286,7 @@ function heated(placing: ClauseReading, next: ClauseReading): ClauseReading | un
     notes: [
       ...(placing.notes ?? []),
       ...(next.notes ?? []),
-      `putting food in the ${host} and switching it on read as cooking it there`,
+      `putting food in the ${host} ${how} read as cooking it there`,
     ],
   };
 }
