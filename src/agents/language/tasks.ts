@@ -353,7 +353,7 @@ const DISH_FORMS: Tagged[] = [
   { tag: 'sandwich', pattern: [words('a sandwich|sandwich|a toast sandwich|some sandwich|a sandwich for me')] },
   { tag: 'salad', pattern: [words('a salad|salad|some salad')] },
 ];
-const dishes = list('dishes', DISH_FORMS);
+const dishes = list('dishes', DISH_FORMS, ', | and | , and', true);
 
 const CLAUSE_FORMS: Tagged[] = [
   // dishes first: "make a salad" must not read "salad" (lettuce's alias) as a thing to make
