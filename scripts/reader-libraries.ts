@@ -21,7 +21,12 @@ interface Pair {
   usual: string;
   reworded: string;
 }
-const pairs: Pair[] = ['rewordings.jsonl', 'rewordings-check.jsonl', 'rewordings-third.jsonl'].flatMap((file) =>
+const pairs: Pair[] = [
+  'rewordings.jsonl',
+  'rewordings-check.jsonl',
+  'rewordings-third.jsonl',
+  'rewordings-fourth.jsonl',
+].flatMap((file) =>
   readFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')

@@ -550,6 +550,7 @@ const CLAUSE_FORMS: Tagged[] = [
     pattern: [words('do|wash|clean'), words('the dishes|the washing up|the washing-up|all the dishes')],
   },
   { tag: 'water', pattern: [words('water'), objects('xs')] },
+  { tag: 'refrigerate', pattern: [words('refrigerate|chill|freeze'), objects('xs')] },
   {
     tag: 'water',
     pattern: [
@@ -724,7 +725,9 @@ const classesOf = (phrase: Phrase) => phrase.classes ?? [phrase.className];
 function thingOf(env: Env, name: string): Thing {
   const phrase = phraseOf(env, name);
   const quantifier = env.get(`${name}Q`) as string;
-  const vague = quantifier === 'vague' || (quantifier === 'bare' && phrase.category !== undefined);
+  // "some fruit", "some apples" leave the number open; "some book" is a book
+  const category = phrase.category !== undefined;
+  const vague = (quantifier === 'vague' && (phrase.plural || category)) || (quantifier === 'bare' && category);
   const count: number | 'all' =
     quantifier === 'all'
       ? 'all'
@@ -732,7 +735,7 @@ function thingOf(env: Env, name: string): Thing {
         ? (env.get(`${name}N`) as number)
         : quantifier === 'one' || quantifier === 'single'
           ? 1
-          : vague || phrase.plural || phrase.room !== undefined
+          : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
             ? 'all'
             : 1;
   const qualifier = (env.get(`${name}Adj`) as Predicate | undefined) ?? phrase.state;
@@ -1021,6 +1024,7 @@ function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading
   if (tag === 'placed') return placeClause(env, before);
   if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'on' || tag === 'off') return toggleClause(env, before, STATE_PREDICATES[tag]);
+  if (tag === 'watered') return CLAUSES.water(env, before);
   return unaryClause(env, before, STATE_PREDICATES[tag]);
 }
 
@@ -1155,15 +1159,11 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     };
   },
   state: stateClause,
+  refrigerate: (env, before) => intoTheFridge(env, before),
   needs: (env, before) => {
     switch (env.get('deed') as string) {
-      case 'fridge': {
-        const fridge = classesUsedFor('refrigeration')[0];
-        return placeClause(
-          new Map([...env, ['host', { className: fridge, plural: false, words: fridge }], ['hostK', 'np']]),
-          before,
-        );
-      }
+      case 'fridge':
+        return intoTheFridge(env, before);
       case 'clean':
         return unaryClause(env, before, 'isClean');
       case 'cooked':
@@ -1196,6 +1196,13 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return { ...again, notes: [...got.notes, 'the request before, of these things too'] };
   },
 };
+
+/** "Refrigerate the apple", "the apple needs refrigeration": placed in what refrigerates (the lexicon's use words). */
+function intoTheFridge(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const fridge = classesUsedFor('refrigeration')[0];
+  const host: Phrase = { className: fridge, plural: false, words: fridge };
+  return placeClause(new Map([...env, ['host', host], ['hostK', 'np']]), before);
+}
 
 function toggleClause(env: Env, before: ClauseReading | undefined, predicate: Predicate): ClauseReading {
   const tail = env.get('tail') as string | undefined;
@@ -1248,7 +1255,8 @@ function readClauses(clauses: readonly Env[], context: ReadingContext): ClauseRe
     const tag = env.get('tag') as string;
     const reading = CLAUSES[tag](env, before);
     const last = out.at(-1);
-    if (last?.provisional && (reading.placing || tag === 'serve' || tag === 'served-on')) {
+    // fetching is the way to what the next clause does with the same things ("get the salmon and heat it")
+    if (last?.provisional && !reading.problem && reading.subgoals.length > 0) {
       const same = reading.referred || sameClasses(last.antecedent, reading.antecedent);
       if (same) out[out.length - 1] = { ...last, subgoals: [], actionGoals: [] };
     }
