@@ -26,6 +26,7 @@ const pairs: Pair[] = [
   'rewordings-check.jsonl',
   'rewordings-third.jsonl',
   'rewordings-fourth.jsonl',
+  'rewordings-fifth.jsonl',
 ].flatMap((file) =>
   readFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), 'utf8')
     .split('\n')

@@ -94,11 +94,48 @@ function isRoom(className: string): boolean {
   return catalogClass(className)?.kind === 'room';
 }
 
-/** A class by name (aliases included), never a room; the head noun singular or as written. */
+/**
+ * Everyday words for catalog classes that the catalog's aliases (VirtualHome's, EAI's, TEACh's names) lack: hearth's
+ * own table, British words included.
+ */
+const EVERYDAY: Readonly<Record<string, string>> = {
+  telly: 'tv',
+  tele: 'tv',
+  'tv remote': 'remotecontrol',
+  clicker: 'remotecontrol',
+  cooker: 'stove',
+  hob: 'stove',
+  settee: 'sofa',
+  recliner: 'chair',
+  mobile: 'cellphone',
+  smartphone: 'cellphone',
+  worktop: 'kitchencounter',
+  dustbin: 'garbagecan',
+  wastebasket: 'garbagecan',
+  'rubbish bin': 'garbagecan',
+  'trash bin': 'garbagecan',
+  tumbler: 'waterglass',
+  teacup: 'mug',
+  duvet: 'blanket',
+  trainers: 'shoes',
+  flower: 'orchid',
+  'potted plant': 'orchid',
+};
+for (const [word, className] of Object.entries(EVERYDAY)) {
+  if (!catalogClass(className)) throw new Error(`everyday word ${word}: ${className} is no catalog class`);
+}
+
+/** A class by name (aliases and everyday words included), never a room; the head noun singular or as written. */
 function named(words: readonly string[]): { className: string; plural: boolean } | undefined {
   const resolved = resolvePhrase(words);
-  if (resolved?.by !== 'name' || isRoom(resolved.className)) return undefined;
-  return { className: resolved.className, plural: resolved.plural };
+  if (resolved?.by === 'name' && !isRoom(resolved.className))
+    return { className: resolved.className, plural: resolved.plural };
+  const last = words.at(-1) ?? '';
+  const single = singular(last);
+  const everyday = EVERYDAY[[...words.slice(0, -1), single].join(' ')] ?? EVERYDAY[words.join(' ')];
+  return everyday
+    ? { className: everyday, plural: single !== last && EVERYDAY[words.join(' ')] === undefined }
+    : undefined;
 }
 
 /** The room the words name, by name only. */

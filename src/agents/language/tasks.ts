@@ -260,6 +260,11 @@ const STATES: Tagged[] = [
   },
 ];
 const state = alt('s', STATES);
+/** The states a thing is brought to in place ("make the plates clean", "pull the fridge open"). */
+const stateInPlace = alt(
+  's',
+  STATES.filter((t) => t.tag !== 'placed'),
+);
 
 const DEEDS: Tagged[] = [
   {
@@ -360,7 +365,10 @@ const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'dishes',
     pattern: [
-      words('make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour'),
+      words(
+        'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
+          'rustle me up|fix me up|knock up|throw together',
+      ),
       optional(words('me|us')),
       dishes,
     ],
@@ -560,10 +568,20 @@ const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   {
+    tag: 'water',
+    pattern: [
+      words('give|pour|bring'),
+      words('water|some water|a drink|a drink of water|a little water|a bit of water'),
+      words('to|on|onto|over|into'),
+      objects('xs'),
+    ],
+  },
+  {
     tag: 'fetch',
     pattern: [
       words(
-        'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold',
+        'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
+          'gather|round up',
       ),
       optional(words('me|us')),
       objects('xs'),
@@ -635,6 +653,18 @@ const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
+  { tag: 'state', pattern: [words('make|pull|push|swing|prop|set'), objects('xs'), stateInPlace, roomTail] },
+  // "can the apple go in the fridge?", "could the lights be off?"
+  {
+    tag: 'state',
+    pattern: [
+      words('can|could|will|would|should|may'),
+      objects('xs'),
+      words('go|be|get|go back|be put|be left'),
+      state,
+      roomTail,
+    ],
+  },
   {
     tag: 'there-be',
     pattern: [
