@@ -67,6 +67,8 @@ export function dialogueTurns(text: string): Turn[] {
   const turns: Turn[] = [];
   let last: { speaker: Turn['speaker']; end: number } | undefined;
   for (let m = marked.exec(text); m; m = marked.exec(text)) {
+    // text before the first mark is the Commander's ("Make toast. <Driver> ok")
+    if (!last && m.index > 0) turns.push({ speaker: 'commander', text: text.slice(0, m.index).trim() });
     if (last) turns.push({ speaker: last.speaker, text: text.slice(last.end, m.index).trim() });
     last = { speaker: (m[1] ?? m[2]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
   }

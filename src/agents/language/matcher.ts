@@ -159,7 +159,17 @@ export interface MatcherOptions {
    * by default a class by `resolvePhrase`, rooms excluded, "NP in the ROOM" qualified by the room.
    */
   readonly resolve?: (span: readonly string[]) => Phrase | undefined;
+  /**
+   * How many pattern steps a sentence may take before the reading gives up (`TooLong`): backtracking over every span
+   * of a long run-on sentence grows fast. Unlimited by default.
+   */
+  readonly maxSteps?: number;
+  /** The most words a noun phrase may have (unlimited by default). */
+  readonly maxPhraseWords?: number;
 }
+
+/** Thrown by a matcher whose sentence took more than `maxSteps` steps. */
+export class TooLong extends Error {}
 
 /** The default resolution of a span (see `MatcherOptions.resolve`). */
 function defaultResolve(span: readonly string[]): Phrase | undefined {
@@ -175,6 +185,8 @@ function defaultResolve(span: readonly string[]): Phrase | undefined {
 export class Matcher {
   /** The furthest token any attempt reached (for error messages). */
   furthest = 0;
+  /** Pattern steps taken. */
+  private steps = 0;
   /** The phrases starting at each position, resolved once per sentence. */
   private readonly phraseCache = new Map<number, [Phrase, number][]>();
 
@@ -185,6 +197,7 @@ export class Matcher {
 
   *pattern(pattern: Pattern, k: number, i: number, env: Env): Generator<Match> {
     if (i > this.furthest) this.furthest = i;
+    if (++this.steps > (this.options.maxSteps ?? Number.POSITIVE_INFINITY)) throw new TooLong();
     if (k === pattern.length) {
       yield { i, env };
       return;
@@ -251,7 +264,8 @@ export class Matcher {
     const reserved = this.options.notPhraseStart;
     if (first === undefined || (reserved && (reserved.has(first) || countOf(first) !== undefined))) return found;
     const resolve = this.options.resolve ?? defaultResolve;
-    for (let j = i + 1; j <= this.tokens.length; j++) {
+    const end = Math.min(this.tokens.length, i + (this.options.maxPhraseWords ?? this.tokens.length));
+    for (let j = i + 1; j <= end; j++) {
       const span = this.tokens.slice(i, j);
       if (span.includes(',') || span.includes('.')) break;
       const phrase = resolve(span);
@@ -318,12 +332,17 @@ export function readSentence<Reading>(
   let sense: string | undefined;
   for (const production of productions) {
     const matcher = new Matcher(tokens, options);
-    for (const m of matcher.pattern(production.pattern, 0, 0, new Map())) {
-      if (m.i !== tokens.length) continue;
-      const readings = production.build(m.env);
-      const problem = readings.map(nonsense).find((p) => p !== undefined);
-      if (problem === undefined) return { ok: true, readings, production: production.name };
-      sense ??= problem;
+    try {
+      for (const m of matcher.pattern(production.pattern, 0, 0, new Map())) {
+        if (m.i !== tokens.length) continue;
+        const readings = production.build(m.env);
+        const problem = readings.map(nonsense).find((p) => p !== undefined);
+        if (problem === undefined) return { ok: true, readings, production: production.name };
+        sense ??= problem;
+      }
+    } catch (error) {
+      if (!(error instanceof TooLong)) throw error;
+      return { ok: false, reason: `the sentence is too long to read as one request (${tokens.length} words): split it` };
     }
     furthest = Math.max(furthest, matcher.furthest);
   }

@@ -195,7 +195,7 @@ const appliance = optional(
 );
 const DET = optional(words('the|a|an|my'));
 /** How long, after heating or putting in a heater: "for a minute", "for two minutes". */
-const DURATION = optional(
+const FOR_A_WHILE: Pattern = [
   words('for'),
   optional(
     alt('durationN', [
@@ -204,7 +204,8 @@ const DURATION = optional(
     ]),
   ),
   words('minute|minutes|second|seconds|moment|moments|while|bit'),
-);
+];
+const DURATION = optional(...FOR_A_WHILE);
 
 const ROOM_SAYINGS = [
   'kitchen',
@@ -510,7 +511,7 @@ const CLAUSE_FORMS: Tagged[] = [
       PARTICLE,
       words('in|into|inside|on'),
       hostOrPronoun('host'),
-      DURATION,
+      ...FOR_A_WHILE,
     ],
   },
   {
@@ -701,6 +702,12 @@ const PRODUCTIONS: readonly Production<ClauseReading[]>[] = [
   },
 ];
 
+/**
+ * The pattern steps one sentence may take: the longest usual text (TEACh's breakfast) takes a few thousand, a
+ * sentence of 40 words with a dozen things about 10^5; a run-on text of hundreds of words would take minutes.
+ */
+const MAX_STEPS = 400_000;
+
 /** Words the grammar reads itself, so that no noun phrase may begin with them. */
 const RESERVED = new Set([
   'a',
@@ -785,6 +792,9 @@ function sliceClasses(classes: readonly string[], quantifier: string): readonly 
   if (quantifier !== 'count' && quantifier !== 'one') return classes;
   return classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
 }
+
+/** The most things a count may ask for (a home holds a few dozen of a class at most). */
+const MAX_COUNT = 100;
 
 /** Where a predicate's vague or category quantity reads as one rather than every one (see the module comment). */
 const ONE_OF: ReadonlySet<Predicate> = new Set([
@@ -909,6 +919,8 @@ function objectsOf(
     return { things: [thing], notes: [], referred: false };
   }
   const items = (env.get(name) as Env[]).map((item) => thingOf(item, 'x'));
+  const odd = items.find((t) => typeof t.count === 'number' && (t.count < 1 || t.count > MAX_COUNT));
+  if (odd) return { things: [], notes: [], referred: false, problem: `${odd.count} is no number of things to act on` };
   const notes: string[] = [];
   const settled = items.map((t) => {
     const s = settle(t, predicate);
@@ -1355,6 +1367,9 @@ export function readRequest(sentence: string, context: ReadingContext = {}): Sen
     grammar: 'task grammar',
     notPhraseStart: RESERVED,
     resolve: goalPhrase,
+    maxSteps: MAX_STEPS,
+    // "the appliance you cook on" is five; "the glass of water on the kitchen table" would not be one phrase anyway
+    maxPhraseWords: 8,
   });
   if (!result.ok) return result;
   return { ok: true, clauses: result.readings[0], framing: normalized.framing };
