@@ -342,7 +342,10 @@ export function readSentence<Reading>(
       }
     } catch (error) {
       if (!(error instanceof TooLong)) throw error;
-      return { ok: false, reason: `the sentence is too long to read as one request (${tokens.length} words): split it` };
+      return {
+        ok: false,
+        reason: `the sentence is too long to read as one request (${tokens.length} words): split it`,
+      };
     }
     furthest = Math.max(furthest, matcher.furthest);
   }
