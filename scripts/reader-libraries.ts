@@ -27,6 +27,7 @@ const pairs: Pair[] = [
   'rewordings-third.jsonl',
   'rewordings-fourth.jsonl',
   'rewordings-fifth.jsonl',
+  'rewordings-sixth.jsonl',
 ].flatMap((file) =>
   readFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), 'utf8')
     .split('\n')

@@ -77,6 +77,8 @@ export function dialogueTurns(text: string): Turn[] {
   return turns.filter((t) => t.text !== '');
 }
 
+/** Small talk is short: "hi, please move the remotes to the couch" is a request. */
+const SMALL_TALK_WORDS = 5;
 const SMALL_TALK =
   /^(hi|hello|hey|thanks|thank you|great|good|good job|nice|perfect|ok|okay|yes|no|sure|done|cool|awesome|we are (done|finished)|that is all|that's all|all done|finished)\b[\s\w!.,']*$/i;
 
@@ -126,8 +128,10 @@ function readHints(sentence: string, asked: string | undefined, answering = fals
     const found = hint(undefined, pronoun[1], pronoun[2]);
     return found ? [found] : undefined;
   }
-  // "In the fridge." answering "where is the bread?"
-  const bare = answering ? new RegExp(`^${RELATION} (?:the |a |an )?(.+)$`).exec(s) : null;
+  // "In the fridge." / "Check the sink." answering "where is the bread?"
+  const relation = answering ? new RegExp(`^(?:check |look |try )?${RELATION} (?:the |a |an )?(.+)$`).exec(s) : null;
+  const look = answering ? /^(?:check|look at|try|see) (?:the |a |an )?(.+)$/.exec(s) : null;
+  const bare = relation ?? (look && [look[0], 'in', look[1]]);
   if (bare) {
     const found = hint(undefined, bare[1], bare[2]);
     return found ? [found] : undefined;
@@ -383,7 +387,7 @@ export function readDialogue(text: string): DialogueReading {
           continue;
         }
       }
-      if (SMALL_TALK.test(sentence.trim())) continue;
+      if (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) continue;
       if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
         const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
         if (answer.ok) {
@@ -409,6 +413,12 @@ export function readDialogue(text: string): DialogueReading {
       const read = readRequest(sentence, { before });
       if (read.ok) {
         take(read.clauses);
+        continue;
+      }
+      const split = readAfterContext(sentence, before);
+      if (split) {
+        take(split.clauses);
+        unread.push({ text: split.context, reason: 'context before the request' });
         continue;
       }
       const purposed = readPurpose(sentence, before);
@@ -455,6 +465,22 @@ export function readDialogue(text: string): DialogueReading {
   };
 }
 
+/**
+ * "I'm hungry, can you make a sandwich?": a request after a comma, the part before it naming nothing or said as a
+ * statement (context).
+ */
+function readAfterContext(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; context: string } | undefined {
+  const comma = sentence.indexOf(',');
+  if (comma < 0) return undefined;
+  const context = sentence.slice(0, comma).trim();
+  if (mentions(context).length > 0 && !isStatement(context)) return undefined;
+  const read = readRequest(sentence.slice(comma + 1), { before });
+  return read.ok ? { clauses: read.clauses, context } : undefined;
+}
+
 /** "Clear it by putting three bathroom things in the cabinet": the request is how (the gerund's clause). */
 function readPurpose(
   sentence: string,
@@ -489,19 +515,24 @@ function mentions(sentence: string): Thing[] {
 }
 
 /**
- * A sentence said as a statement: it starts with its subject (a determiner, a pronoun, or a thing) and has no word
- * that asks ("should", "need", "want", "please", ...) and no framing the normaliser set aside.
+ * A sentence said as a statement: no word that asks ("please", "could you", "should", "need", "want", ...), and it
+ * starts with a pronoun as its subject ("I left the mug out", "we have too much fruit") or with a thing and a verb
+ * a statement is said with ("the milk is cold", "the plant looks dry").
  */
 function isStatement(sentence: string): boolean {
-  const { tokens, framing } = normalizeSentence(sentence);
-  if (framing.length > 0 || tokens.length === 0) return false;
-  if (tokens.some((w) => ASKING.has(w)) || !tokens.some((w) => FINITE.has(w))) return false;
+  if (REQUEST_MARKERS.test(sentence)) return false;
+  const { tokens } = normalizeSentence(sentence);
+  if (tokens.length < 2 || tokens.some((w) => ASKING.has(w))) return false;
+  if (PRONOUN_SUBJECTS.has(tokens[0])) return true;
   const first = tokens[0];
-  return SUBJECT_STARTS.has(first) || resolveNoun([first]) !== undefined;
+  return (SUBJECT_STARTS.has(first) || resolveNoun([first]) !== undefined) && tokens.some((w) => FINITE.has(w));
 }
+const REQUEST_MARKERS =
+  /\b(please|could you|can you|would you|will you|you need to|you should|you must|you have to|make sure|let's|let us|has to|have to|i'd like|i would like)\b/i;
+const PRONOUN_SUBJECTS = new Set(['i', 'we', 'they', 'it', 'there', 'he', 'she', 'everyone', 'everything', 'nobody']);
 /** Verbs a statement is said with ("the milk is cold", "the plant looks dry", "guests arrive tonight"). */
 const FINITE = new Set(
-  'is are was were will am looks look seems seem has had came went starts start arrive arrives got feel feels smells'.split(
+  'is are was were will am looks look seems seem has had came went starts start arrive arrives got feel feels smells left'.split(
     ' ',
   ),
 );
@@ -518,8 +549,6 @@ const ASKING = new Set([
   'belongs',
   'belong',
   'goes',
-  'has',
-  'have',
 ]);
 const SUBJECT_STARTS = new Set([
   'the',

@@ -64,6 +64,7 @@ const phrases = (list: string) => list.split('|').map((p) => p.trim().split(/\s+
 /** Framing at the start of a request, longest first when tried (see the module comment). */
 const PREFIXES = phrases(
   'please|kindly|ok|okay|so|alright|all right|hey|hey robot|robot|oh|and|also|just|now|next|then|and then|finally|lastly|' +
+    'hi|hello|hi there|thanks|great|good|yes|sure|today|tonight|this morning|this evening|for today|' +
     'after that|right|well|first|first of all|to start|could you|can you|would you|will you|could you please|' +
     'can you please|would you please|will you please|could you kindly|would you kindly|could you maybe|can you maybe|' +
     'maybe you could|perhaps you could|i need you to|i want you to|i would like you to|i would love you to|' +

@@ -164,7 +164,10 @@ const objects = (name: string): Element =>
   alt(`${name}K`, [
     {
       tag: 'pronoun',
-      pattern: [optional(number(`${name}N`), words('of')), words('them|it|those|these|that|this|they')],
+      pattern: [
+        optional(number(`${name}N`), words('of|pieces of|slices of|bits of')),
+        words('them|it|those|these|that|this|they'),
+      ],
     },
     {
       tag: 'everything',
