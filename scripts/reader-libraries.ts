@@ -28,6 +28,7 @@ const pairs: Pair[] = [
   'rewordings-fourth.jsonl',
   'rewordings-fifth.jsonl',
   'rewordings-sixth.jsonl',
+  'rewordings-seventh.jsonl',
 ].flatMap((file) =>
   readFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), 'utf8')
     .split('\n')

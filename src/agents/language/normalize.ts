@@ -91,7 +91,9 @@ const SUFFIXES = phrases(
     'when you have time|right away|right now|now|first|asap|as soon as possible|quickly|' +
     'would you|will you|could you|can you|will not you|would not you|ok|okay|too|as well|also|then|again|real quick|' +
     'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|' +
-    'for now|when you are free|if that is ok|if that is okay|if you have a moment',
+    'for now|when you are free|if that is ok|if that is okay|if you have a moment|' +
+    // "wash the plates, all of them": the plural already says every one
+    'all of them|every one of them|each of them|each one of them|every single one of them|all of it',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([

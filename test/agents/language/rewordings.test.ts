@@ -36,6 +36,7 @@ describe('the goal reader on rewordings', () => {
       'rewordings-fourth.jsonl',
       'rewordings-fifth.jsonl',
       'rewordings-sixth.jsonl',
+      'rewordings-seventh.jsonl',
     ],
   };
   for (const [name, files] of Object.entries(sets)) {
