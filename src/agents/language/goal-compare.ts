@@ -44,20 +44,20 @@ export function goalKey(goal: GoalLike): string {
 export const sameGoal = (a: GoalLike, b: GoalLike): boolean => goalKey(a) === goalKey(b);
 
 /**
- * Whether subgoal `a` implies subgoal `b`: the same predicate, destination and conditions, a superset of b's patients,
- * at least as many, and no instrument b rules out (cooked in the toaster implies cooked).
+ * Whether subgoal `a` implies subgoal `b`: the same predicate, destination and conditions, no instrument b rules out
+ * (cooked in the toaster implies cooked), and as many of b's patients: every instance of a superset of b's classes,
+ * or at least as many instances of a subset of them (one of any food does not imply one of the warm foods).
  */
 function implies(a: SubgoalSpec, b: SubgoalSpec): boolean {
   const { patient: pa, count: ca, using: ua, ...restA } = a;
   const { patient: pb, count: cb, using: ub, ...restB } = b;
   if (subgoalKey({ ...restA, patient: [] }) !== subgoalKey({ ...restB, patient: [] })) return false;
-  if (!pb.every((c) => pa.includes(c))) return false;
   if (ub && !(ua ?? []).every((c) => ub.includes(c))) return false;
   if (ub && !ua) return false;
   const want = cb ?? 1;
   const have = ca ?? 1;
-  if (have === 'all') return true;
-  return want !== 'all' && have >= want;
+  if (have === 'all') return pb.every((c) => pa.includes(c));
+  return want !== 'all' && have >= want && pa.every((c) => pb.includes(c));
 }
 
 /**
