@@ -21,7 +21,10 @@ import { catalogClass } from '../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
-import { readTask, type TaskReading } from './tasks.js';
+import { baseOfGerund, normalizeSentence, sentenceTexts } from './normalize.js';
+import { resolveNoun } from './nouns.js';
+import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
+import { one } from './things.js';
 
 /** A place the user says a thing is at: the class, the host class, and the relation ("in" or "on"). */
 export interface LocationHint {
@@ -47,6 +50,10 @@ export interface DialogueReading {
   readonly corrections: readonly string[];
   /** Commander sentences no rule read, with why. */
   readonly unread: readonly { readonly text: string; readonly reason: string }[];
+  /** Defaults taken, pronouns resolved, answers read: one line each. */
+  readonly notes: readonly string[];
+  /** Why the text cannot be read, where a sentence is a request the reader could not read. */
+  readonly failure?: string;
 }
 
 interface Turn {
@@ -60,6 +67,8 @@ export function dialogueTurns(text: string): Turn[] {
   const turns: Turn[] = [];
   let last: { speaker: Turn['speaker']; end: number } | undefined;
   for (let m = marked.exec(text); m; m = marked.exec(text)) {
+    // text before the first mark is the Commander's ("Make toast. <Driver> ok")
+    if (!last && m.index > 0) turns.push({ speaker: 'commander', text: text.slice(0, m.index).trim() });
     if (last) turns.push({ speaker: last.speaker, text: text.slice(last.end, m.index).trim() });
     last = { speaker: (m[1] ?? m[2]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
   }
@@ -68,6 +77,8 @@ export function dialogueTurns(text: string): Turn[] {
   return turns.filter((t) => t.text !== '');
 }
 
+/** Small talk is short: "hi, please move the remotes to the couch" is a request. */
+const SMALL_TALK_WORDS = 5;
 const SMALL_TALK =
   /^(hi|hello|hey|thanks|thank you|great|good|good job|nice|perfect|ok|okay|yes|no|sure|done|cool|awesome|we are (done|finished)|that is all|that's all|all done|finished)\b[\s\w!.,']*$/i;
 
@@ -89,8 +100,12 @@ const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {
 };
 const RELATION = '(in|inside|on|near|by|next to|beside)';
 
-/** Location hints a sentence states, or undefined when it is not one. `asked` is the class a pronoun stands for. */
-function readHints(sentence: string, asked: string | undefined): LocationHint[] | undefined {
+/**
+ * Location hints a sentence states, or undefined when it is not one. `asked` is the class a pronoun stands for;
+ * `answering`: the Driver has just asked where something is, so "the mug should be in the sink" says where it is
+ * (without the question it asks for it to be put there).
+ */
+function readHints(sentence: string, asked: string | undefined, answering = false): LocationHint[] | undefined {
   const s = sentence
     .toLowerCase()
     .replace(/[.!?]+$/, '')
@@ -100,16 +115,25 @@ function readHints(sentence: string, asked: string | undefined): LocationHint[] 
     const host = classOf(where.split(/\s+/));
     return className && host ? { className, host, relation: RELATIONS[relation] } : undefined;
   };
+  const verbs = answering ? 'is|are|should be|can be found|must be|might be' : 'is|are|can be found';
   const single = [
-    new RegExp(`^(?:the |a |an |some )?(.+?) (?:is|are|should be|can be found) ${RELATION} (?:the |a |an )?(.+)$`),
+    new RegExp(`^(?:the |a |an |some )?(.+?) (?:${verbs}) ${RELATION} (?:the |a |an )?(.+)$`),
     new RegExp(`^there (?:is|are) (?:a |an |some |one |two )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
     new RegExp(`^you (?:can|will|should) find (?:the |a |an |some )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
   ];
-  const pronoun = new RegExp(`^(?:it is|it's|its|they are|they're|look|check) ${RELATION} (?:the |a |an )?(.+)$`).exec(
-    s,
-  );
+  const pronoun = new RegExp(
+    `^(?:it is|it's|its|they are|they're|look|check|it should be|they should be|try) ${RELATION} (?:the |a |an )?(.+)$`,
+  ).exec(s);
   if (pronoun) {
     const found = hint(undefined, pronoun[1], pronoun[2]);
+    return found ? [found] : undefined;
+  }
+  // "In the fridge." / "Check the sink." answering "where is the bread?"
+  const relation = answering ? new RegExp(`^(?:check |look |try )?${RELATION} (?:the |a |an )?(.+)$`).exec(s) : null;
+  const look = answering ? /^(?:check|look at|try|see) (?:the |a |an )?(.+)$/.exec(s) : null;
+  const bare = relation ?? (look && [look[0], 'in', look[1]]);
+  if (bare) {
+    const found = hint(undefined, bare[1], bare[2]);
     return found ? [found] : undefined;
   }
   for (const pattern of single) {
@@ -289,65 +313,269 @@ function replaceClass(subgoals: SubgoalSpec[], from: string | undefined, to: str
   return undefined;
 }
 
-/** Reads a dialogue (see the module comment). */
+/** The Driver's questions the reader answers for: where a thing is, where to put what it holds. */
+function readQuestion(text: string): { where?: string; putWhere?: boolean } {
+  const t = text.toLowerCase();
+  if (/where (?:should|do|shall|can) i (?:put|place|leave|take|bring|set) (?:it|them|this|these|that)/.test(t))
+    return { putWhere: true };
+  const question = /where (?:is|are|can i find|do i find|would i find) (?:the |a |an |some )?([\w\s]+?)(?:\?|$)/.exec(
+    t,
+  );
+  return question ? { where: question[1].trim() } : {};
+}
+
+/** An answer to "where should I put it?": "On the desk.", "In the fridge, please." */
+const PLACE_ANSWER =
+  /^(?:(?:put|place|leave) (?:it|them) )?(?:on|onto|in|into|inside|to) (?:the |a |an )?[\w\s]+[.!]?$/i;
+
+/**
+ * Reads a dialogue (see the module comment), or a text without turns (one Commander turn). Each Commander sentence is
+ * read, in this order, as a correction, small talk, an answer to the Driver's question, a location hint, a request
+ * (`readRequest`, in the context of the clauses before), a request with its purpose ("clear it by putting ..."), or a
+ * named routine. A sentence none of them reads is context when it names nothing the catalog knows, or is said as a
+ * statement ("the fruit will go bad on the counter"): kept as unread, and the things it names are what a pronoun in
+ * the next request may mean. Otherwise it is a request the reader could not read: the reading fails (`failure`),
+ * since a goal without that part would be a different goal.
+ */
 export function readDialogue(text: string): DialogueReading {
-  const subgoals: SubgoalSpec[] = [];
-  const actionGoals: TaskReading['actionGoals'][number][] = [];
+  const clauses: ClauseReading[] = [];
   const hints: LocationHint[] = [];
   const corrections: string[] = [];
   const unread: { text: string; reason: string }[] = [];
+  const notes: string[] = [];
+  let failure: string | undefined;
   let routine: DialogueReading['routine'];
   let asked: string | undefined;
+  let question: ReturnType<typeof readQuestion> = {};
+  let before: ClauseReading | undefined;
+  const take = (read: readonly ClauseReading[]) => {
+    const [first, ...rest] = read;
+    const last = clauses.at(-1);
+    // a fetch in one sentence and its placement in the next ("Get a book." ... "On the desk.")
+    if (
+      last?.provisional &&
+      first.referred &&
+      (first.placing || first.subgoals.some((s) => s.predicate === 'isPlacedTo'))
+    ) {
+      clauses[clauses.length - 1] = { ...last, subgoals: [], actionGoals: [] };
+    }
+    clauses.push(first, ...rest);
+    before = read.at(-1);
+    const patient = before?.subgoals.at(-1)?.patient.find((c) => c !== '*');
+    asked = patient ?? asked;
+  };
   for (const turn of dialogueTurns(text)) {
     if (turn.speaker === 'driver') {
-      const question = /where (?:is|are|can i find|do i find) (?:the |a |an |some )?([\w\s]+?)(?:\?|$)/.exec(
-        turn.text.toLowerCase(),
-      );
-      if (question) asked = classOf(question[1].trim().split(/\s+/)) ?? asked;
+      question = readQuestion(turn.text);
+      if (question.where) asked = classOf(question.where.split(/\s+/)) ?? asked;
       continue;
     }
-    for (const sentence of sentencesOf(turn.text)) {
-      if (SMALL_TALK.test(sentence.trim())) continue;
-      const found = readHints(sentence, asked);
-      if (found) {
-        hints.push(...found);
-        asked = found.at(-1)?.className ?? asked;
-        continue;
-      }
+    for (const sentence of sentenceTexts(turn.text)) {
+      const answering = question;
+      question = {};
       const correction = readCorrection(sentence);
       if (correction) {
+        const subgoals = clauses.flatMap((c) => [...c.subgoals]);
         const applied = replaceClass(subgoals, correction.from, correction.to);
         if (applied) {
           corrections.push(applied);
+          clauses.splice(0, clauses.length, {
+            subgoals,
+            actionGoals: clauses.flatMap((c) => [...(c.actionGoals ?? [])]),
+            antecedent: before?.antecedent ?? [],
+          });
           continue;
         }
       }
-      const read = readTask(sentence);
+      if (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) continue;
+      if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
+        const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
+        if (answer.ok) {
+          take(answer.clauses);
+          notes.push(`"${sentence}" read as where to put what was asked for`);
+          continue;
+        }
+      }
+      const found = readHints(sentence, asked, answering.where !== undefined);
+      if (found) {
+        hints.push(...found);
+        asked = found.at(-1)?.className ?? asked;
+        // "The apple is on the counter. Put it in the fridge.": what the hint is about is what "it" may mean
+        if (clauses.length === 0 || !before?.subgoals.length) {
+          before = {
+            subgoals: [],
+            antecedent: found.map((h) => one(h.className)),
+            hosts: found.map((h) => one(h.host)),
+          };
+        }
+        continue;
+      }
+      const read = readRequest(sentence, { before });
       if (read.ok) {
-        subgoals.push(...read.reading.subgoals);
-        actionGoals.push(...read.reading.actionGoals);
-        const last = read.reading.subgoals.at(-1);
-        asked = last?.patient.find((c) => c !== '*') ?? asked;
+        take(read.clauses);
+        continue;
+      }
+      const split = readAfterContext(sentence, before);
+      if (split) {
+        take(split.clauses);
+        unread.push({ text: split.context, reason: 'context before the request' });
+        continue;
+      }
+      const purposed = readPurpose(sentence, before);
+      if (purposed) {
+        take(purposed.clauses);
+        unread.push({
+          text: purposed.purpose,
+          reason: 'the purpose of the request; read through how it is to be done',
+        });
         continue;
       }
       const named = readRoutine(sentence);
-      if (named) routine = named;
-      else unread.push({ text: sentence, reason: read.reason });
+      if (named) {
+        routine = named;
+        continue;
+      }
+      const mentioned = mentions(sentence);
+      if (mentioned.length === 0 || isStatement(sentence)) {
+        unread.push({
+          text: sentence,
+          reason: mentioned.length === 0 ? 'names nothing the robot can act on' : 'a statement, not a request',
+        });
+        if (mentioned.length > 0) {
+          const things = mentioned.filter((t) =>
+            t.classes.some((c) => catalogClass(c)?.properties.includes('GRABBABLE')),
+          );
+          before = { subgoals: [], antecedent: things, hosts: mentioned.filter((t) => !things.includes(t)) };
+        }
+        continue;
+      }
+      unread.push({ text: sentence, reason: read.reason });
+      failure ??= `"${sentence}" is a request the reader cannot read: ${read.reason}`;
     }
   }
+  const { notes: clauseNotes, ...goal } = goalOf(clauses);
   return {
-    goal: { subgoals, actionGoals },
+    goal,
     hints,
     ...(routine && { routine }),
     corrections,
     unread,
+    notes: [...clauseNotes, ...notes],
+    ...(failure && { failure }),
   };
 }
 
-/** A turn's sentences as text (split after . ! ?), keeping the words as written. */
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+/**
+ * "I'm hungry, can you make a sandwich?": a request after a comma, the part before it naming nothing or said as a
+ * statement (context).
+ */
+function readAfterContext(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; context: string } | undefined {
+  const comma = sentence.indexOf(',');
+  if (comma < 0) return undefined;
+  const context = sentence.slice(0, comma).trim();
+  if (mentions(context).length > 0 && !isStatement(context)) return undefined;
+  const read = readRequest(sentence.slice(comma + 1), { before });
+  return read.ok ? { clauses: read.clauses, context } : undefined;
 }
+
+/** "Clear it by putting three bathroom things in the cabinet": the request is how (the gerund's clause). */
+function readPurpose(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; purpose: string } | undefined {
+  const m = /^(.*?),?\s+by\s+(\w+ing)\b(.*)$/i.exec(sentence);
+  const base = m && baseOfGerund(m[2].toLowerCase());
+  if (!m || !base) return undefined;
+  const read = readRequest(`${base}${m[3]}`, { before });
+  return read.ok ? { clauses: read.clauses, purpose: m[1] } : undefined;
+}
+
+/** The things a sentence names (every longest span that is a noun phrase of a goal), left to right. */
+function mentions(sentence: string): Thing[] {
+  const words = normalizeSentence(sentence).tokens;
+  const found: Thing[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let j = Math.min(words.length, i + 5); j > i; j--) {
+      const noun = resolveNoun(words.slice(i, j));
+      if (!noun || noun.by === 'description') continue;
+      found.push({
+        classes: noun.classes,
+        count: noun.plural || noun.category ? 'all' : 1,
+        said: words.slice(i, j).join(' '),
+        ...(noun.category && { category: noun.category, vague: true }),
+      });
+      i = j - 1;
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * A sentence said as a statement: no word that asks ("please", "could you", "should", "need", "want", ...), and it
+ * starts with a pronoun as its subject ("I left the mug out", "we have too much fruit") or with a thing and a verb
+ * a statement is said with ("the milk is cold", "the plant looks dry").
+ */
+function isStatement(sentence: string): boolean {
+  if (REQUEST_MARKERS.test(sentence)) return false;
+  const { tokens } = normalizeSentence(sentence);
+  if (tokens.length < 2 || tokens.some((w) => ASKING.has(w))) return false;
+  if (PRONOUN_SUBJECTS.has(tokens[0])) return true;
+  const first = tokens[0];
+  return (SUBJECT_STARTS.has(first) || resolveNoun([first]) !== undefined) && tokens.some((w) => FINITE.has(w));
+}
+const REQUEST_MARKERS =
+  /\b(please|could you|can you|would you|will you|you need to|you should|you must|you have to|make sure|let's|let us|has to|have to|i'd like|i would like)\b/i;
+const PRONOUN_SUBJECTS = new Set(['i', 'we', 'they', 'it', 'there', 'he', 'she', 'everyone', 'everything', 'nobody']);
+/** Verbs a statement is said with ("the milk is cold", "the plant looks dry", "guests arrive tonight"). */
+const FINITE = new Set(
+  'is are was were will am looks look seems seem has had came went starts start arrive arrives got feel feels smells left'.split(
+    ' ',
+  ),
+);
+const ASKING = new Set([
+  'should',
+  'must',
+  'need',
+  'needs',
+  'want',
+  'wants',
+  'would',
+  'please',
+  'ought',
+  'belongs',
+  'belong',
+  'goes',
+]);
+const SUBJECT_STARTS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'their',
+  'it',
+  'i',
+  'we',
+  'they',
+  'there',
+  'he',
+  'she',
+  'everything',
+  'something',
+  'nothing',
+  'everyone',
+  'someone',
+  'guests',
+  'breakfast',
+  'dinner',
+  'lunch',
+]);

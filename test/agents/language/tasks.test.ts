@@ -99,7 +99,7 @@ describe('the task grammar on other texts', () => {
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.reason).toMatch(/no rule of the task grammar matches/);
     const nonsense = readTask('Open the apple.');
-    expect(nonsense).toEqual({ ok: false, reason: 'a apple cannot be open' });
+    expect(nonsense).toEqual({ ok: false, reason: 'an apple cannot be opened' });
     const carried = readTask('Put the fridge on the table.');
     expect(carried).toEqual({ ok: false, reason: 'a fridge cannot be carried' });
     expect(readTask('')).toEqual({ ok: false, reason: 'the text is empty' });

@@ -1,0 +1,644 @@
+/**
+ * The clause forms of the goal reader's grammar (`tasks.ts` reads a sentence with them, `clauses.ts` says what each
+ * means), written in the matcher's patterns (`matcher.ts`).
+ *
+ * A sentence is a list of clauses joined by `,`, `and`, `then` (and `, and then`, `after that`). OBJ is a list of
+ * quantified things ("all the mugs", "3 slices of bread", "two fruits", "some fruit", "the toothbrush and the face
+ * cream"), a pronoun ("it", "them", "two of them"), or "everything on HOST". Noun phrases are read by `nouns.ts`
+ * (category nouns, state nouns, names, rooms). The clause forms, by the verb classes they share:
+ *
+ *   placing      (put | place | set | lay | leave | store | stash | stow | keep | move | bring | take | carry | return
+ *                | drop | toss | pop | stick | chill | tidy | ...) [away|down|back|out] OBJ [away|down|...] PREP HOST
+ *   toggling     (switch | turn | flip | power) (on|off) OBJ [ROOM] | (switch | turn | ... | leave | keep) OBJ (on|off)
+ *                | (kill | shut off | power down) OBJ
+ *   opening      (open | close | shut) OBJ [door]
+ *   using        (use | operate | start) NP          switched on, and the switch-on action taken (an action goal)
+ *   cooking      (heat | cook | warm | microwave | toast | bake | fry | reheat) [up] OBJ [(with|in|using|on) HEATER]
+ *                | use HEATER to (heat | cook | ...) OBJ
+ *   cleaning     (clean | wash | rinse | scrub | wipe) OBJ [in the sink] | give OBJ a (wash | rinse | clean)
+ *   watering     water OBJ | give OBJ (some water | a drink)
+ *   fetching     (get | grab | fetch | find | bring | pick up | take | hand | pass | gather) [me] OBJ   superseded by
+ *                what the next clause does with the same things (placing, heating, washing them)
+ *   taking away  (take away | remove | clear) N (objects | things | items) (from | off) HOST
+ *   emptying     (empty | clear [off]) HOST | (take | remove) everything (off | from) HOST   superseded likewise
+ *   dishes       (make | prepare | fix | brew | get me | ...) DISH [, DISH] | (i would like | can i have | ...) DISH
+ *                | DISH alone; DISH from the recipe book (`recipes.ts`); breakfast [: DISH, DISH]
+ *   serving      serve [OBJ] on HOST | served on HOST
+ *   declaratives OBJ (go | goes | belong | belongs | live) PREP HOST
+ *                | OBJ (should | must | need to | has to | is to) (be | go | stay | get) STATE
+ *                | OBJ (needs | wants | could use) (refrigeration | washing | heating | water | ...)
+ *                | (make sure | ensure | see to it) [that] OBJ (is | are | stays | gets) STATE
+ *                | (i want | i need | i would like) OBJ STATE | (get | have | leave | keep) OBJ STATE | OBJ STATE
+ *                | there should be OBJ PREP HOST | a STATE-ADJECTIVE THING [from HEATER] ("a warm meal")
+ *   gapping      OBJ                                  the clause before, of other things ("..., and the face cream")
+ *
+ * STATE: (switched|turned) on / off, open(ed), closed / shut, clean(ed) / washed, cooked / heated / warm(ed) [in HEATER],
+ * watered, [put|placed|stored|kept] PREP HOST. PREP: on, onto, on top of, in, into, inside, to, over to.
+ */
+import type { Predicate } from '../../sim/subgoals.js';
+import { alt, type Element, list, np, number, optional, type Pattern, pick, type Tagged, words } from './matcher.js';
+import { roomOf } from './nouns.js';
+
+// ---- patterns --------------------------------------------------------------------------------------------------------
+
+const SLICES = 'slice|slices|piece|pieces';
+/** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread", "a warm meal"). */
+const ADJECTIVES: Record<string, Predicate> = {
+  clean: 'isClean',
+  toasted: 'isCooked',
+  cooked: 'isCooked',
+  heated: 'isCooked',
+  warm: 'isCooked',
+  hot: 'isCooked',
+  warmed: 'isCooked',
+};
+const adjective = (name: string) => optional(pick(name, ADJECTIVES));
+const VAGUE =
+  'some|an assortment of|a selection of|a variety of|a few|several|a bunch of|a bit of|a little|some of the|a mix of';
+
+/** A quantified thing: `all the X`, `3 slices of X`, `a slice of X`, `3 X`, `some X`, `X`; captures name, nameQ, ... */
+const thing = (name: string): Element =>
+  alt(`${name}Q`, [
+    { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
+    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
+    { tag: 'one', pattern: [words('a|an|one'), words(SLICES), words('of'), np(name)] },
+    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
+    { tag: 'vague', pattern: [words(VAGUE), adjective(`${name}Adj`), np(name)] },
+    { tag: 'single', pattern: [words('a|an'), adjective(`${name}Adj`), np(name)] },
+    {
+      tag: 'bare',
+      pattern: [optional(words('the|any|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
+    },
+  ]);
+const EVERYTHING =
+  'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|' +
+  'the items|whatever is|everything that is|all the stuff|the stuff';
+/** What a clause acts on: a pronoun, everything on a host, or a list of quantified things. */
+const objects = (name: string): Element =>
+  alt(`${name}K`, [
+    {
+      tag: 'pronoun',
+      pattern: [
+        optional(number(`${name}N`), words('of|pieces of|slices of|bits of')),
+        words('them|it|those|these|that|this|they'),
+      ],
+    },
+    {
+      tag: 'everything',
+      pattern: [
+        words(EVERYTHING),
+        words('on|from|off|off of|in|inside|on top of|lying on|sitting on|left on|that is on|that are on'),
+        ...host(`${name}From`),
+      ],
+    },
+    { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
+    { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: [thing('x')] }], ', | and | , and', true)] },
+  ]);
+const host = (name: string): Pattern => [optional(words('any|one|a|an|the|my')), adjective(`${name}Adj`), np(name)];
+/** A host, or a pronoun for one ("put the salmon in it"). */
+const hostOrPronoun = (name: string): Element =>
+  alt(`${name}K`, [
+    { tag: 'np', pattern: host(name) },
+    { tag: 'pronoun', pattern: [words('it|them|there|that|this|one')] },
+  ]);
+const PREP = words(
+  'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto',
+);
+const PARTICLE = optional(words('away|down|back|out|up|over|aside|off'));
+const appliance = optional(
+  words('with|in|using|on|inside|from|by|in the|on the'),
+  optional(words('the|a|an|my')),
+  np('using'),
+);
+const DET = optional(words('the|a|an|my'));
+/** How long, after heating or putting in a heater: "for a minute", "for two minutes". */
+const FOR_A_WHILE: Pattern = [
+  words('for'),
+  optional(
+    alt('durationN', [
+      { tag: 'n', pattern: [number('minutesN')] },
+      { tag: 'a', pattern: [words('a|a few|a couple of|several')] },
+    ]),
+  ),
+  words('minute|minutes|second|seconds|moment|moments|while|bit'),
+];
+const DURATION = optional(...FOR_A_WHILE);
+
+const ROOM_SAYINGS = [
+  'kitchen',
+  'living room',
+  'livingroom',
+  'lounge',
+  'bedroom',
+  'bathroom',
+  'dining room',
+  'office',
+  'home office',
+  'study',
+  'entrance hall',
+].filter((s) => roomOf(s.split(' ')) !== undefined);
+/** "in the bedroom", "in the house", "everywhere" after a toggled thing: every one there. */
+const roomTail = optional(
+  alt('tail', [
+    ...ROOM_SAYINGS.map((saying) => ({
+      tag: `room:${roomOf(saying.split(' '))}`,
+      pattern: [words('in|of'), optional(words('the')), words(saying)],
+    })),
+    {
+      tag: 'house',
+      pattern: [
+        words(
+          'in the house|in the home|in the whole house|in the entire house|everywhere|throughout the house|in every room|' +
+            'all over the house|around the house|in the apartment|in the flat',
+        ),
+      ],
+    },
+  ]),
+);
+
+const STATES: Tagged[] = [
+  { tag: 'on', pattern: [optional(words('switched|turned|powered|left|kept|put')), words('on')] },
+  { tag: 'off', pattern: [optional(words('switched|turned|powered|shut|left|kept')), words('off|out')] },
+  { tag: 'open', pattern: [words('open|opened|left open|kept open|opened up')] },
+  { tag: 'closed', pattern: [words('closed|shut|closed up')] },
+  { tag: 'clean', pattern: [words('clean|cleaned|washed|rinsed|washed up|cleaned up|scrubbed|spotless')] },
+  {
+    tag: 'cooked',
+    pattern: [words('cooked|heated|heated up|warmed|warmed up|hot|warm|toasted|microwaved|reheated'), appliance],
+  },
+  { tag: 'watered', pattern: [words('watered')] },
+  {
+    tag: 'placed',
+    pattern: [
+      optional(words('put|placed|stored|kept|moved|left|set|sitting|lying|taken|brought|returned|stashed|stowed')),
+      PARTICLE,
+      PREP,
+      hostOrPronoun('host'),
+    ],
+  },
+];
+const state = alt('s', STATES);
+/** The states a thing is brought to in place ("make the plates clean", "pull the fridge open"). */
+const stateInPlace = alt(
+  's',
+  STATES.filter((t) => t.tag !== 'placed'),
+);
+
+const DEEDS: Tagged[] = [
+  {
+    tag: 'fridge',
+    pattern: [
+      words(
+        'refrigeration|refrigerating|chilling|cooling|to be chilled|to be refrigerated|to be kept cold|to be kept cool|' +
+          'to stay cold|to stay cool|to be cold|to chill|to cool down|cooling down|to be kept in the cold',
+      ),
+    ],
+  },
+  {
+    tag: 'clean',
+    pattern: [
+      words(
+        'washing|cleaning|rinsing|scrubbing|a wash|a clean|a rinse|a scrub|a good wash|a quick wash|a quick rinse|' +
+          'a good clean|washing up|to be washed|to be cleaned|to be rinsed',
+      ),
+    ],
+  },
+  {
+    tag: 'cooked',
+    pattern: [
+      words(
+        'heating|heating up|warming|warming up|cooking|reheating|microwaving|toasting|to be heated|to be cooked|to be warmed up|to be warmed',
+      ),
+      appliance,
+    ],
+  },
+  {
+    tag: 'watered',
+    pattern: [words('water|watering|some water|a drink|a watering|a drink of water|a little water|to be watered')],
+  },
+];
+
+const COOK_VERBS: Record<string, string> = {
+  heat: '',
+  cook: '',
+  warm: '',
+  reheat: '',
+  microwave: 'microwave',
+  nuke: 'microwave',
+  toast: 'toaster',
+  bake: 'stove',
+  fry: 'stove',
+  grill: 'stove',
+};
+const PLACE_VERBS =
+  'put|place|set|lay|leave|store|stash|stow|keep|move|bring|take|carry|return|drop|toss|throw|pop|stick|load|' +
+  'arrange|hang|shift|transfer|get|chill|tidy|tuck|slide|relocate|position|deposit|park|plonk|rest|stack|file|shelve';
+
+const DISH_FORMS: Tagged[] = [
+  {
+    tag: 'toast',
+    pattern: [
+      alt('toastQ', [
+        {
+          tag: 'count',
+          pattern: [number('n'), words(SLICES), words('of'), words('toasts|toast|bread toasted|toasted bread')],
+        },
+        { tag: 'count', pattern: [number('n'), words('toasts|toasted slices of bread|toasted bread slices')] },
+        {
+          tag: 'one',
+          pattern: [words(`a ${SLICES.replace(/\|/g, '|a ')}|one slice|one piece`), words('of toast|of toasted bread')],
+        },
+        { tag: 'one', pattern: [words('toast|a toast|some toast|toasted bread|some toasted bread')] },
+      ]),
+      optional(words('using|with|in|on'), optional(words('the|a')), np('using')),
+    ],
+  },
+  { tag: 'plate-of-toast', pattern: [words('a plate of toast|plate of toast|some toast on a plate|toast on a plate')] },
+  {
+    tag: 'coffee',
+    pattern: [
+      words('coffee|a coffee|a cup of coffee|some coffee|a mug of coffee|a fresh coffee|fresh coffee'),
+      optional(
+        words(
+          'in a clean mug|in a mug|in a clean cup|in a cup|in the clean mug|in the mug|in it|into a clean mug|' +
+            'into the clean mug|in one of the clean mugs',
+        ),
+      ),
+      // coffee is made in a coffee maker anyway
+      optional(
+        words(
+          'in the coffeemaker|in coffeemaker|in the coffee maker|with the coffeemaker|with the coffee maker|' +
+            'using the coffeemaker|using the coffee maker|from the coffee maker|from the coffeemaker|in a coffee maker',
+        ),
+      ),
+    ],
+  },
+  { tag: 'sandwich', pattern: [words('a sandwich|sandwich|a toast sandwich|some sandwich|a sandwich for me')] },
+  { tag: 'salad', pattern: [words('a salad|salad|some salad')] },
+];
+const dishes = list('dishes', DISH_FORMS, ', | and | , and', true);
+
+export const CLAUSE_FORMS: Tagged[] = [
+  // dishes first: "make a salad" must not read "salad" (lettuce's alias) as a thing to make
+  {
+    tag: 'dishes',
+    pattern: [
+      words(
+        'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
+          'rustle me up|fix me up|knock up|throw together',
+      ),
+      optional(words('me|us')),
+      dishes,
+    ],
+  },
+  {
+    tag: 'dishes',
+    pattern: [
+      words(
+        'i would like|i want|i need|i would love|i will have|i will take|can i have|could i have|can i get|' +
+          'could i get|may i have|i am hungry for|i am in the mood for|how about|i fancy|i would really like|we would like|' +
+          'we want|i could use|i could go for|i would enjoy|i could do with|i would kill for|i am craving|' +
+          'i would appreciate|i would like to have|i want to have|we could use|we need',
+      ),
+      dishes,
+    ],
+  },
+  // "Coffee, please.", "A sandwich would be nice."
+  { tag: 'dishes', pattern: [dishes] },
+  { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
+  {
+    tag: 'breakfast',
+    pattern: [
+      words('make|prepare|cook|fix|do|get|serve'),
+      optional(words('me|us')),
+      words('breakfast|a breakfast|some breakfast'),
+      optional(dishes),
+    ],
+  },
+  {
+    tag: 'breakfast',
+    pattern: [
+      words('i would like|i want|can i have|could i have|i would love'),
+      words('breakfast|a breakfast|some breakfast'),
+      optional(dishes),
+    ],
+  },
+  {
+    tag: 'use-to-make',
+    pattern: [
+      words('use'),
+      DET,
+      np('appliance'),
+      words('to|and'),
+      words('make|prepare|do'),
+      optional(words('me|us')),
+      dishes,
+    ],
+  },
+  {
+    tag: 'use-to-cook',
+    pattern: [
+      words('use'),
+      DET,
+      np('using'),
+      words('to|and'),
+      pick('verb', COOK_VERBS),
+      optional(words('up')),
+      objects('xs'),
+      optional(words('up')),
+    ],
+  },
+  {
+    tag: 'toggle',
+    pattern: [
+      words('switch|turn|flip|power|put|shut|knock'),
+      pick('state', { on: 'ON', off: 'OFF', out: 'OFF' }),
+      objects('xs'),
+      roomTail,
+    ],
+  },
+  {
+    tag: 'toggle',
+    pattern: [
+      words('switch|turn|flip|power|put|leave|keep|get|have|shut|knock'),
+      objects('xs'),
+      pick('state', { on: 'ON', off: 'OFF', out: 'OFF' }),
+      roomTail,
+    ],
+  },
+  { tag: 'toggle-off', pattern: [words('kill|shut down|power down|power off|cut'), objects('xs'), roomTail] },
+  {
+    tag: 'open',
+    pattern: [
+      pick('verb', { open: 'OPEN', close: 'CLOSED', shut: 'CLOSED' }),
+      optional(words('up')),
+      objects('xs'),
+      optional(words('door|doors|lid|lids|up')),
+    ],
+  },
+  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up'), DET, np('x'), DURATION] },
+  {
+    tag: 'take-away',
+    pattern: [
+      words('take away|remove|take|clear|get|move|clear away|pick up'),
+      number('n'),
+      words('objects|things|items|of the objects|of the things|of the items|pieces|bits'),
+      optional(words('away')),
+      words('from|off|off of|away from|out of'),
+      ...host('host'),
+    ],
+  },
+  {
+    tag: 'empty',
+    pattern: [
+      words('empty|clear|clear off|empty out|clean off|declutter|clear out'),
+      optional(words('the surface of|the top of|everything on|everything off|everything from|off')),
+      ...host('host'),
+    ],
+  },
+  {
+    tag: 'empty',
+    pattern: [
+      words('take|remove|clear|get|move'),
+      words(
+        'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|the items|all the stuff',
+      ),
+      words('off|from|off of|away from|out of'),
+      ...host('host'),
+    ],
+  },
+  {
+    tag: 'cook',
+    pattern: [
+      pick('verb', COOK_VERBS),
+      optional(words('up')),
+      objects('xs'),
+      optional(words('up')),
+      appliance,
+      DURATION,
+    ],
+  },
+  // "put the milk in the microwave for a minute": heating it there
+  {
+    tag: 'place-for-a-while',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      PARTICLE,
+      words('in|into|inside|on'),
+      hostOrPronoun('host'),
+      ...FOR_A_WHILE,
+    ],
+  },
+  {
+    tag: 'place',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      PARTICLE,
+      PREP,
+      hostOrPronoun('host'),
+      optional(words('away|for now|there')),
+      DURATION,
+    ],
+  },
+
+  {
+    tag: 'serve',
+    pattern: [words('serve'), optional(objects('xs')), words('on|onto|in|at'), ...host('host')],
+  },
+  {
+    tag: 'served-on',
+    pattern: [words('served on|serve it on|serve them on|served at|serve it at|served in'), ...host('host')],
+  },
+  {
+    tag: 'clean',
+    pattern: [
+      pick('verb', { clean: '', wash: '', rinse: '', scrub: '', wipe: '', cleanse: '' }),
+      optional(words('up|off|down|out')),
+      objects('xs'),
+      optional(words('up|off|out|down')),
+      optional(words('in|at|under|with|using|in the|at the|under the'), DET, np('using')),
+    ],
+  },
+  {
+    tag: 'clean',
+    pattern: [
+      words('give'),
+      objects('xs'),
+      words('a wash|a clean|a rinse|a scrub|a good wash|a quick wash|a quick rinse|a good clean|a wipe'),
+    ],
+  },
+  {
+    tag: 'do-dishes',
+    pattern: [words('do|wash|clean'), words('the dishes|the washing up|the washing-up|all the dishes')],
+  },
+  { tag: 'water', pattern: [words('water'), objects('xs')] },
+  { tag: 'refrigerate', pattern: [words('refrigerate|chill|freeze'), objects('xs')] },
+  {
+    tag: 'water',
+    pattern: [
+      words('give'),
+      objects('xs'),
+      words('water|some water|a drink|a drink of water|a little water|a watering|a bit of water'),
+    ],
+  },
+  {
+    tag: 'water',
+    pattern: [
+      words('give|pour|bring'),
+      words('water|some water|a drink|a drink of water|a little water|a bit of water'),
+      words('to|on|onto|over|into'),
+      objects('xs'),
+    ],
+  },
+  {
+    tag: 'fetch',
+    pattern: [
+      words(
+        'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
+          'gather|round up',
+      ),
+      optional(words('me|us')),
+      objects('xs'),
+      optional(words('to me|over|here|over here|for me|up|with you')),
+    ],
+  },
+  { tag: 'fetch', pattern: [words('pick'), objects('xs'), words('up')] },
+  // declaratives
+  {
+    tag: 'state',
+    pattern: [
+      words('make sure|ensure|see to it|check|make it so|i want it so|i would like it so|be sure|see|ensure that'),
+      optional(words('that')),
+      objects('xs'),
+      words('is|are|stays|stay|remains|remain|gets|get|ends up|end up|is left|are left|will be|is all|are all'),
+      state,
+      roomTail,
+    ],
+  },
+  {
+    tag: 'there-be',
+    pattern: [
+      words('make sure|ensure'),
+      optional(words('that')),
+      words('there is|there are'),
+      objects('xs'),
+      PREP,
+      hostOrPronoun('host'),
+    ],
+  },
+  {
+    tag: 'state',
+    pattern: [
+      objects('xs'),
+      words(
+        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to',
+      ),
+      words('be|go|get|stay|end up|be kept|remain|sit|be left|live|go back|be put back'),
+      state,
+      roomTail,
+    ],
+  },
+  {
+    tag: 'place',
+    pattern: [
+      objects('xs'),
+      words('go|goes|belong|belongs|live|lives|go back|goes back|belong back|belongs back|should go|go away|goes away'),
+      PARTICLE,
+      PREP,
+      hostOrPronoun('host'),
+    ],
+  },
+  {
+    tag: 'needs',
+    pattern: [
+      objects('xs'),
+      words('need|needs|want|wants|could use|could do with|requires|require|deserves'),
+      alt('deed', DEEDS),
+    ],
+  },
+  {
+    tag: 'state',
+    pattern: [
+      words(
+        'i want|i need|i would like|i would love|i would prefer|we want|we need|we would like|i would want|i wish|i would rather have',
+      ),
+      objects('xs'),
+      state,
+    ],
+  },
+  { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
+  { tag: 'state', pattern: [words('make|pull|push|swing|prop|set'), objects('xs'), stateInPlace, roomTail] },
+  // "can the apple go in the fridge?", "could the lights be off?"
+  {
+    tag: 'state',
+    pattern: [
+      words('can|could|will|would|should|may'),
+      objects('xs'),
+      words('go|be|get|go back|be put|be left'),
+      state,
+      roomTail,
+    ],
+  },
+  {
+    tag: 'there-be',
+    pattern: [
+      words('there should be|there must be|there needs to be|i want there to be|i would like there to be'),
+      objects('xs'),
+      PREP,
+      hostOrPronoun('host'),
+    ],
+  },
+  {
+    tag: 'want-thing',
+    pattern: [
+      optional(
+        words(
+          'i want|i would like|i need|can i have|could i have|can i get|could i get|i would love|bring me|get me|give me',
+        ),
+      ),
+      thing('x'),
+      optional(words('from|out of|using|in|with'), DET, np('using')),
+    ],
+  },
+  { tag: 'state', pattern: [objects('xs'), optional(words(',')), state, roomTail] },
+  { tag: 'gapped', pattern: [objects('xs')] },
+];
+
+export const CLAUSE_SEPARATORS =
+  ', | and | , and | then | , then | and then | , and then | after that | , after that | and after that | , then | and also | , and also';
+
+/**
+ * The pattern steps one sentence may take: the longest usual text (TEACh's breakfast) takes a few thousand, a
+ * sentence of 40 words with a dozen things about 10^5; a run-on text of hundreds of words would take minutes.
+ */
+export const MAX_STEPS = 400_000;
+
+/** Words the grammar reads itself, so that no noun phrase may begin with them. */
+export const RESERVED = new Set([
+  'a',
+  'an',
+  'the',
+  'all',
+  'every',
+  'each',
+  'any',
+  'one',
+  'them',
+  'it',
+  'those',
+  'these',
+  'that',
+  'this',
+  'they',
+  'everything',
+  'some',
+  'there',
+  'i',
+  'we',
+  'you',
+  'me',
+]);

@@ -1,0 +1,671 @@
+/**
+ * What the goal reader's clause forms (`clause-forms.ts`) mean: each matched clause becomes a `ClauseReading` (its
+ * subgoals, action goals, what a pronoun after it may mean, notes on what was assumed, or why it makes no sense for
+ * the catalog), and the clauses of a sentence are joined (`readClauses`).
+ *
+ * Pronouns refer to the clause before (or the sentence before, or the things a context sentence names): what was
+ * fetched, placed, cooked or made, or a host or appliance it named, whichever can take what the clause asks ("put
+ * the apple in the fridge and close it": the fridge). Quantities: `all`, plurals and "the X in the ROOM" mean every
+ * instance; a number that many; a category noun or a vague quantity ("some fruit", "an assortment of fruit") is not
+ * a number, so the clause decides and says so in a note: every one for placing, toggling, opening and cleaning (a goal
+ * that over-satisfies), one for cooking and fetching. Food put on a plate is served: on a clean plate, cleaned first,
+ * as TEACh's dishes are. Putting food in a heater and switching it on (or heating it there) is cooking it there.
+ */
+import type { ActionGoal } from '../../sim/action-goals.js';
+import { catalogClass } from '../../sim/catalog/index.js';
+import { HEATER_CLASSES } from '../../sim/derived-states.js';
+import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../../sim/subgoals.js';
+import { classesUsedFor } from './lexicon.js';
+import type { Env, Phrase } from './matcher.js';
+import { resolveNoun } from './nouns.js';
+import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
+import { one, placed, type Thing, unary } from './things.js';
+
+// ---- what clauses mean -----------------------------------------------------------------------------------------------
+
+/** What one clause contributes: subgoals, what a pronoun after it may mean, the vessels of dishes it made, notes. */
+export interface ClauseReading {
+  readonly subgoals: readonly SubgoalSpec[];
+  readonly actionGoals?: readonly ActionGoal[];
+  /** Superseded when the next clause places its things (fetching before placing; emptying before putting away). */
+  readonly provisional?: boolean;
+  /** The things acted on: what "it" / "them" first means after this clause. */
+  readonly antecedent: readonly Thing[];
+  /** Hosts and appliances the clause named: what "it" means when the things cannot take what is asked. */
+  readonly hosts?: readonly Thing[];
+  readonly vessels?: readonly Thing[];
+  readonly notes?: readonly string[];
+  /** Why the clause makes no sense for the catalog, if it does not. */
+  readonly problem?: string;
+  /** The same clause of other things (gapping: "put the toothbrush in the cabinet, and the face cream"). */
+  readonly redo?: (things: readonly Thing[]) => ClauseReading;
+  /** Its things came from a pronoun (they refer to the clause before). */
+  readonly referred?: boolean;
+  /** Placing: its things and host, for the recipes two clauses make (put in the microwave and switch it on). */
+  readonly placing?: { readonly things: readonly Thing[]; readonly host: string };
+  /** Switching a thing on: its class. */
+  readonly switchedOn?: string;
+}
+
+/** What a sentence is read in: the last clause before it (this text's, or a context sentence's mentions). */
+export interface ReadingContext {
+  readonly before?: ClauseReading;
+}
+
+type Clause = (env: Env, before: ClauseReading | undefined) => ClauseReading;
+
+const problem = (why: string): ClauseReading => ({ subgoals: [], antecedent: [], problem: why });
+
+// ---- building ------------------------------------------------------------------------------------------------------
+
+const phraseOf = (env: Env, name: string) => env.get(name) as Phrase;
+
+/** The goal reader's phrase for a span (`nouns.ts`), as the matcher holds phrases. */
+export function goalPhrase(span: readonly string[]): Phrase | undefined {
+  const noun = resolveNoun(span);
+  if (!noun) return undefined;
+  return {
+    className: noun.classes[0],
+    plural: noun.plural,
+    words: span.join(' '),
+    ...(noun.classes.length > 1 && { classes: noun.classes }),
+    ...(noun.category && { category: noun.category }),
+    ...(noun.room && { room: noun.room }),
+    ...(noun.state && { state: noun.state }),
+  };
+}
+
+const classesOf = (phrase: Phrase) => phrase.classes ?? [phrase.className];
+
+/**
+ * The quantified thing captured by `thing(name)`: `all` for "all", plurals and room-named things, a number, one for
+ * "a X"; a category noun without a number, or a vague quantifier ("some"), is left for the clause to settle (`vague`).
+ */
+function thingOf(env: Env, name: string): Thing {
+  const phrase = phraseOf(env, name);
+  const quantifier = env.get(`${name}Q`) as string;
+  // "some fruit", "some apples" leave the number open; "some book" is a book
+  const category = phrase.category !== undefined;
+  const vague = (quantifier === 'vague' && (phrase.plural || category)) || (quantifier === 'bare' && category);
+  const count: number | 'all' =
+    quantifier === 'all'
+      ? 'all'
+      : quantifier === 'count'
+        ? (env.get(`${name}N`) as number)
+        : quantifier === 'one' || quantifier === 'single'
+          ? 1
+          : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
+            ? 'all'
+            : 1;
+  const qualifier = (env.get(`${name}Adj`) as Predicate | undefined) ?? phrase.state;
+  return {
+    classes: sliceClasses(classesOf(phrase), quantifier),
+    count,
+    said: phrase.words,
+    ...(phrase.category && { category: phrase.category }),
+    ...(vague && { vague: true }),
+    ...(phrase.room && { room: phrase.room }),
+    ...(qualifier && { qualifiers: [qualifier] }),
+  };
+}
+
+/** "A slice of bread" is a bread slice where the catalog has one; any other slice is the whole thing. */
+function sliceClasses(classes: readonly string[], quantifier: string): readonly string[] {
+  if (quantifier !== 'count' && quantifier !== 'one') return classes;
+  return classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
+}
+
+/** The most things a count may ask for (a home holds a few dozen of a class at most). */
+const MAX_COUNT = 100;
+
+/** Where a predicate's vague or category quantity reads as one rather than every one (see the module comment). */
+const ONE_OF: ReadonlySet<Predicate> = new Set([
+  'isCooked',
+  'isPickedUp',
+  'isFilledWithCoffee',
+  'isFilledWithWater',
+  'isWatered',
+]);
+
+/** A vague quantity settled for a predicate, with the note that says so. */
+function settle(thing: Thing, predicate: Predicate): { thing: Thing; note?: string } {
+  if (!thing.vague) return { thing };
+  const count = ONE_OF.has(predicate) ? 1 : 'all';
+  const { vague: _vague, ...rest } = thing;
+  const what = thing.category ? `any of ${thing.classes.join(', ')}` : thing.classes.join(', ');
+  const how = count === 1 ? 'one of them' : 'every one of them (a goal that asks for more rather than too few)';
+  return { thing: { ...rest, count }, note: `'${thing.said}': how many is not said; read as ${how}, ${what}` };
+}
+
+/** Whether a class can take a predicate (the catalog's states and properties). */
+function fits(className: string, predicate: Predicate): boolean {
+  if (className === ANY_THING)
+    return predicate === 'isPlacedTo' || predicate === 'isPickedUp' || predicate === 'isTakenFrom';
+  const entry = catalogClass(className);
+  if (!entry) return false;
+  switch (predicate) {
+    case 'isToggledOn':
+    case 'isToggledOff':
+      return entry.states.includes('ON');
+    case 'isOpen':
+    case 'isClosed':
+      return entry.states.includes('OPEN');
+    case 'isPlacedTo':
+    case 'isPickedUp':
+    case 'isTakenFrom':
+      return entry.properties.includes('GRABBABLE');
+    case 'isClean':
+      return entry.states.includes('CLEAN');
+    case 'isCooked':
+      return entry.properties.includes('EATABLE') || entry.properties.includes('DRINKABLE');
+    case 'isWatered':
+      return entry.name === 'orchid';
+    case 'isFilledWithCoffee':
+    case 'isFilledWithWater':
+      return entry.properties.includes('GRABBABLE');
+  }
+}
+
+/** "a fridge", "an apple". */
+const article = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
+const WHY_NOT: Partial<Record<Predicate, string>> = {
+  isToggledOn: 'cannot be switched on',
+  isToggledOff: 'cannot be switched off',
+  isOpen: 'cannot be opened',
+  isClosed: 'cannot be closed',
+  isPlacedTo: 'cannot be carried',
+  isPickedUp: 'cannot be carried',
+  isClean: 'is nothing the robot washes',
+  isCooked: 'is no food to cook',
+  isWatered: 'is no plant to water',
+};
+
+/**
+ * The things fitted to a predicate: a category keeps the classes that can take it (the electronics that switch on);
+ * a class that cannot is a problem ("a fridge cannot be carried").
+ */
+function fitted(things: readonly Thing[], predicate: Predicate): { things: Thing[]; problem?: string } {
+  const out: Thing[] = [];
+  for (const t of things) {
+    const classes = t.classes.filter((c) => fits(c, predicate));
+    if (classes.length === 0) {
+      return {
+        things: [],
+        problem: `${article(t.category ?? t.classes[0])} ${WHY_NOT[predicate] ?? `cannot be ${predicate}`}`,
+      };
+    }
+    out.push(classes.length === t.classes.length ? t : { ...t, classes });
+  }
+  return { things: out };
+}
+
+/**
+ * What "it" / "them" refers to: the things of the clause before, or one of the hosts it named, whichever all can take
+ * the predicate; with "N of them", N of one thing. Undefined when nothing before fits.
+ */
+function referent(
+  before: ClauseReading | undefined,
+  predicate: Predicate,
+  count?: number,
+): readonly Thing[] | undefined {
+  if (!before) return undefined;
+  const groups: (readonly Thing[])[] = [before.antecedent, ...(before.hosts ?? []).map((h) => [h])];
+  for (const group of groups) {
+    if (group.length === 0 || !group.every((t) => t.classes.some((c) => fits(c, predicate)))) continue;
+    if (count === undefined) return group;
+    if (group.length !== 1) continue;
+    return [{ ...group[0], count }];
+  }
+  return undefined;
+}
+
+/** The things a clause acts on (`objects(name)`), fitted to its predicate, with notes; or a problem. */
+function objectsOf(
+  env: Env,
+  name: string,
+  predicate: Predicate,
+  before: ClauseReading | undefined,
+): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
+  const kind = env.get(`${name}K`) as string;
+  if (kind === 'pronoun') {
+    const things = referent(before, predicate, env.get(`${name}N`) as number | undefined);
+    if (!things)
+      return { things: [], notes: [], referred: true, problem: 'a pronoun with nothing before it that it can mean' };
+    const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
+    return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
+  }
+  if (kind === 'everything') {
+    const from = phraseOf(env, `${name}From`).className;
+    const thing: Thing = { classes: [ANY_THING], count: 'all', startOn: [from], said: `everything on the ${from}` };
+    return { things: [thing], notes: [], referred: false };
+  }
+  const items = (env.get(name) as Env[]).map((item) => thingOf(item, 'x'));
+  const odd = items.find((t) => typeof t.count === 'number' && (t.count < 1 || t.count > MAX_COUNT));
+  if (odd) return { things: [], notes: [], referred: false, problem: `${odd.count} is no number of things to act on` };
+  const notes: string[] = [];
+  const settled = items.map((t) => {
+    const s = settle(t, predicate);
+    if (s.note) notes.push(s.note);
+    else if (t.category) notes.push(`'${t.said}' read as any of ${t.classes.join(', ')}`);
+    return s.thing;
+  });
+  const fit = fitted(settled, predicate);
+  return { things: fit.things, notes, referred: false, ...(fit.problem && { problem: fit.problem }) };
+}
+
+/** The class of a host (`host(name)` or a pronoun for one), or a problem. */
+function hostOf(
+  env: Env,
+  name: string,
+  before: ClauseReading | undefined,
+): { className?: string; qualifier?: Predicate; note?: string } {
+  if (env.get(`${name}K`) === 'pronoun') {
+    const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
+    const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
+    return found ? { className: found.classes[0], note: `'it' read as the ${found.classes[0]}` } : {};
+  }
+  return { className: phraseOf(env, name).className, qualifier: env.get(`${name}Adj`) as Predicate | undefined };
+}
+
+function canHost(className: string): boolean {
+  const entry = catalogClass(className);
+  return !!entry && (entry.properties.includes('SURFACES') || entry.properties.includes('CONTAINERS'));
+}
+
+const isFood = (className: string) => catalogClass(className)?.kind === 'food';
+
+/**
+ * The placements of things onto a host; a host that must be clean ("on a clean plate") is made clean first, as the
+ * recipe book's dishes are served, and food put on a plate is served so (TEACh's dishes).
+ */
+function placements(
+  things: readonly Thing[],
+  hostClass: string,
+  qualifier: Predicate | undefined,
+): { subgoals: SubgoalSpec[]; note?: string } {
+  const serving = qualifier === undefined && hostClass === 'plate' && things.every((t) => t.classes.every(isFood));
+  const q = serving ? 'isClean' : qualifier;
+  const first = q === 'isClean' ? [unary(one(hostClass), 'isClean')] : [];
+  return {
+    subgoals: [...first, ...things.map((t) => placed(t, hostClass, q ? [q] : undefined))],
+    ...(serving && { note: 'food put on a plate is served on a clean plate, cleaned first' }),
+  };
+}
+
+const STATE_PREDICATES: Readonly<Record<string, Predicate>> = {
+  on: 'isToggledOn',
+  off: 'isToggledOff',
+  open: 'isOpen',
+  closed: 'isClosed',
+  clean: 'isClean',
+  cooked: 'isCooked',
+  watered: 'isWatered',
+  placed: 'isPlacedTo',
+};
+
+/** A clause that does `predicate` to the things `objects(xs)` captured (with `extra` on each subgoal). */
+function unaryClause(
+  env: Env,
+  before: ClauseReading | undefined,
+  predicate: Predicate,
+  extra: (things: readonly Thing[]) => Partial<SubgoalSpec> = () => ({}),
+  more: Partial<ClauseReading> = {},
+): ClauseReading {
+  const got = objectsOf(env, 'xs', predicate, before);
+  if (got.problem) return problem(got.problem);
+  const make = (things: readonly Thing[]): ClauseReading => {
+    const fit = fitted(things, predicate);
+    if (fit.problem) return problem(fit.problem);
+    return {
+      subgoals: fit.things.map((t) => unary(t, predicate, extra(fit.things))),
+      antecedent: predicate === 'isCooked' ? fit.things.map((t) => ({ ...t, qualifiers: ['isCooked'] })) : fit.things,
+      ...more,
+      redo: make,
+    };
+  };
+  return { ...make(got.things), notes: got.notes, referred: got.referred };
+}
+
+/** The appliance a cooking clause names (by a phrase or by its verb), checked to be one that cooks. */
+function cookingAppliance(env: Env): { using?: string; problem?: string } {
+  const named = (env.get('using') as Phrase | undefined)?.className;
+  const using = named ?? ((env.get('verb') as string | undefined) || undefined);
+  if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using)) {
+    return { problem: `${article(using)} does not cook (the heaters are ${HEATER_CLASSES.join(', ')})` };
+  }
+  return { using };
+}
+
+function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const appliance = cookingAppliance(env);
+  if (appliance.problem) return problem(appliance.problem);
+  const using = appliance.using ?? (env.has('using') ? undefined : before?.placing?.host);
+  const heater = using && (HEATER_CLASSES as readonly string[]).includes(using) ? using : undefined;
+  const reading = unaryClause(env, before, 'isCooked', () => (heater ? { using: [heater] } : {}), {
+    ...(heater && { hosts: [one(heater)] }),
+  });
+  // a loaf does not fit a toaster: toasting bread is toasting a slice of it
+  if (heater !== 'toaster' || !reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
+  const slice = (list: readonly string[]) => list.map((c) => (c === 'bread' ? 'breadslice' : c));
+  return {
+    ...reading,
+    subgoals: reading.subgoals.map((s) => ({ ...s, patient: slice(s.patient) })),
+    antecedent: reading.antecedent.map((t) => ({ ...t, classes: slice(t.classes) })),
+    notes: [...(reading.notes ?? []), 'bread toasted is a slice of bread (a loaf does not fit a toaster)'],
+  };
+}
+
+/** A placement clause of the things `objects(xs)` onto the host `host`. */
+function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const got = objectsOf(env, 'xs', 'isPlacedTo', before);
+  if (got.problem) return problem(got.problem);
+  const where = hostOf(env, 'host', before);
+  if (!where.className) return problem("'it' has no host before it to mean");
+  const hostClass = where.className;
+  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  const make = (things: readonly Thing[]): ClauseReading => {
+    const fit = fitted(things, 'isPlacedTo');
+    if (fit.problem) return problem(fit.problem);
+    const made = placements(fit.things, hostClass, where.qualifier);
+    return {
+      subgoals: made.subgoals,
+      antecedent: fit.things,
+      hosts: [one(hostClass)],
+      placing: { things: fit.things, host: hostClass },
+      ...(made.note && { notes: [made.note] }),
+      redo: make,
+    };
+  };
+  const reading = make(got.things);
+  const notes = [...got.notes, ...(where.note ? [where.note] : []), ...(reading.notes ?? [])];
+  return { ...reading, notes, referred: got.referred };
+}
+
+/** A declarative or wished state ("the fridge is open", "the apple in the fridge") as the clause that reaches it. */
+function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const tag = env.get('s') as string;
+  if (tag === 'placed') return placeClause(env, before);
+  if (tag === 'cooked') return cookClause(env, before);
+  if (tag === 'on' || tag === 'off') return toggleClause(env, before, STATE_PREDICATES[tag]);
+  if (tag === 'watered') return CLAUSES.water(env, before);
+  return unaryClause(env, before, STATE_PREDICATES[tag]);
+}
+
+/** What "wash X in/with/under Y" may name: where hearth washes (a sink, its faucet) and what it washes with. */
+const WASHING_TOOLS: ReadonlySet<string> = new Set([
+  ...recipeInstruments({ patient: [], predicate: 'isClean' }).flat(),
+  'washingsponge',
+  'dishwashingliquid',
+  'rag',
+  'barsoap',
+  'bottlewater',
+]);
+
+const CLAUSES: Readonly<Record<string, Clause>> = {
+  toggle: (env, before) => {
+    const predicate = env.get('state') === 'ON' ? 'isToggledOn' : 'isToggledOff';
+    return toggleClause(env, before, predicate);
+  },
+  'toggle-off': (env, before) => toggleClause(env, before, 'isToggledOff'),
+  open: (env, before) => {
+    const predicate = env.get('verb') === 'OPEN' ? 'isOpen' : 'isClosed';
+    const reading = unaryClause(env, before, predicate);
+    // "put the apple in the fridge and close the door": the fridge's door
+    const opener = before?.hosts?.find((h) => h.classes.length === 1 && fits(h.classes[0], predicate));
+    const door = reading.subgoals.length === 1 && reading.subgoals[0].patient.join() === 'door' && !reading.referred;
+    if (!door || !opener || reading.subgoals[0].count !== undefined) return reading;
+    return {
+      subgoals: [unary(opener, predicate)],
+      antecedent: [opener],
+      notes: [`'the door' read as the ${opener.classes[0]}'s, named just before`],
+    };
+  },
+  use: (env) => {
+    const phrase = phraseOf(env, 'x');
+    const x: Thing = { classes: classesOf(phrase), count: 1, said: phrase.words };
+    const fit = fitted([x], 'isToggledOn');
+    if (fit.problem || x.classes.length !== 1)
+      return problem(fit.problem ?? `'${phrase.words}' names no one thing to use`);
+    return {
+      subgoals: [unary(x, 'isToggledOn')],
+      actionGoals: [{ anyOf: [{ action: 'switchon', classes: [x.classes[0]] }] }],
+      antecedent: [x],
+    };
+  },
+  'take-away': (env) => {
+    const hostClass = phraseOf(env, 'host').className;
+    const things: Thing = { classes: [ANY_THING], count: env.get('n') as number, startOn: [hostClass] };
+    return { subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [hostClass] }], antecedent: [things] };
+  },
+  empty: (env) => {
+    const hostClass = phraseOf(env, 'host').className;
+    const things: Thing = {
+      classes: [ANY_THING],
+      count: 'all',
+      startOn: [hostClass],
+      said: `everything on the ${hostClass}`,
+    };
+    return {
+      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [hostClass] }],
+      provisional: true,
+      antecedent: [things],
+    };
+  },
+  // "fill a clean mug with coffee" names no dish list: it is coffee
+  dishes: (env) => dishClauses((env.get('dishes') as Env[] | undefined) ?? [new Map([['tag', 'coffee']])]),
+  // "use the toaster to make three slices of toast": the dishes cooked in that appliance
+  'use-to-make': (env) =>
+    dishClauses(
+      (env.get('dishes') as Env[]).map((dish) =>
+        dish.has('using') ? dish : new Map([...dish, ['using', env.get('appliance')!]]),
+      ),
+    ),
+  breakfast: (env) => {
+    const parts = env.get('dishes') as Env[] | undefined;
+    return parts ? dishClauses(parts) : dishClauses(BREAKFAST.map((tag) => new Map([['tag', tag]])));
+  },
+  'use-to-cook': cookClause,
+  cook: cookClause,
+  place: placeClause,
+  'place-for-a-while': (env, before) => {
+    const placing = placeClause(env, before);
+    if (placing.problem || !placing.placing) return placing;
+    const left = heated(placing, { subgoals: [], antecedent: [], switchedOn: placing.placing.host }, 'for a while');
+    return left ?? problem('put somewhere for a while, not to heat it');
+  },
+  'there-be': placeClause,
+  serve: (env, before) => {
+    const got: ReturnType<typeof objectsOf> = env.has('xsK')
+      ? objectsOf(env, 'xs', 'isPlacedTo', before)
+      : { things: [...(before?.antecedent ?? [])], notes: [], referred: true };
+    if (got.problem) return problem(got.problem);
+    const hostClass = phraseOf(env, 'host').className;
+    const subgoals =
+      hostClass === 'plate'
+        ? [unary(one('plate'), 'isClean'), ...got.things.map(onCleanPlate)]
+        : got.things.map((t) => placed(t, hostClass));
+    return { subgoals, antecedent: got.things, referred: got.referred, notes: got.notes, hosts: [one(hostClass)] };
+  },
+  'served-on': (env, before) => {
+    const vessels = before?.vessels ?? before?.antecedent ?? [];
+    const made = placements(vessels, phraseOf(env, 'host').className, env.get('hostAdj') as Predicate | undefined);
+    return { subgoals: made.subgoals, antecedent: vessels, referred: true };
+  },
+  fetch: (env, before) => ({ ...unaryClause(env, before, 'isPickedUp'), provisional: true }),
+  clean: (env, before) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    if (using !== undefined && !WASHING_TOOLS.has(using)) {
+      return problem(`things are washed at a sink here: washing with or in ${article(using)} is not simulated`);
+    }
+    return unaryClause(env, before, 'isClean');
+  },
+  'do-dishes': () => {
+    const dishes: Thing = {
+      classes: resolveNoun(['dishes'])!.classes,
+      count: 'all',
+      category: 'dishes',
+      said: 'the dishes',
+    };
+    const fit = fitted([dishes], 'isClean');
+    return {
+      subgoals: fit.things.map((t) => unary(t, 'isClean')),
+      antecedent: fit.things,
+      notes: [`'the dishes' read as every one of ${fit.things[0].classes.join(', ')}`],
+    };
+  },
+  water: (env, before) => {
+    const reading = unaryClause(env, before, 'isWatered');
+    if (reading.problem) return reading;
+    return {
+      ...reading,
+      subgoals: [{ patient: ['waterglass', 'mug'], predicate: 'isFilledWithWater', means: true }, ...reading.subgoals],
+    };
+  },
+  state: stateClause,
+  refrigerate: (env, before) => intoTheFridge(env, before),
+  needs: (env, before) => {
+    switch (env.get('deed') as string) {
+      case 'fridge':
+        return intoTheFridge(env, before);
+      case 'clean':
+        return unaryClause(env, before, 'isClean');
+      case 'cooked':
+        return cookClause(env, before);
+      default:
+        return CLAUSES.water(env, before);
+    }
+  },
+  // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names
+  'want-thing': (env) => {
+    const { qualifiers, ...x } = thingOf(env, 'x');
+    const predicate = qualifiers?.[0];
+    if (predicate !== 'isCooked' && predicate !== 'isClean') return problem('a thing named with nothing asked of it');
+    const appliance = predicate === 'isCooked' ? cookingAppliance(env) : {};
+    if (appliance.problem) return problem(appliance.problem);
+    const settled = settle(x, predicate);
+    const fit = fitted([settled.thing], predicate);
+    if (fit.problem) return problem(fit.problem);
+    return {
+      subgoals: fit.things.map((t) => unary(t, predicate, appliance.using ? { using: [appliance.using] } : {})),
+      antecedent: fit.things.map((t) => ({ ...t, qualifiers: [predicate] })),
+      notes: settled.note ? [settled.note] : [],
+    };
+  },
+  gapped: (env, before) => {
+    if (!before?.redo) return problem('a list of things with no request before it');
+    const got = objectsOf(env, 'xs', (before.subgoals.at(-1)?.predicate ?? 'isPickedUp') as Predicate, undefined);
+    if (got.problem) return problem(got.problem);
+    const again = before.redo(got.things);
+    return { ...again, notes: [...got.notes, 'the request before, of these things too'] };
+  },
+};
+
+/** "Refrigerate the apple", "the apple needs refrigeration": placed in what refrigerates (the lexicon's use words). */
+function intoTheFridge(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const fridge = classesUsedFor('refrigeration')[0];
+  const host: Phrase = { className: fridge, plural: false, words: fridge };
+  return placeClause(new Map([...env, ['host', host], ['hostK', 'np']]), before);
+}
+
+function toggleClause(env: Env, before: ClauseReading | undefined, predicate: Predicate): ClauseReading {
+  const tail = env.get('tail') as string | undefined;
+  const room = tail?.startsWith('room:') ? tail.slice(5) : undefined;
+  const reading = unaryClause(env, before, predicate);
+  if (reading.problem) return reading;
+  // "switch the lights off in the bedroom": every one in that room; "in the house": every one
+  const widen = (t: Thing): Thing =>
+    room ? { ...t, room, count: 'all' } : tail === 'house' ? { ...t, count: 'all' } : t;
+  const things = reading.antecedent.map(widen);
+  return {
+    ...reading,
+    subgoals: things.map((t) => unary(t, predicate)),
+    antecedent: things,
+    ...(predicate === 'isToggledOn' &&
+      things.length === 1 &&
+      things[0].classes.length === 1 && { switchedOn: things[0].classes[0] }),
+  };
+}
+
+/** The dishes of a `make` clause, in order: their steps, what they make, what they are served in. */
+function dishClauses(dishes: readonly Env[]): ClauseReading {
+  const subgoals: SubgoalSpec[] = [];
+  const antecedent: Thing[] = [];
+  const vessels: Thing[] = [];
+  for (const dishEnv of dishes) {
+    const tag = dishEnv.get('tag') as string;
+    const dish = DISHES[tag];
+    const count = (dishEnv.get('n') as number | undefined) ?? 1;
+    const using = (dishEnv.get('using') as Phrase | undefined)?.className;
+    if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using)) {
+      return problem(`${article(using)} does not cook (the heaters are ${HEATER_CLASSES.join(', ')})`);
+    }
+    subgoals.push(...dish.steps(count, using));
+    antecedent.push(...dish.product(count));
+    if (dish.vessel) vessels.push(dish.vessel);
+  }
+  return { subgoals, antecedent, vessels };
+}
+
+/**
+ * The clauses of a sentence, in order: a provisional reading (fetching, emptying) dropped where the next clause
+ * places what it fetched; putting food in a heater and then switching the heater on (or heating the food) read as
+ * cooking it there.
+ */
+export function readClauses(clauses: readonly Env[], context: ReadingContext): ClauseReading[] {
+  const out: ClauseReading[] = [];
+  let before = context.before;
+  for (const env of clauses) {
+    const tag = env.get('tag') as string;
+    const reading = CLAUSES[tag](env, before);
+    const last = out.at(-1);
+    // fetching is the way to what the next clause does with the same things ("get the salmon and heat it")
+    if (last?.provisional && !reading.problem && reading.subgoals.length > 0) {
+      const same = reading.referred || sameClasses(last.antecedent, reading.antecedent);
+      if (same) out[out.length - 1] = { ...last, subgoals: [], actionGoals: [] };
+    }
+    const cooked = last?.placing && heated(last, reading);
+    if (cooked) {
+      out[out.length - 1] = cooked;
+      before = cooked;
+      continue;
+    }
+    out.push(reading);
+    before = reading;
+  }
+  return out;
+}
+
+const sameClasses = (a: readonly Thing[], b: readonly Thing[]) =>
+  a.length === b.length && a.every((t, i) => t.classes.join() === b[i].classes.join());
+
+/** "Put the milk in the microwave and switch it on" / "... and heat it": the milk cooked in the microwave. */
+function heated(placing: ClauseReading, next: ClauseReading, how = 'and switching it on'): ClauseReading | undefined {
+  const host = placing.placing!.host;
+  if (!(HEATER_CLASSES as readonly string[]).includes(host)) return undefined;
+  const food = placing.placing!.things;
+  if (!food.every((t) => t.classes.every((c) => fits(c, 'isCooked')))) return undefined;
+  const switched = next.switchedOn === host;
+  const cookedThere =
+    next.subgoals.length > 0 &&
+    next.subgoals.every((s) => s.predicate === 'isCooked' && s.using?.join() === host) &&
+    next.referred;
+  if (!switched && !cookedThere) return undefined;
+  return {
+    subgoals: food.map((t) => unary(t, 'isCooked', { using: [host] })),
+    antecedent: food.map((t) => ({ ...t, qualifiers: ['isCooked'] })),
+    hosts: [one(host)],
+    notes: [
+      ...(placing.notes ?? []),
+      ...(next.notes ?? []),
+      `putting food in the ${host} ${how} read as cooking it there`,
+    ],
+  };
+}
+
+/** Why a reading makes no sense for the catalog, if it does not. */
+export function nonsense(clauses: ClauseReading[]): string | undefined {
+  for (const clause of clauses) if (clause.problem) return clause.problem;
+  if (clauses.every((c) => c.subgoals.length === 0)) return 'the text asks for nothing the robot can do';
+  return undefined;
+}

@@ -1,0 +1,270 @@
+/**
+ * The goal reader's normalisation pass: a request's sentence as people say it, brought to the few forms the clause
+ * grammar (`tasks.ts`) reads, with a note of what was set aside. It never adds meaning; it removes what carries none
+ * for the goal and spells the rest one way:
+ *
+ * - tokens: lower case; `,` and `.` are tokens; `?`, `!` and `;` end a sentence (`sentenceTexts`);
+ * - contractions expanded: I'd -> i would, let's -> let us, won't -> will not, can't -> can not, it's -> it is, ...;
+ * - framing and politeness removed at the start ("please", "could you", "I need you to", "go ahead and", "let us",
+ *   "would you mind" + a gerund, which becomes the verb's base form), at the end ("please", "for me", "thanks",
+ *   "would you?", "when you get a chance") and anywhere ("please", "kindly", manner adverbs such as "carefully");
+ * - number words: "a couple of" and "a pair of" -> 2, "a dozen" -> 12, "half a dozen" -> 6; "both the X and the Y" ->
+ *   "the X and the Y", "both X" -> "2 X", "both of them" -> "them"; "all of the X", "each of the X", "every one of
+ *   the X" -> "all the X"; "two of the apples" -> "2 apples".
+ *
+ * What it removes is kept in `framing` (shown by `hearth read`); a sentence that is only framing is empty.
+ */
+
+/** A sentence after normalisation: its tokens and the framing words set aside. */
+export interface NormalizedSentence {
+  readonly tokens: readonly string[];
+  readonly framing: readonly string[];
+}
+
+/** The sentences of a text as written (split after `.`, `?`, `!` and `;`), trimmed, empty ones left out. */
+export function sentenceTexts(text: string): string[] {
+  return text
+    .split(/(?<=[.!?;])\s+|(?<=[.!?;])$/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !/^[.!?;,\s]+$/.test(s));
+}
+
+const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bwon't\b/g, 'will not'],
+  [/\bcan't\b/g, 'can not'],
+  [/\bcannot\b/g, 'can not'],
+  [/\bshan't\b/g, 'shall not'],
+  [/\blet's\b/g, 'let us'],
+  [/n't\b/g, ' not'],
+  [/\b(i|you|we|they|he|she|it|that|there|who)'d\b/g, '$1 would'],
+  [/\b(i|you|we|they|he|she|it|that|there)'ll\b/g, '$1 will'],
+  [/\bi'm\b/g, 'i am'],
+  [/\b(you|we|they|there|who|what)'re\b/g, '$1 are'],
+  [/\b(i|you|we|they|would|could|should|must)'ve\b/g, '$1 have'],
+  [/\b(it|that|there|here|what|where|who|he|she|everything|something|nothing)'s\b/g, '$1 is'],
+];
+
+/** Lower-case tokens with contractions expanded; `,` and `.` are tokens, other punctuation is dropped. */
+export function tokens(text: string): string[] {
+  let s = text.toLowerCase().replace(/[’‘`]/g, "'");
+  for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
+  return (
+    s
+      .replace(/slice\(s\)/g, 'slices')
+      // a possessive: "the bedroom's lights" -> "the bedroom lights", "the fridge's door" -> "the fridge door"
+      .replace(/\b([a-z]+)'s\b/g, '$1')
+      .replace(/([,.;:!?"()])/g, ' $1 ')
+      .split(/\s+/)
+      .filter((w) => w !== '' && !/^[;:!?"()]$/.test(w))
+  );
+}
+
+const phrases = (list: string) => list.split('|').map((p) => p.trim().split(/\s+/));
+
+/** Framing at the start of a request, longest first when tried (see the module comment). */
+const PREFIXES = phrases(
+  'please|kindly|ok|okay|so|alright|all right|hey|hey robot|robot|oh|and|also|just|now|next|then|and then|finally|lastly|' +
+    'hi|hello|hi there|thanks|great|good|yes|sure|today|tonight|this morning|this evening|for today|' +
+    'after that|right|well|first|first of all|to start|could you|can you|would you|will you|could you please|' +
+    'can you please|would you please|will you please|could you kindly|would you kindly|could you maybe|can you maybe|' +
+    'maybe you could|perhaps you could|i need you to|i want you to|i would like you to|i would love you to|' +
+    'i would like for you to|i would love for you to|i would appreciate it if you could|i would appreciate it if you would|' +
+    'it would be great if you could|it would be nice if you could|it would be great if you would|' +
+    'would it be possible to|would you be able to|are you able to|could you be so kind as to|would you be so kind as to|' +
+    'be a dear and|go ahead and|go and|you need to|you should|you must|you can|you could|you have to|you will|' +
+    'we need to|we should|we have to|we must|let us|your task is to|your job is to|the task is to|the job is to|' +
+    'your next task is to|the next task is to|time to|it is time to|try to|remember to|do not forget to|make sure to|' +
+    'be sure to|help me|can you help me|could you help me|please help me|i need help to|go|quickly|quick|carefully|' +
+    'i think|i guess|i believe|i suppose|maybe|perhaps|any chance you could|is there any chance you could|' +
+    'would you be willing to|do me a favour and|do me a favor and|i would appreciate it if you|' +
+    'i would appreciate it if you could|it would be great if you|it would be nice if you|it would help if you could|' +
+    'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you',
+);
+/** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
+const GERUND_PREFIXES = phrases(
+  'would you mind|do you mind|would you mind maybe|how about|what about|how about you|start|try|consider|' +
+    'i would appreciate|mind|i would appreciate you|could you try|can you try',
+);
+const SUFFIXES = phrases(
+  'please|for me|for us|thanks|thank you|thank you very much|thanks a lot|if you can|if you could|if you would|' +
+    'if you do not mind|if possible|when you get a chance|when you get the chance|when you can|when you have a moment|' +
+    'when you have time|right away|right now|now|first|asap|as soon as possible|quickly|' +
+    'would you|will you|could you|can you|will not you|would not you|ok|okay|too|as well|also|then|again|real quick|' +
+    'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|' +
+    'for now|when you are free|if that is ok|if that is okay|if you have a moment|' +
+    // "wash the plates, all of them": the plural already says every one
+    'all of them|every one of them|each of them|each one of them|every single one of them|all of it',
+);
+/** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
+const ANYWHERE = new Set([
+  'please',
+  'kindly',
+  'carefully',
+  'gently',
+  'quickly',
+  'slowly',
+  'neatly',
+  'properly',
+  'immediately',
+  'promptly',
+  'quietly',
+  'safely',
+  'nicely',
+  'just',
+  'also',
+]);
+const ANYWHERE_PHRASES = phrases('for me|for us');
+
+const startsWith = (list: readonly string[], at: number, phrase: readonly string[]) =>
+  phrase.every((w, k) => list[at + k] === w);
+const longestFirst = (list: string[][]) => [...list].sort((a, b) => b.length - a.length);
+const PREFIXES_SORTED = longestFirst(PREFIXES);
+const GERUND_SORTED = longestFirst(GERUND_PREFIXES);
+const SUFFIXES_SORTED = longestFirst(SUFFIXES);
+
+/**
+ * Base forms of the verbs the grammar reads, from their -ing forms (hearth's own list; `baseOfGerund('putting')` is
+ * `put`). A gerund of another verb is left as it is.
+ */
+const GERUND_VERBS =
+  'put place set lay leave store stash stow keep move bring take carry return drop toss throw pop stick get grab fetch ' +
+  'find pick hand give pass switch turn flip power shut kill open close clean wash rinse scrub wipe heat cook warm ' +
+  'microwave toast bake reheat water make prepare fix brew serve use empty clear remove tidy chill refrigerate fill ' +
+  'pour arrange load transfer hang shift do';
+const GERUNDS = new Map<string, string>();
+for (const verb of GERUND_VERBS.split(' ')) {
+  const stem = verb.endsWith('e') && !verb.endsWith('ee') ? verb.slice(0, -1) : verb;
+  GERUNDS.set(`${stem}ing`, verb);
+  // put -> putting, set -> setting, shut -> shutting, stop -> stopping: a doubled final consonant
+  if (/[^aeiou][aeiou][bdgmnprt]$/.test(verb)) GERUNDS.set(`${verb}${verb.at(-1)}ing`, verb);
+}
+export function baseOfGerund(word: string): string | undefined {
+  return GERUNDS.get(word);
+}
+
+/** Replaces every occurrence of `from` (a token sequence) in `list` by `to`. */
+function replaceAll(list: string[], from: readonly string[], to: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; ) {
+    if (startsWith(list, i, from)) {
+      out.push(...to);
+      i += from.length;
+    } else out.push(list[i++]);
+  }
+  return out;
+}
+
+const NUMBER_PHRASES: ReadonlyArray<readonly [string, string]> = [
+  ['half a dozen', '6'],
+  ['a dozen', '12'],
+  ['a couple of', '2'],
+  ['a couple', '2'],
+  ['a pair of', '2'],
+  ['both of them', 'them'],
+  ['both of these', 'them'],
+  ['both of those', 'them'],
+  ['all of them', 'them'],
+  ['all of it', 'it'],
+  ['them all', 'them'],
+  ['them both', 'them'],
+  ['every one of the', 'all the'],
+  ['every single', 'every'],
+  ['each of the', 'all the'],
+  ['each one of the', 'all the'],
+  ['all of the', 'all the'],
+  ['all of my', 'all the'],
+];
+
+/** Number phrases spelled one way (see the module comment). */
+function numbers(list: string[]): string[] {
+  let out = list;
+  for (const [from, to] of NUMBER_PHRASES) out = replaceAll(out, from.split(' '), to.split(' '));
+  // "both the X and the Y" -> "the X and the Y"; "both X" -> "2 X"
+  const result: string[] = [];
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] !== 'both') {
+      result.push(out[i]);
+      continue;
+    }
+    const rest = out.slice(i + 1);
+    const and = rest.indexOf('and');
+    const comma = rest.indexOf(',');
+    const coordinated = and > 0 && (comma < 0 || comma > and);
+    if (!coordinated) result.push('2');
+    if (!coordinated && rest[0] === 'the') i++;
+  }
+  // "two of the apples" -> "2 apples" (but "two of them" stays)
+  const counted: string[] = [];
+  for (let i = 0; i < result.length; i++) {
+    const isCount = /^\d+$/.test(result[i]) || NUMBER_WORDS.has(result[i]);
+    if (
+      isCount &&
+      result[i + 1] === 'of' &&
+      (result[i + 2] === 'the' || result[i + 2] === 'these' || result[i + 2] === 'those')
+    ) {
+      counted.push(result[i]);
+      i += 2;
+      continue;
+    }
+    counted.push(result[i]);
+  }
+  return counted;
+}
+const NUMBER_WORDS = new Set('one two three four five six seven eight nine ten eleven twelve'.split(' '));
+
+/** Normalises one sentence (a text without its sentence ends): see the module comment. */
+export function normalizeSentence(text: string): NormalizedSentence {
+  let list = tokens(text);
+  const framing: string[] = [];
+  const setAside = (words: readonly string[]) => {
+    const said = words.join(' ').trim();
+    if (said !== '' && said !== ',' && said !== '.') framing.push(said);
+  };
+  // trailing sentence ends and commas
+  const trimEnds = () => {
+    while (list.length > 0 && (list.at(-1) === '.' || list.at(-1) === ',')) list = list.slice(0, -1);
+    while (list.length > 0 && list[0] === ',') list = list.slice(1);
+  };
+  trimEnds();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const phrase of GERUND_SORTED) {
+      if (!startsWith(list, 0, phrase)) continue;
+      const base = baseOfGerund(list[phrase.length] ?? '');
+      if (base === undefined) continue;
+      setAside(phrase);
+      list = [base, ...list.slice(phrase.length + 1)];
+      changed = true;
+      break;
+    }
+    for (const phrase of PREFIXES_SORTED) {
+      // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone)
+      if (!startsWith(list, 0, phrase) || list.length === phrase.length) continue;
+      setAside(phrase);
+      list = list.slice(phrase.length);
+      trimEnds();
+      changed = true;
+      break;
+    }
+    for (const phrase of SUFFIXES_SORTED) {
+      const at = list.length - phrase.length;
+      if (at <= 0 || !startsWith(list, at, phrase)) continue;
+      setAside(phrase);
+      list = list.slice(0, at);
+      trimEnds();
+      changed = true;
+      break;
+    }
+  }
+  for (const phrase of ANYWHERE_PHRASES) {
+    const before = list.length;
+    list = replaceAll(list, phrase, []);
+    if (list.length !== before) setAside(phrase);
+  }
+  const kept = list.filter((w) => !ANYWHERE.has(w));
+  for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
+  list = numbers(kept);
+  // a comma left before the end or doubled by what was removed
+  list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
+  return { tokens: list, framing };
+}
