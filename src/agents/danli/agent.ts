@@ -1,5 +1,7 @@
 /**
- * DANLI (paper 004): a neuro-symbolic deliberative agent. Per step (its Figure 2 and Algorithm 1):
+ * DANLI (paper 004): a neuro-symbolic deliberative agent. At the start its predictor makes the subgoals of the task
+ * (`predictor.ts`: the text read offline by default; a text it cannot read gives none, and the agent idles, reported
+ * as not read). Per step (its Figure 2 and Algorithm 1):
  *
  * 1. update the symbolic state from the observation and the effects of its own action (`state.ts`);
  * 2. monitor the subgoals (`predictor.ts`): the current one done, move to the next; given up after
@@ -17,7 +19,7 @@
  *    - anything else (grounding, manipulation, a changed world): replan.
  *    Without replanning (ablation) a failed action ends the subgoal.
  *
- * After the last subgoal, the task's ordered action goals (offline predictor only; `ActionGoalProgress`, shared with
+ * After the last subgoal, the task's ordered action goals (the offline predictors only; `ActionGoalProgress`, shared with
  * the episodic Oracle): for the next one it plans over the belief for a state the action brings about (held for grab,
  * OFF for switchoff, a candidate in its own room first) while keeping the subgoals achieved, so that the plan ends
  * with that action; with no candidate believed, it searches for the goal's class. Each action goal has the same
@@ -42,7 +44,7 @@ import {
 import { collectingDecisions, recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import { ActionGoalProgress } from '../action-goal-progress.js';
-import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import type { Agent, StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import { idleSkill } from '../heuristics/common.js';
 import { skillKey } from '../heuristics/plans.js';
@@ -54,7 +56,7 @@ import {
   PLANNER_MAX_STATES,
 } from './config.js';
 import { danliDecisionRecord } from './decision-record.js';
-import { type SubgoalPredictor, structuredGoalPredictor } from './predictor.js';
+import { type SubgoalPredictor, TextGoalPredictor } from './predictor.js';
 import { searchStep } from './search.js';
 import { DanliState } from './state.js';
 
@@ -138,11 +140,16 @@ export class DanliAgent implements Agent {
     context: AgentContext,
     private readonly config: DanliConfig,
     name = 'danli',
-    private readonly predictor: SubgoalPredictor = structuredGoalPredictor,
+    private readonly predictor: SubgoalPredictor = new TextGoalPredictor(),
   ) {
     this.name = name;
     this.skills = context.skills;
     this.rng = new Rng(context.seed).fork(`agent:${name}`);
+  }
+
+  /** How the predictor read the task's text (none for the structured-goal reference). */
+  reading(): TaskUnderstanding | undefined {
+    return this.predictor.understanding?.();
   }
 
   reset(task: TaskBrief, first: StepFeedback): void | Promise<void> {

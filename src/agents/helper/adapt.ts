@@ -406,7 +406,7 @@ export function changedGoals(goals: readonly SubgoalSpec[], changes: readonly Ro
 /** The offline planner's answer for a dialogue reading and the retrieved examples. */
 export function retrieveAndAdapt(
   dialogue: string,
-  reading: DialogueReading,
+  reading: Pick<DialogueReading, 'goal' | 'hints' | 'routine'>,
   examples: readonly MemoryEntry[],
 ): { program: string; notes: AdaptNotes } {
   const routine = reading.routine;

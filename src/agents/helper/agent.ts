@@ -18,13 +18,22 @@ import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
-import { type Agent, INVALID_OUTPUT_SKILL, type StepFeedback, type TaskBrief, type UserChannel } from '../agent.js';
+import {
+  type Agent,
+  INVALID_OUTPUT_SKILL,
+  type StepFeedback,
+  type TaskBrief,
+  type TaskUnderstanding,
+  type UserChannel,
+} from '../agent.js';
 import { idleSkill } from '../heuristics/common.js';
-import { readDialogue } from '../language/dialogue.js';
+import { readGoal } from '../language/index.js';
+import { taskText } from '../task-reading.js';
 import { FEEDBACK_ROUNDS, type HelperConfig } from './config.js';
 import { Executor } from './executor.js';
-import type { HelperMemory } from './memory.js';
+import { type HelperMemory, namesRoutine } from './memory.js';
 import { formatProgram, mergePrograms, type Program, parseProgram } from './program.js';
+import { helperUnderstanding, requestReading } from './reading.js';
 import type { HelperRoles, RoleRecord } from './roles.js';
 import { HelperView } from './view.js';
 
@@ -64,18 +73,36 @@ export class HelperAgent implements Agent {
   private records: RoleRecord[] = [];
   private answers: string[] = [];
   private counts = { plans: 0, invalidPlans: 0, rejectedLines: 0, waits: 0, learned: 0 };
+  private understanding: TaskUnderstanding | undefined;
 
   constructor(private readonly setup: HelperSetup) {
     this.name = setup.name;
   }
 
+  /** How the offline planner read I (offline roles only: the LLM planner reads the dialogue in its prompt). */
+  reading(): TaskUnderstanding | undefined {
+    return this.understanding;
+  }
+
   reset(task: TaskBrief, first: StepFeedback): void {
-    this.dialogue = task.instructions.map((i) => i.text).join(' ');
+    // A one-text task is a one-turn dialogue: the same reader reads both.
+    this.dialogue = taskText(task);
     this.user = this.setup.config.feedback ? task.user : undefined;
     this.view = new HelperView();
     this.view.update(first);
-    const reading = readDialogue(this.dialogue);
+    const goalReading = readGoal(this.dialogue);
+    const reading = requestReading(goalReading);
     this.routine = reading.routine?.name;
+    const { memory, config, roles } = this.setup;
+    const examples = config.memory ? memory.of('plan') : memory.fixed();
+    this.understanding =
+      roles.reader === undefined
+        ? undefined
+        : helperUnderstanding(
+            goalReading,
+            (name) => examples.some((e) => namesRoutine(e.key, name)),
+            roles.reader,
+          );
     this.executor = new Executor(
       {
         precheck: this.setup.config.precheck,

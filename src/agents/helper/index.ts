@@ -2,6 +2,7 @@
 import { requireLanguageModel } from '../../llm/errors.js';
 import type { Embedder } from '../../retrieval/embedder.js';
 import type { AgentContext } from '../context.js';
+import { OFFLINE_READER } from '../task-reading.js';
 import type { AgentDefinition } from '../registry.js';
 import { HelperAgent } from './agent.js';
 import { OfflineClassMapper } from './classes.js';
@@ -24,6 +25,7 @@ export function offlineHelperRoles(): HelperRoles {
     corrector: new OfflineCorrector(),
     locator: new OfflineLocator(),
     classes: new OfflineClassMapper(),
+    reader: OFFLINE_READER,
   };
 }
 

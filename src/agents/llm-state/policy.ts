@@ -1,6 +1,7 @@
 /**
  * G offline: the household planner on the estimated state (named as such in every report). The instruction is read
- * with the task grammar into ordered subgoals; the policy builds the planning world from the observation and the
+ * by the offline reader (`readGoal`) into ordered subgoals (an instruction it cannot read: no plan, the robot
+ * waits); the policy builds the planning world from the observation and the
  * state (`world.ts`), finds the first subgoal not yet done there, and plans for one more of its patients while
  * keeping what is achieved (`planningGoal`, the unit DANLI plans for), with hearth's PDDL planner over the pruned
  * world. The plan's skills become the paper's primitive actions (walks to rooms and then to a thing: `move(thing)`),
@@ -73,7 +74,7 @@ export class PlannerPolicy implements Policy {
     const reading = input.instruction.reading;
     const record = { role: 'policy', implementation: 'offline' } as const;
     if (!reading)
-      return { value: [], record: { ...record, invalid: `instruction not read: ${input.instruction.unread}` } };
+      return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
     if (reading !== this.readingSeen) {
       this.readingSeen = reading;
       this.remembered = reading.subgoals.map(() => new Set<number>());
