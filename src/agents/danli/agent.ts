@@ -52,6 +52,7 @@ import {
   type DanliConfig,
   DUMMY_ID_BASE,
   MAX_SUBGOAL_FAILURES,
+  MAX_SUBGOAL_REOPENS,
   MAX_SUBGOAL_STEPS,
   PLANNER_MAX_STATES,
 } from './config.js';
@@ -70,6 +71,8 @@ export interface DanliCounts {
   dummyPlans: number;
   subgoalsDone: number;
   subgoalsGivenUp: number;
+  /** Done subgoals taken up again after a later plan undid them (`reopenUndone`). */
+  subgoalsReopened: number;
   replan: number;
   exclude: number;
   clear: number;
@@ -101,6 +104,10 @@ export class DanliAgent implements Agent {
   /** Patients ever bound per subgoal ("the things that were on the table" stay patients once moved). */
   private remembered: Set<number>[] = [];
   private current = 0;
+  /** Subgoals given up (never taken up again), done, and how often each was taken up again (`reopenUndone`). */
+  private givenUp = new Set<number>();
+  private done = new Set<number>();
+  private reopened = new Map<number, number>();
   /** The task's action goals, pursued after the subgoals. */
   private actionGoals = new ActionGoalProgress([]);
   /** Action goals met when the current one began (its failure and step budget count from there). */
@@ -126,6 +133,7 @@ export class DanliAgent implements Agent {
     dummyPlans: 0,
     subgoalsDone: 0,
     subgoalsGivenUp: 0,
+    subgoalsReopened: 0,
     replan: 0,
     exclude: 0,
     clear: 0,
@@ -164,6 +172,9 @@ export class DanliAgent implements Agent {
     this.remembered = this.subgoals.map(() => new Set<number>());
     this.state = new DanliState();
     this.current = 0;
+    this.givenUp = new Set();
+    this.done = new Set();
+    this.reopened = new Map();
     this.actionGoals = new ActionGoalProgress(actionGoals);
     this.actionGoalsMetBefore = 0;
     this.actionGoalsOver = false;
@@ -306,16 +317,45 @@ export class DanliAgent implements Agent {
   }
 
   private monitor(): void {
+    this.advance();
+    if (this.current >= this.subgoals.length && this.reopenUndone()) this.advance();
+  }
+
+  private advance(): void {
     while (this.current < this.subgoals.length) {
-      if (this.complete(this.current)) {
-        this.counts.subgoalsDone++;
+      if (this.givenUp.has(this.current)) {
+        // given up before: stays given up
+      } else if (this.complete(this.current)) {
+        if (!this.done.has(this.current)) this.counts.subgoalsDone++;
+        this.done.add(this.current);
       } else if (this.failures >= MAX_SUBGOAL_FAILURES || this.subgoalSteps >= MAX_SUBGOAL_STEPS) {
         this.counts.subgoalsGivenUp++;
+        this.givenUp.add(this.current);
       } else {
         return;
       }
       this.nextSubgoal();
     }
+  }
+
+  /**
+   * Before idling, the subgoals done are checked again: the monitor moves on as soon as the current subgoal holds,
+   * which can cut short a plan that also restores an earlier one (the plan for "the plate on the table" takes the
+   * toast off the plate to carry the plate, and would put it back after). The first one that no longer holds in the
+   * belief is taken up again, at most `MAX_SUBGOAL_REOPENS` times each. True when one was.
+   */
+  private reopenUndone(): boolean {
+    for (let i = 0; i < this.subgoals.length; i++) {
+      if (this.givenUp.has(i) || this.complete(i)) continue;
+      const times = this.reopened.get(i) ?? 0;
+      if (times >= MAX_SUBGOAL_REOPENS) continue;
+      this.reopened.set(i, times + 1);
+      this.counts.subgoalsReopened++;
+      this.current = i;
+      this.freshBudget();
+      return true;
+    }
+    return false;
   }
 
   private nextSubgoal(): void {
