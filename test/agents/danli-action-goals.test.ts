@@ -13,7 +13,12 @@ import { VIRTUALHOME_SKILLS } from '../../src/sim/skill-sets.js';
 function run(goal: TaskBrief['goal'], limit: number): ActionStep[] {
   const graph = bindEpisodeTask('cottage', 'llm-state/book-on-desk', 0).start.clone();
   const world = new EpisodeWorld(graph, VIRTUALHOME_SKILLS);
-  const agent = new DanliAgent({ seed: 0, skills: VIRTUALHOME_SKILLS }, DANLI_DEFAULT, 'danli', structuredGoalPredictor);
+  const agent = new DanliAgent(
+    { seed: 0, skills: VIRTUALHOME_SKILLS },
+    DANLI_DEFAULT,
+    'danli',
+    structuredGoalPredictor,
+  );
   agent.reset({ protocol: 'episodic', instructions: [{ id: 'action-goals', text: 'Act.' }], goal }, world.feedback(0));
   const steps: ActionStep[] = [];
   for (let t = 1; t <= limit; t++) {

@@ -98,11 +98,7 @@ export class HelperAgent implements Agent {
     this.understanding =
       roles.reader === undefined
         ? undefined
-        : helperUnderstanding(
-            goalReading,
-            (name) => examples.some((e) => namesRoutine(e.key, name)),
-            roles.reader,
-          );
+        : helperUnderstanding(goalReading, (name) => examples.some((e) => namesRoutine(e.key, name)), roles.reader);
     this.executor = new Executor(
       {
         precheck: this.setup.config.precheck,

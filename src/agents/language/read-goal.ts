@@ -34,7 +34,8 @@ export function readGoal(text: string): GoalReading {
   const reading = readDialogue(text);
   const { goal, hints, corrections, unread, routine } = reading;
   if (goal.subgoals.length === 0 && goal.actionGoals.length === 0) {
-    if (routine) return { ok: false, reason: `'${routine.name}' is a routine the reader does not know`, routine, hints };
+    if (routine)
+      return { ok: false, reason: `'${routine.name}' is a routine the reader does not know`, routine, hints };
     const reasons = unread.map((u) => `"${u.text}": ${u.reason}`);
     return { ok: false, reason: reasons.length > 0 ? reasons.join('; ') : 'the text is empty' };
   }

@@ -14,8 +14,7 @@ export class GoalRelevanceAttention implements Attention {
     const { listing, names } = input.observation;
     const reading = input.instruction.reading;
     const record = { role: 'attention', implementation: 'offline' } as const;
-    if (!reading)
-      return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
+    if (!reading) return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
     const relevant = goalClasses(reading);
     const have = new Set(input.keys);
     const added: string[] = [];

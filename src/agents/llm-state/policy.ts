@@ -73,8 +73,7 @@ export class PlannerPolicy implements Policy {
   planSync(input: PolicyInput): RoleAnswer<Command[]> {
     const reading = input.instruction.reading;
     const record = { role: 'policy', implementation: 'offline' } as const;
-    if (!reading)
-      return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
+    if (!reading) return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
     if (reading !== this.readingSeen) {
       this.readingSeen = reading;
       this.remembered = reading.subgoals.map(() => new Set<number>());
