@@ -184,7 +184,7 @@ export class Executor {
   private async scopeOf(program: Program, parent?: Scope): Promise<Scope> {
     const handles = new Map<string, Binding>(parent?.handles ?? []);
     const declare = async (decl: HandleDecl) => {
-      handles.set(decl.name, { decl, className: await this.classOf(decl.written), excluded: new Set() });
+      handles.set(decl.name, { decl, ...(await this.classesOf(decl.written)), excluded: new Set() });
       if (decl.landmark) await this.classOf(decl.landmark);
     };
     const visit = async (statements: readonly Statement[]) => {
@@ -198,6 +198,16 @@ export class Executor {
     };
     await visit(program.statements);
     return { program, handles };
+  }
+
+  /** The classes of a handle written as one class or as alternatives (`"apple|orange"`), each mapped. */
+  private async classesOf(written: string): Promise<{ className: string | undefined; classes: string[] }> {
+    const classes: string[] = [];
+    for (const part of written.split('|')) {
+      const mapped = part.trim() === '' ? undefined : await this.classOf(part.trim());
+      if (mapped !== undefined && !classes.includes(mapped)) classes.push(mapped);
+    }
+    return { className: classes[0], classes };
   }
 
   private async classOf(written: string): Promise<string | undefined> {
@@ -275,7 +285,7 @@ export class Executor {
         if (!scope.handles.has(statement.handle.name)) {
           scope.handles.set(statement.handle.name, {
             decl: statement.handle,
-            className: await this.classOf(statement.handle.written),
+            ...(await this.classesOf(statement.handle.written)),
             excluded: new Set(),
           });
         }
@@ -319,19 +329,16 @@ export class Executor {
     const binding = scope.handles.get(loop.handle.name)!;
     if (binding.className === undefined || done.size >= MAX_LOOP_ITERATIONS) return;
     const goal = scope.program.blocks[loop.block]?.goal;
-    const open = this.view
-      .instances(binding.className)
+    const instances = binding.classes.flatMap((c) => this.view.instances(c));
+    const open = instances
       .filter((id) => !done.has(id) && this.view.roomOf(id) !== undefined)
       .filter((id) => !goal || !goalSatisfiedBy(this.view, goal, id));
     if (open.length > 0) {
       this.iterate(work, open[0]);
       return;
     }
-    const exclude = new Set([
-      ...done,
-      ...this.view.instances(binding.className).filter((id) => goal && goalSatisfiedBy(this.view, goal, id)),
-    ]);
-    this.startSearch([binding.className], exclude, { kind: 'loop', work }, loop.handle.landmark);
+    const exclude = new Set([...done, ...instances.filter((id) => goal && goalSatisfiedBy(this.view, goal, id))]);
+    this.startSearch(binding.classes, exclude, { kind: 'loop', work }, loop.handle.landmark);
   }
 
   private iterate(work: Extract<Work, { kind: 'loop-next' }>, id: number): void {
@@ -365,7 +372,7 @@ export class Executor {
       return 'bound';
     }
     const exclude = new Set([...binding.excluded, ...taken]);
-    this.startSearch([binding.className], exclude, { kind: 'bind', binding }, binding.decl.landmark);
+    this.startSearch(binding.classes, exclude, { kind: 'bind', binding }, binding.decl.landmark);
     return 'search';
   }
 
