@@ -29,7 +29,7 @@
  */
 
 import { formatGoal } from '../../sim/subgoal-text.js';
-import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
+import { ANY_THING, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
 import type { DialogueReading, RoutineChange } from '../language/dialogue.js';
 import { attributeOf } from './api.js';
 import { mapClassOffline } from './classes.js';
@@ -189,6 +189,16 @@ function writtenClasses(spec: SubgoalSpec): string {
   return spec.patient.join('|');
 }
 
+/**
+ * The loop over every patient of an `all` subgoal: `all_instances("light", landmark="bedroom")` for the patients in
+ * rooms of a class, `all_instances("*", landmark="kitchentable")` for the things lying on a host ("empty the table").
+ */
+function allInstances(spec: SubgoalSpec, written: string): string {
+  const landmark = spec.room ?? spec.startOn?.[0];
+  const args = [JSON.stringify(written), ...(landmark ? [`landmark=${JSON.stringify(landmark)}`] : [])];
+  return `all_instances(${args.join(', ')})`;
+}
+
 /** Emits one subgoal from a block (see the module comment). */
 function emitFromBlock(builder: ProgramBuilder, spec: SubgoalSpec, block: ExampleBlock): void {
   const patientClass = spec.patient[0];
@@ -251,11 +261,8 @@ function emitFromBlock(builder: ProgramBuilder, spec: SubgoalSpec, block: Exampl
       return `${indent}${rename(call.handle)}.${call.method}(${call.target ? rename(call.target) : ''})`;
     });
   if (spec.count === 'all') {
-    const variable = builder.loopVariable(patientClass);
-    builder.lines.push(
-      `for ${variable} in all_instances(${JSON.stringify(patientWritten)}):`,
-      ...render(variable, '    '),
-    );
+    const variable = builder.loopVariable(patientClass === ANY_THING ? 'thing' : patientClass);
+    builder.lines.push(`for ${variable} in ${allInstances(spec, patientWritten)}:`, ...render(variable, '    '));
     return;
   }
   const count = spec.count ?? 1;
@@ -280,11 +287,8 @@ function emitDirect(builder: ProgramBuilder, spec: SubgoalSpec, method: string):
   }
   const written = writtenClasses(spec);
   if (spec.count === 'all') {
-    const variable = builder.loopVariable(patientClass);
-    builder.lines.push(
-      `for ${variable} in all_instances(${JSON.stringify(written)}):`,
-      `    ${variable}.${method}(${target})`,
-    );
+    const variable = builder.loopVariable(patientClass === ANY_THING ? 'thing' : patientClass);
+    builder.lines.push(`for ${variable} in ${allInstances(spec, written)}:`, `    ${variable}.${method}(${target})`);
     return;
   }
   const reusable = spec.qualifiers?.length ? builder.madeSo(patientClass, spec.qualifiers) : [];

@@ -6,6 +6,7 @@ import { HelperAgent } from '../../../src/agents/helper/agent.js';
 import { HELPER_VARIANTS } from '../../../src/agents/helper/config.js';
 import { createHelperAgent, offlineHelperRoles } from '../../../src/agents/helper/index.js';
 import { HelperMemory } from '../../../src/agents/helper/memory.js';
+import { parseProgram } from '../../../src/agents/helper/program.js';
 import { registerAgent, unregisterAgent } from '../../../src/agents/registry.js';
 import { homeGraph } from '../../../src/bench/continual/episode.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
@@ -167,6 +168,37 @@ describe('HELPER reading the task through the offline reader', () => {
     // No program: it waits (a walk next to something in its room), never a guess.
     expect((await agent.act()).action).toBe('walk');
     expect((agent.stats() as unknown as { programs: string[] }).programs).toEqual([]);
+  });
+
+  it('finds furniture in the rooms the catalog keeps it in, and loops over the things on a host or in a room', async () => {
+    // On this unseen home the desk, two of the lights and what lies on the kitchen table were out of reach before:
+    // the Locator had no place for furniture (a random search), and "all" lost the host and the room.
+    for (const task of ['llm-state/book-on-desk', 'llm-state/all-lights-off', 'llm-state/empty-kitchen-table']) {
+      const outcome = await runEpisodicEpisode({ agent: 'helper', home: 'gen:51941', task, seed: 0 });
+      expect(outcome.score.sr, task).toBe(1);
+    }
+    const examples = await HelperMemory.load('helper', undefined).retrieve('plan', 'Switch off the light in bedroom.');
+    const rooms = adaptGoals(
+      [{ patient: ['light'], predicate: 'isToggledOff', count: 'all', room: 'bedroom' }],
+      examples,
+      [],
+    );
+    expect(rooms.program).toContain('all_instances("light", landmark="bedroom")');
+    const host = adaptGoals(
+      [
+        {
+          patient: ['*'],
+          predicate: 'isPlacedTo',
+          destination: ['kitchencabinet'],
+          count: 'all',
+          startOn: ['kitchentable'],
+        },
+      ],
+      examples,
+      [],
+    );
+    expect(host.program).toContain('for thing in all_instances("*", landmark="kitchentable"):');
+    expect(parseProgram(host.program).rejected).toEqual([]);
   });
 
   it('binds a handle written as alternatives ("three pieces of fruit") to instances of any of them', async () => {
