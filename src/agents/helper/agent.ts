@@ -1,10 +1,12 @@
 /**
  * HELPER (paper 001) as an agent of the episodic protocol:
  *
- * 1. Plan: the dialogue I is the query; the k = 3 nearest (dialogue, program) pairs of the memory (a routine the
- *    dialogue names first; the fixed prompt's, without memory augmentation) and I go to the Planner, which answers
- *    with a program (`program.ts`).
- *    A program that does not parse is an invalid step (its text recorded), never run.
+ * 1. Plan: the dialogue I (a one-text task is a one-turn dialogue) is the query; the k = 3 nearest (dialogue,
+ *    program) pairs of the memory (a routine the dialogue names first; the fixed prompt's, without memory
+ *    augmentation) and I go to the Planner, which answers with a program (`program.ts`).
+ *    A program that does not parse is an invalid step (its text recorded), never run. The offline planner writes no
+ *    program for a dialogue the offline reader cannot read (`reading.ts`; reported by `reading`): the robot asks
+ *    the user at once, as in 3.
  * 2. Execute: the Executor carries out the program one skill per step, with its pre-condition checks, the Locator's
  *    search and failure correction (`executor.ts`).
  * 3. Feedback: when the program is done the robot asks "Is the task completed to your satisfaction? Did I miss
