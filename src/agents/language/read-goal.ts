@@ -26,7 +26,13 @@ export type GoalReading =
       /** A named routine asked for ("the Gabe sandwich"), which only a memory of routines can resolve. */
       readonly routine?: DialogueReading['routine'];
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** A named routine the text asks for and nothing else: a memory of routines (HELPER's) may still resolve it. */
+      readonly routine?: DialogueReading['routine'];
+      readonly hints?: readonly LocationHint[];
+    };
 
 /** Reads an episode's text into its goal, or says why it cannot (one line). */
 export function readGoal(text: string): GoalReading {
@@ -34,7 +40,8 @@ export function readGoal(text: string): GoalReading {
   const { goal, hints, corrections, unread, notes, routine, failure } = reading;
   if (failure) return { ok: false, reason: failure };
   if (goal.subgoals.length === 0 && goal.actionGoals.length === 0) {
-    if (routine) return { ok: false, reason: `'${routine.name}' is a routine the reader does not know` };
+    if (routine)
+      return { ok: false, reason: `'${routine.name}' is a routine the reader does not know`, routine, hints };
     const reasons = unread.map((u) => `"${u.text}": ${u.reason}`);
     return { ok: false, reason: reasons.length > 0 ? reasons.join('; ') : 'the text asks for nothing' };
   }
