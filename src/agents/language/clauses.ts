@@ -427,11 +427,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const fit = fitted([x], 'isToggledOn');
     if (fit.problem || x.classes.length !== 1)
       return problem(fit.problem ?? `'${phrase.words}' names no one thing to use`);
-    return {
-      subgoals: [unary(x, 'isToggledOn')],
-      actionGoals: [{ anyOf: [{ action: 'switchon', classes: [x.classes[0]] }] }],
-      antecedent: [x],
-    };
+    // switched on, as "switch on X" reads: the action goal a task may add is taken by reaching the state
+    return { subgoals: [unary(x, 'isToggledOn')], antecedent: [x], switchedOn: x.classes[0] };
   },
   'take-away': (env) => {
     const hostClass = phraseOf(env, 'host').className;
