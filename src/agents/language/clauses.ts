@@ -15,6 +15,7 @@ import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../../sim/derived-states.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../../sim/subgoals.js';
+import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase } from './matcher.js';
 import { resolveNoun } from './nouns.js';
@@ -86,7 +87,9 @@ function thingOf(env: Env, name: string): Thing {
   const quantifier = env.get(`${name}Q`) as string;
   // "some fruit", "some apples" leave the number open; "some book" is a book
   const category = phrase.category !== undefined;
-  const vague = (quantifier === 'vague' && (phrase.plural || category)) || (quantifier === 'bare' && category);
+  const vague =
+    (quantifier === 'vague' && (phrase.plural || category)) ||
+    ((quantifier === 'bare' || quantifier === 'any') && category);
   const count: number | 'all' =
     quantifier === 'all'
       ? 'all'
@@ -97,7 +100,7 @@ function thingOf(env: Env, name: string): Thing {
           : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
             ? 'all'
             : 1;
-  const qualifier = (env.get(`${name}Adj`) as Predicate | undefined) ?? phrase.state;
+  const qualifier = adjectiveOf(env.get(`${name}Adj`)).predicate ?? phrase.state;
   return {
     classes: sliceClasses(classesOf(phrase), quantifier),
     count,
@@ -220,12 +223,16 @@ function referent(
   return undefined;
 }
 
-/** The things a clause acts on (`objects(name)`), fitted to its predicate, with notes; or a problem. */
+/**
+ * The things a clause acts on (`objects(name)`), fitted to its predicate (unless `fit` is false: going to a thing
+ * asks nothing of it), with notes; or a problem.
+ */
 function objectsOf(
   env: Env,
   name: string,
   predicate: Predicate,
   before: ClauseReading | undefined,
+  fit = true,
 ): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
   const kind = env.get(`${name}K`) as string;
   if (kind === 'pronoun') {
@@ -250,8 +257,9 @@ function objectsOf(
     else if (t.category) notes.push(`'${t.said}' read as any of ${t.classes.join(', ')}`);
     return s.thing;
   });
-  const fit = fitted(settled, predicate);
-  return { things: fit.things, notes, referred: false, ...(fit.problem && { problem: fit.problem }) };
+  if (!fit) return { things: settled, notes, referred: false };
+  const fitting = fitted(settled, predicate);
+  return { things: fitting.things, notes, referred: false, ...(fitting.problem && { problem: fitting.problem }) };
 }
 
 /** The class of a host (`host(name)` or a pronoun for one), or a problem. */
@@ -265,7 +273,7 @@ function hostOf(
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
     return found ? { className: found.classes[0], note: `'it' read as the ${found.classes[0]}` } : {};
   }
-  return { className: phraseOf(env, name).className, qualifier: env.get(`${name}Adj`) as Predicate | undefined };
+  return { className: phraseOf(env, name).className, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
 }
 
 function canHost(className: string): boolean {
@@ -450,7 +458,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     };
   },
   // "fill a clean mug with coffee" names no dish list: it is coffee
-  dishes: (env) => dishClauses((env.get('dishes') as Env[] | undefined) ?? [new Map([['tag', 'coffee']])]),
+  dishes: (env) =>
+    placedAfter(env, dishClauses((env.get('dishes') as Env[] | undefined) ?? [new Map([['tag', 'coffee']])])),
   // "use the toaster to make three slices of toast": the dishes cooked in that appliance
   'use-to-make': (env) =>
     dishClauses(
@@ -459,8 +468,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       ),
     ),
   breakfast: (env) => {
-    const parts = env.get('dishes') as Env[] | undefined;
-    return parts ? dishClauses(parts) : dishClauses(BREAKFAST.map((tag) => new Map([['tag', tag]])));
+    const parts = (env.get('dishes') as Env[] | undefined) ?? BREAKFAST.map((tag) => new Map([['tag', tag]]));
+    return placedAfter(env, dishClauses(parts));
   },
   'use-to-cook': cookClause,
   cook: cookClause,
@@ -486,8 +495,13 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'served-on': (env, before) => {
     const vessels = before?.vessels ?? before?.antecedent ?? [];
-    const made = placements(vessels, phraseOf(env, 'host').className, env.get('hostAdj') as Predicate | undefined);
-    return { subgoals: made.subgoals, antecedent: vessels, referred: true };
+    if (vessels.length === 0) return problem('nothing before it to serve');
+    const hostClass = phraseOf(env, 'host').className;
+    if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+    const fit = fitted(vessels, 'isPlacedTo');
+    if (fit.problem) return problem(fit.problem);
+    const made = placements(fit.things, hostClass, adjectiveOf(env.get('hostAdj')).predicate);
+    return { subgoals: made.subgoals, antecedent: fit.things, referred: true, hosts: [one(hostClass)] };
   },
   fetch: (env, before) => ({ ...unaryClause(env, before, 'isPickedUp'), provisional: true }),
   clean: (env, before) => {
@@ -534,20 +548,74 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     }
   },
   // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names
+  // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names; "can I have the
+  // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
     const { qualifiers, ...x } = thingOf(env, 'x');
     const predicate = qualifiers?.[0];
-    if (predicate !== 'isCooked' && predicate !== 'isClean') return problem('a thing named with nothing asked of it');
+    if (predicate !== 'isCooked' && predicate !== 'isClean') {
+      if (env.get('wish') !== 'asked' || predicate !== undefined || env.has('using'))
+        return problem('a thing named with nothing asked of it');
+      const settled = settle(x, 'isPickedUp');
+      const fit = fitted([settled.thing], 'isPickedUp');
+      if (fit.problem) return problem(fit.problem);
+      const fetched: ClauseReading = {
+        subgoals: fit.things.map((t) => unary(t, 'isPickedUp')),
+        antecedent: fit.things,
+        provisional: true,
+        notes: settled.note ? [settled.note] : [],
+      };
+      return placedAfter(env, fetched);
+    }
+    const adjective = adjectiveOf(env.get('xAdj'));
     const appliance = predicate === 'isCooked' ? cookingAppliance(env) : {};
     if (appliance.problem) return problem(appliance.problem);
+    const using = appliance.using ?? adjective.using;
     const settled = settle(x, predicate);
     const fit = fitted([settled.thing], predicate);
     if (fit.problem) return problem(fit.problem);
-    return {
-      subgoals: fit.things.map((t) => unary(t, predicate, appliance.using ? { using: [appliance.using] } : {})),
+    return placedAfter(env, {
+      subgoals: fit.things.map((t) => unary(t, predicate, using ? { using: [using] } : {})),
       antecedent: fit.things.map((t) => ({ ...t, qualifiers: [predicate] })),
       notes: settled.note ? [settled.note] : [],
+    });
+  },
+  'go-to': (env, before) => {
+    const got = objectsOf(env, 'xs', 'isPlacedTo', before, false);
+    if (got.problem) return problem(got.problem);
+    // no goal of its own: the next clause says what to do there ("and give it some water")
+    return { subgoals: [], antecedent: got.things, hosts: got.things, provisional: true, notes: got.notes };
+  },
+  'put-away': (env, before) => {
+    const got = objectsOf(env, 'xs', 'isPlacedTo', before);
+    if (got.problem) return problem(got.problem);
+    const hosts = [...new Set(got.things.map((t) => storedIn(t.classes)))];
+    if (hosts.length !== 1 || hosts[0] === undefined) {
+      const said = got.things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
+      return problem(`where to put ${said} away is not said, and the catalog keeps it in more than one place`);
+    }
+    const hostClass = hosts[0];
+    const made = placements(got.things, hostClass, undefined);
+    return {
+      subgoals: made.subgoals,
+      antecedent: got.things,
+      hosts: [one(hostClass)],
+      placing: { things: got.things, host: hostClass },
+      referred: got.referred,
+      notes: [...got.notes, `'away' read as in the ${hostClass}, where the catalog keeps it`],
     };
+  },
+  'not-leave': (env, before) => {
+    const predicate = env.get('state') as Predicate;
+    // "don't leave any light on": none on, every one off
+    const any = ((env.get('xs') as Env[] | undefined) ?? []).some((item) => item.get('xQ') === 'any');
+    const reading =
+      predicate === 'isToggledOn' || predicate === 'isToggledOff'
+        ? toggleClause(env, before, predicate)
+        : unaryClause(env, before, predicate);
+    if (reading.problem || !any) return reading;
+    const every = reading.antecedent.map((t) => ({ ...t, count: 'all' as const }));
+    return { ...reading, subgoals: every.map((t) => unary(t, predicate)), antecedent: every };
   },
   gapped: (env, before) => {
     if (!before?.redo) return problem('a list of things with no request before it');
@@ -557,6 +625,47 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return { ...again, notes: [...got.notes, 'the request before, of these things too'] };
   },
 };
+
+/**
+ * A made, wished or fetched thing placed where the clause's tail says ("I'd like a coffee on the kitchen table", "a
+ * cooked potato, served on a plate"): what it is served in (a dish's vessel) or the thing itself; a fetch is
+ * superseded by the placement, as "get the apple and put it on the table" reads.
+ */
+function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
+  if (reading.problem || !env.has('dest')) return reading;
+  const hostClass = phraseOf(env, 'dest').className;
+  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  const things = reading.vessels?.length ? reading.vessels : reading.antecedent;
+  // "a sandwich on a plate": it is served on one anyway
+  if (things.some((t) => t.classes.includes(hostClass))) {
+    return { ...reading, notes: [...(reading.notes ?? []), `'on a ${hostClass}': it is served on one anyway`] };
+  }
+  const fit = fitted(things, 'isPlacedTo');
+  if (fit.problem) return problem(fit.problem);
+  const made = placements(fit.things, hostClass, adjectiveOf(env.get('destAdj')).predicate);
+  const subgoals = reading.provisional ? made.subgoals : [...reading.subgoals, ...made.subgoals];
+  const { provisional: _fetch, ...rest } = reading;
+  return {
+    ...rest,
+    subgoals,
+    hosts: [one(hostClass)],
+    placing: { things: fit.things, host: hostClass },
+    notes: [...(reading.notes ?? []), ...(made.note ? [made.note] : [])],
+  };
+}
+
+/** Where the catalog keeps every one of the classes, out of use (not where they are washed), if one place. */
+function storedIn(classes: readonly string[]): string | undefined {
+  const places = new Set<string>();
+  for (const className of classes) {
+    const inside = (catalogClass(className)?.inside ?? []).filter((h) => !WASHING_PLACES.has(h));
+    if (inside.length !== 1) return undefined;
+    places.add(inside[0]);
+  }
+  return places.size === 1 ? [...places][0] : undefined;
+}
+/** Where things are washed, not put away. */
+const WASHING_PLACES: ReadonlySet<string> = new Set(['sink', 'dishwasher', 'basketforclothes', 'washingmachine']);
 
 /** "Refrigerate the apple", "the apple needs refrigeration": placed in what refrigerates (the lexicon's use words). */
 function intoTheFridge(env: Env, before: ClauseReading | undefined): ClauseReading {

@@ -78,7 +78,10 @@ const PREFIXES = phrases(
     'i think|i guess|i believe|i suppose|maybe|perhaps|any chance you could|is there any chance you could|' +
     'would you be willing to|do me a favour and|do me a favor and|i would appreciate it if you|' +
     'i would appreciate it if you could|it would be great if you|it would be nice if you|it would help if you could|' +
-    'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you',
+    'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you|' +
+    // a suggestion ("shall we make a salad?") and what the robot is to have done first ("once you have put ...,")
+    'shall we|should we|why do not we|why not|how about we|can we|could we|we could|let us go ahead and|' +
+    'once you have|once you|after you have|as soon as you have|as soon as you',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
@@ -93,7 +96,10 @@ const SUFFIXES = phrases(
     'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|' +
     'for now|when you are free|if that is ok|if that is okay|if you have a moment|' +
     // "wash the plates, all of them": the plural already says every one
-    'all of them|every one of them|each of them|each one of them|every single one of them|all of it',
+    'all of them|every one of them|each of them|each one of them|every single one of them|all of it|instead|' +
+    // "put the toothbrush back in the cabinet where it belongs": the host already says where
+    'where it belongs|where they belong|where it goes|where they go|where it should be|where they should be|' +
+    'where it lives|where they live',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -112,8 +118,12 @@ const ANYWHERE = new Set([
   'nicely',
   'just',
   'also',
+  'really',
 ]);
 const ANYWHERE_PHRASES = phrases('for me|for us');
+
+/** Words after "go" that make it the clause's verb. */
+const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in']);
 
 const startsWith = (list: readonly string[], at: number, phrase: readonly string[]) =>
   phrase.every((w, k) => list[at + k] === w);
@@ -238,8 +248,10 @@ export function normalizeSentence(text: string): NormalizedSentence {
       break;
     }
     for (const phrase of PREFIXES_SORTED) {
-      // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone)
+      // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone), and "go" that says
+      // where to ("go to the plant and water it")
       if (!startsWith(list, 0, phrase) || list.length === phrase.length) continue;
+      if (phrase.at(-1) === 'go' && GOING.has(list[phrase.length])) continue;
       setAside(phrase);
       list = list.slice(phrase.length);
       trimEnds();
