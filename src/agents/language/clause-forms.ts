@@ -89,7 +89,15 @@ const objects = (name: string): Element =>
       tag: 'pronoun',
       pattern: [
         optional(number(`${name}N`), words('of|pieces of|slices of|bits of')),
-        words('them|it|those|these|that|this|they'),
+        pick(`${name}P`, {
+          them: 'many',
+          it: 'one',
+          those: 'many',
+          these: 'many',
+          that: 'one',
+          this: 'one',
+          they: 'many',
+        }),
       ],
     },
     {
@@ -336,7 +344,12 @@ const WISH_FOR =
   'is there any chance of|what about|could i trouble you for|can i trouble you for|i would love to have|' +
   'we would love|i would really love|i really want|i really need|i will go for|i would go for|can we have|' +
   'could we have|can we get|could we get';
-const DISH_DONE = optional(words('made|prepared|ready|done|made for me|ready for me|cooked'));
+const DISH_DONE = optional(
+  words(
+    'made|prepared|ready|done|made for me|ready for me|cooked|for lunch|for dinner|for breakfast|for supper|' +
+      'for tonight|for later|for a snack|as a snack',
+  ),
+);
 
 export const CLAUSE_FORMS: Tagged[] = [
   // dishes first: "make a salad" must not read "salad" (lettuce's alias) as a thing to make
@@ -358,7 +371,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [words(WISH_FOR), dishes, DISH_DONE, PLACED_TAIL],
   },
   // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
-  { tag: 'dishes', pattern: [dishes, PLACED_TAIL] },
+  { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
   {
     tag: 'breakfast',
@@ -375,7 +388,8 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'breakfast',
     pattern: [
-      words(WISH_FOR),
+      // "Breakfast on the kitchen table, please: ..." (a sentence that starts "Breakfast starts soon" is no match)
+      optional(words(WISH_FOR)),
       words('breakfast|a breakfast|some breakfast'),
       PLACED_TAIL,
       optional(dishes),
@@ -426,6 +440,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   { tag: 'toggle-off', pattern: [words('kill|shut down|power down|power off|cut'), objects('xs'), roomTail] },
+  { tag: 'toggle-on', pattern: [words('light up|power up|fire up'), objects('xs'), roomTail] },
   {
     tag: 'open',
     pattern: [
@@ -435,7 +450,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('door|doors|lid|lids|up')),
     ],
   },
-  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up'), DET, np('x'), DURATION] },
+  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up|fire up'), DET, np('x'), DURATION] },
   {
     tag: 'take-away',
     pattern: [
@@ -666,18 +681,12 @@ export const CLAUSE_FORMS: Tagged[] = [
       alt('deed', DEEDS),
     ],
   },
+
+  { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
   {
     tag: 'state',
-    pattern: [
-      words(
-        'i want|i need|i would like|i would love|i would prefer|we want|we need|we would like|i would want|i wish|i would rather have',
-      ),
-      objects('xs'),
-      state,
-    ],
+    pattern: [words('make|pull|push|swing|prop|set|pop|throw|fling|crack'), objects('xs'), stateInPlace, roomTail],
   },
-  { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
-  { tag: 'state', pattern: [words('make|pull|push|swing|prop|set'), objects('xs'), stateInPlace, roomTail] },
   // "can the apple go in the fridge?", "could the lights be off?"
   {
     tag: 'state',
@@ -689,6 +698,45 @@ export const CLAUSE_FORMS: Tagged[] = [
       roomTail,
     ],
   },
+  // "a warm meal from the microwave", "I'd like hot chicken from the microwave on a plate", "can I have the phone?"
+  {
+    tag: 'want-thing',
+    pattern: [
+      optional(
+        alt('wish', [
+          // asking to be given it: "can I have the phone?"
+          {
+            tag: 'asked',
+            pattern: [
+              words(
+                'can i have|could i have|can i get|could i get|bring me|get me|give me|may i have|hand me|pass me|' +
+                  'can we have|could we have',
+              ),
+            ],
+          },
+          { tag: 'wished', pattern: [words('i want|i would like|i need|i would love|we would like|we need')] },
+        ]),
+      ),
+      thing('x'),
+      optional(
+        alt('usingK', [
+          { tag: 'from', pattern: [words('from|out of'), DET, np('using')] },
+          { tag: 'in', pattern: [words('using|in|with'), DET, np('using')] },
+        ]),
+      ),
+      PLACED_TAIL,
+    ],
+  }, // "I'd like the milk in the fridge"; "I'd like a hot potato on a plate" asks for it hot, then placed
+  {
+    tag: 'wished-state',
+    pattern: [
+      words(
+        'i want|i need|i would like|i would love|i would prefer|we want|we need|we would like|i would want|i wish|i would rather have',
+      ),
+      objects('xs'),
+      state,
+    ],
+  },
   {
     tag: 'there-be',
     pattern: [
@@ -698,28 +746,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       hostOrPronoun('host'),
     ],
   },
-  // "a warm meal from the microwave", "I'd like hot chicken from the microwave on a plate", "can I have the phone?"
-  {
-    tag: 'want-thing',
-    pattern: [
-      optional(
-        alt('wish', [
-          {
-            tag: 'asked',
-            pattern: [
-              words(
-                'i want|i would like|i need|can i have|could i have|can i get|could i get|i would love|bring me|' +
-                  'get me|give me|may i have|hand me|pass me|can we have|could we have|we would like|we need',
-              ),
-            ],
-          },
-        ]),
-      ),
-      thing('x'),
-      optional(words('from|out of|using|in|with'), DET, np('using')),
-      PLACED_TAIL,
-    ],
-  },
+
   { tag: 'state', pattern: [objects('xs'), optional(words(',')), state, roomTail] },
   { tag: 'gapped', pattern: [objects('xs')] },
 ];

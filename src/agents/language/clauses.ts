@@ -46,6 +46,8 @@ export interface ClauseReading {
   readonly placing?: { readonly things: readonly Thing[]; readonly host: string };
   /** Switching a thing on: its class. */
   readonly switchedOn?: string;
+  /** No clause: the things a context sentence names ("the TV is on, and the radio too"), for a pronoun after it. */
+  readonly mentioned?: boolean;
 }
 
 /** What a sentence is read in: the last clause before it (this text's, or a context sentence's mentions). */
@@ -205,14 +207,25 @@ function fitted(things: readonly Thing[], predicate: Predicate): { things: Thing
 
 /**
  * What "it" / "them" refers to: the things of the clause before, or one of the hosts it named, whichever all can take
- * the predicate; with "N of them", N of one thing. Undefined when nothing before fits.
+ * the predicate; with "N of them", N of one thing; else the one thing or host named that can take it. Undefined when
+ * nothing before fits.
  */
 function referent(
   before: ClauseReading | undefined,
   predicate: Predicate,
   count?: number,
+  number?: 'one' | 'many',
 ): readonly Thing[] | undefined {
   if (!before) return undefined;
+  if (before.mentioned) {
+    // named in context: every thing named that can take it ("the TV is on, and the radio too. Turn them off."), or
+    // the one that can ("the plate has food on it, wash it"); "it" of two that can is no reading
+    const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
+      t.classes.some((c) => fits(c, predicate)),
+    );
+    if (fitting.length === 0 || ((count !== undefined || number === 'one') && fitting.length > 1)) return undefined;
+    return count === undefined ? fitting : [{ ...fitting[0], count }];
+  }
   const groups: (readonly Thing[])[] = [before.antecedent, ...(before.hosts ?? []).map((h) => [h])];
   for (const group of groups) {
     if (group.length === 0 || !group.every((t) => t.classes.some((c) => fits(c, predicate)))) continue;
@@ -220,6 +233,11 @@ function referent(
     if (group.length !== 1) continue;
     return [{ ...group[0], count }];
   }
+  // "The plate has food on it, can you wash it?": the one thing named that can take it
+  const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
+    t.classes.some((c) => fits(c, predicate)),
+  );
+  if (fitting.length === 1) return [count === undefined ? fitting[0] : { ...fitting[0], count }];
   return undefined;
 }
 
@@ -236,7 +254,8 @@ function objectsOf(
 ): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
   const kind = env.get(`${name}K`) as string;
   if (kind === 'pronoun') {
-    const things = referent(before, predicate, env.get(`${name}N`) as number | undefined);
+    const number = env.get(`${name}P`) as 'one' | 'many' | undefined;
+    const things = referent(before, predicate, env.get(`${name}N`) as number | undefined, number);
     if (!things)
       return { things: [], notes: [], referred: true, problem: 'a pronoun with nothing before it that it can mean' };
     const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
@@ -416,6 +435,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return toggleClause(env, before, predicate);
   },
   'toggle-off': (env, before) => toggleClause(env, before, 'isToggledOff'),
+  'toggle-on': (env, before) => toggleClause(env, before, 'isToggledOn'),
   open: (env, before) => {
     const predicate = env.get('verb') === 'OPEN' ? 'isOpen' : 'isClosed';
     const reading = unaryClause(env, before, predicate);
@@ -534,6 +554,18 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     };
   },
   state: stateClause,
+  'wished-state': (env, before) => {
+    const reading = stateClause(env, before);
+    if (reading.problem || env.get('s') !== 'placed' || env.get('xsK') !== 'things') return reading;
+    // a thing wished for in a state its adjective names, put somewhere ("a hot potato on a plate"): made so first
+    const made = (env.get('xs') as Env[]).flatMap((item) => {
+      const { predicate, using } = adjectiveOf(item.get('xAdj'));
+      if (predicate !== 'isCooked' && predicate !== 'isClean') return [];
+      const { qualifiers: _q, ...x } = thingOf(item, 'x');
+      return [unary(x, predicate, using ? { using: [using] } : {})];
+    });
+    return made.length === 0 ? reading : { ...reading, subgoals: [...made, ...reading.subgoals] };
+  },
   refrigerate: (env, before) => intoTheFridge(env, before),
   needs: (env, before) => {
     switch (env.get('deed') as string) {
@@ -552,10 +584,17 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
     const { qualifiers, ...x } = thingOf(env, 'x');
-    const predicate = qualifiers?.[0];
+    const from = (env.get('using') as Phrase | undefined)?.className;
+    const heater = from !== undefined && (HEATER_CLASSES as readonly string[]).includes(from);
+    if (from !== undefined && !heater && env.get('usingK') !== 'from') return problem(`${article(from)} does not cook`);
+    // "the salmon from the microwave": heated there, as food out of a heater is
+    const predicate = qualifiers?.[0] ?? (heater ? 'isCooked' : undefined);
+    const asked = env.get('wish') === 'asked';
+    // "the cooked potato on the plate" without a wish names a thing already so (the placing forms read it)
+    if (env.get('wish') === undefined && env.has('dest')) return problem('a thing named with nothing asked of it');
     if (predicate !== 'isCooked' && predicate !== 'isClean') {
-      if (env.get('wish') !== 'asked' || predicate !== undefined || env.has('using'))
-        return problem('a thing named with nothing asked of it');
+      // "can I have the milk from the fridge?": where it is, not what to do with it
+      if (!asked || predicate !== undefined) return problem('a thing named with nothing asked of it');
       const settled = settle(x, 'isPickedUp');
       const fit = fitted([settled.thing], 'isPickedUp');
       if (fit.problem) return problem(fit.problem);

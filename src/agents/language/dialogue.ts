@@ -437,7 +437,11 @@ export function readDialogue(text: string): DialogueReading {
         continue;
       }
       const mentioned = mentions(sentence);
-      const named = mentioned.length > 0 || namesDish(sentence);
+      // a sentence that starts with a request's verb and refers back asks for something ("Turn it off."); "tidy up"
+      // alone names nothing
+      const words = normalizeSentence(sentence).tokens;
+      const asking = REQUEST_VERBS.has(words[0] ?? '') && words.some((w) => PRONOUN_OBJECTS.has(w));
+      const named = mentioned.length > 0 || namesDish(sentence) || asking;
       if (named && NEGATION.test(sentence)) {
         unread.push({ text: sentence, reason: NEGATED });
         failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
@@ -475,7 +479,7 @@ const NEGATED = 'what not to do: no goal (the request beside it is read)';
 /** A clause of context: what a pronoun in the request after it may mean (the things it names, the hosts). */
 function contextClause(mentioned: readonly Thing[]): ClauseReading {
   const things = mentioned.filter((t) => t.classes.some((c) => catalogClass(c)?.properties.includes('GRABBABLE')));
-  return { subgoals: [], antecedent: things, hosts: mentioned.filter((t) => !things.includes(t)) };
+  return { subgoals: [], antecedent: things, hosts: mentioned.filter((t) => !things.includes(t)), mentioned: true };
 }
 
 /** The speaker's own plan said before a request ("I want to watch TV, turn it on", "I need to use the computer, ..."). */
@@ -594,10 +598,11 @@ function mentions(sentence: string): Thing[] {
 /** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
 const DISH_NOUNS = /\b(?:sandwich|sandwiches|salad|salads|breakfast|toast|coffee)\b/i;
 const namesDish = (sentence: string) => DISH_NOUNS.test(sentence);
+const PRONOUN_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this']);
 
 /**
  * Verbs a request starts with: a part of a sentence that starts with one after a comma or "so" ("the milk will go off,
- * so put it in the fridge") asks for something, so the sentence is no statement.
+ * so put it in the fridge"), or with no subject at all, asks for something, so the sentence is no statement.
  */
 const REQUEST_VERBS = new Set(
   (
@@ -608,8 +613,24 @@ const REQUEST_VERBS = new Set(
 );
 function asksAfter(sentence: string): boolean {
   return splitPoints(sentence).some(({ after }) => {
-    const part = normalizeSentence(sentence.slice(after).replace(LEAD, '')).tokens;
-    return REQUEST_VERBS.has(part[0] ?? '');
+    const part = normalizeSentence(
+      sentence
+        .slice(after)
+        .replace(LEAD, '')
+        .replace(/^(?:and|or|then)\s+/i, ''),
+    ).tokens;
+    const first = part[0];
+    if (first === undefined) return false;
+    if (REQUEST_VERBS.has(first)) return true;
+    // a part that starts with no subject ("so decant it") is a request too, one the reader may not know
+    const subject =
+      SUBJECT_STARTS.has(first) ||
+      PRONOUN_SUBJECTS.has(first) ||
+      FINITE.has(first) ||
+      first === ',' ||
+      resolveNoun([first]) !== undefined ||
+      countOf(first) !== undefined;
+    return !subject;
   });
 }
 

@@ -99,7 +99,10 @@ const SUFFIXES = phrases(
     'all of them|every one of them|each of them|each one of them|every single one of them|all of it|instead|' +
     // "put the toothbrush back in the cabinet where it belongs": the host already says where
     'where it belongs|where they belong|where it goes|where they go|where it should be|where they should be|' +
-    'where it lives|where they live',
+    'where it lives|where they live|' +
+    // when, said of the robot's own work or its leaving: no condition on the world
+    'when you are done|when you are finished|when you have finished|once you are done|once you have finished|' +
+    'before you leave|before you go|before you head out|on your way out|when you leave|when you go',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -124,6 +127,16 @@ const ANYWHERE_PHRASES = phrases('for me|for us');
 
 /** Words after "go" that make it the clause's verb. */
 const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in']);
+
+/** Suffixes that repeat the object, set aside only after a comma. */
+const AFTER_COMMA = new Set([
+  'all of them',
+  'every one of them',
+  'each of them',
+  'each one of them',
+  'every single one of them',
+  'all of it',
+]);
 
 const startsWith = (list: readonly string[], at: number, phrase: readonly string[]) =>
   phrase.every((w, k) => list[at + k] === w);
@@ -261,6 +274,8 @@ export function normalizeSentence(text: string): NormalizedSentence {
     for (const phrase of SUFFIXES_SORTED) {
       const at = list.length - phrase.length;
       if (at <= 0 || !startsWith(list, at, phrase)) continue;
+      // "wash the plates, all of them" but "clean all of them": there it is the object
+      if (AFTER_COMMA.has(phrase.join(' ')) && list[at - 1] !== ',') continue;
       setAside(phrase);
       list = list.slice(0, at);
       trimEnds();
