@@ -256,6 +256,7 @@ const COOK_VERBS: Record<string, string> = {
   reheat: '',
   microwave: 'microwave',
   nuke: 'microwave',
+  zap: 'microwave',
   toast: 'toaster',
   bake: 'stove',
   fry: 'stove',
@@ -343,11 +344,11 @@ const WISH_FOR =
   'i would appreciate|i would like to have|i want to have|we could use|we need|any chance of|' +
   'is there any chance of|what about|could i trouble you for|can i trouble you for|i would love to have|' +
   'we would love|i would really love|i really want|i really need|i will go for|i would go for|can we have|' +
-  'could we have|can we get|could we get';
+  'could we have|can we get|could we get|time for|it is time for';
 const DISH_DONE = optional(
   words(
     'made|prepared|ready|done|made for me|ready for me|cooked|for lunch|for dinner|for breakfast|for supper|' +
-      'for tonight|for later|for a snack|as a snack',
+      'for tonight|for later|for a snack|as a snack|time',
   ),
 );
 
@@ -433,7 +434,7 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'toggle',
     pattern: [
-      words('switch|turn|flip|power|put|leave|keep|get|have|shut|knock'),
+      words('switch|turn|flip|power|put|leave|keep|get|have|shut|knock|stick|pop'),
       objects('xs'),
       pick('state', { on: 'ON', off: 'OFF', out: 'OFF' }),
       roomTail,
@@ -444,6 +445,8 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'open',
     pattern: [
+      // "crack open the fridge", "pull the door shut" (after the thing: the state forms)
+      optional(words('crack|pull|swing|prop|pop|throw|fling|push|slide')),
       pick('verb', { open: 'OPEN', close: 'CLOSED', shut: 'CLOSED' }),
       optional(words('up')),
       objects('xs'),
@@ -454,11 +457,11 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'take-away',
     pattern: [
-      words('take away|remove|take|clear|get|move|clear away|pick up'),
+      words('take away|remove|take|clear|get|move|clear away|pick up|get rid of|throw away|throw out|dispose of'),
       number('n'),
       words('objects|things|items|of the objects|of the things|of the items|pieces|bits'),
       optional(words('away')),
-      words('from|off|off of|away from|out of'),
+      words('from|off|off of|away from|out of|on|lying on|sitting on|that are on'),
       ...host('host'),
     ],
   },
@@ -485,6 +488,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'cook',
     pattern: [
       pick('verb', COOK_VERBS),
+      optional(words('me|us')),
       optional(words('up')),
       objects('xs'),
       optional(words('up')),
@@ -522,6 +526,18 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "put the milk away": where the catalog keeps it (`clauses.ts`, putAway)
   { tag: 'put-away', pattern: [words('put|tidy|store|stow|pack|tuck'), words('away'), objects('xs')] },
   { tag: 'put-away', pattern: [words('put|tidy|store|stow|pack|tuck'), objects('xs'), words('away')] },
+  // "no lights should be on in the house", "make sure no light is on": every one in the other state
+  {
+    tag: 'not-leave',
+    pattern: [
+      optional(words('make sure|make sure that|ensure|ensure that|see that|check that')),
+      pick('none', { no: 'none' }),
+      objects('xs'),
+      words('should be|must be|can be|is|are|stays|stay|is left|are left|should stay|should be left'),
+      pick('state', { on: 'isToggledOff', running: 'isToggledOff', open: 'isClosed', dirty: 'isClean' }),
+      roomTail,
+    ],
+  },
   // "don't leave the fridge open": the other state
   {
     tag: 'not-leave',
@@ -656,7 +672,8 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       objects('xs'),
       words(
-        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to',
+        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to|' +
+          'all need to|all have to|all should|all must|both need to|both should',
       ),
       words('be|go|get|stay|end up|be kept|remain|sit|be left|live|go back|be put back'),
       state,
@@ -667,7 +684,10 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'place',
     pattern: [
       objects('xs'),
-      words('go|goes|belong|belongs|live|lives|go back|goes back|belong back|belongs back|should go|go away|goes away'),
+      words(
+        'go|goes|belong|belongs|live|lives|go back|goes back|belong back|belongs back|should go|go away|goes away|' +
+          'all go|all belong|both go|both belong',
+      ),
       PARTICLE,
       PREP,
       hostOrPronoun('host'),

@@ -372,13 +372,20 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
   const reading = unaryClause(env, before, 'isCooked', () => (heater ? { using: [heater] } : {}), {
     ...(heater && { hosts: [one(heater)] }),
   });
-  // a loaf does not fit a toaster: toasting bread is toasting a slice of it
-  if (heater !== 'toaster' || !reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
+  return heater === 'toaster' ? sliced(reading) : reading;
+}
+
+/** A loaf does not fit a toaster: toasting bread is toasting a slice of it. */
+function sliced(reading: ClauseReading): ClauseReading {
+  if (!reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
   const slice = (list: readonly string[]) => list.map((c) => (c === 'bread' ? 'breadslice' : c));
   return {
     ...reading,
     subgoals: reading.subgoals.map((s) => ({ ...s, patient: slice(s.patient) })),
     antecedent: reading.antecedent.map((t) => ({ ...t, classes: slice(t.classes) })),
+    ...(reading.placing && {
+      placing: { ...reading.placing, things: reading.placing.things.map((t) => ({ ...t, classes: slice(t.classes) })) },
+    }),
     notes: [...(reading.notes ?? []), 'bread toasted is a slice of bread (a loaf does not fit a toaster)'],
   };
 }
@@ -406,6 +413,16 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   };
   const reading = make(got.things);
   const notes = [...got.notes, ...(where.note ? [where.note] : []), ...(reading.notes ?? [])];
+  // "pop a slice of bread in the toaster": a toaster holds food for nothing but toasting it
+  const toasted =
+    hostClass === 'toaster' && !reading.problem
+      ? heated(reading, { subgoals: [], antecedent: [], switchedOn: hostClass }, 'in the toaster, the one use of it')
+      : undefined;
+  if (toasted) {
+    // still a placing: "... and switch it on" after it is the same toasting
+    const placing = { ...toasted, placing: reading.placing, notes: [...got.notes, ...(toasted.notes ?? [])] };
+    return { ...sliced(placing), referred: got.referred };
+  }
   return { ...reading, notes, referred: got.referred };
 }
 
@@ -646,8 +663,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'not-leave': (env, before) => {
     const predicate = env.get('state') as Predicate;
-    // "don't leave any light on": none on, every one off
-    const any = ((env.get('xs') as Env[] | undefined) ?? []).some((item) => item.get('xQ') === 'any');
+    // "don't leave any light on", "no light should be on": none on, every one off
+    const any =
+      env.has('none') || ((env.get('xs') as Env[] | undefined) ?? []).some((item) => item.get('xQ') === 'any');
     const reading =
       predicate === 'isToggledOn' || predicate === 'isToggledOff'
         ? toggleClause(env, before, predicate)
@@ -796,7 +814,8 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
     next.subgoals.every((s) => s.predicate === 'isCooked' && s.using?.join() === host) &&
     next.referred;
   if (!switched && !cookedThere) return undefined;
-  return {
+  const toasting = (reading: ClauseReading) => (host === 'toaster' ? sliced(reading) : reading);
+  return toasting({
     subgoals: food.map((t) => unary(t, 'isCooked', { using: [host] })),
     antecedent: food.map((t) => ({ ...t, qualifiers: ['isCooked'] })),
     hosts: [one(host)],
@@ -805,7 +824,7 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
       ...(next.notes ?? []),
       `putting food in the ${host} ${how} read as cooking it there`,
     ],
-  };
+  });
 }
 
 /** Why a reading makes no sense for the catalog, if it does not. */

@@ -486,10 +486,10 @@ function contextClause(mentioned: readonly Thing[]): ClauseReading {
 const OWN_PLAN =
   /^\s*(?:i|we)\s+(?:want|need|would like|'d like|am going|'m going|are going|have|plan|would love)\s+to\s+\w+/i;
 
-/** Where a sentence may part into context and request: at a comma, or before "so", "because", "since". */
+/** Where a sentence may part into context and request: at a comma, or before "so", "because", "since", "before". */
 function splitPoints(sentence: string): { at: number; after: number }[] {
   const points: { at: number; after: number }[] = [];
-  for (const m of sentence.matchAll(/\s*,\s*|\s+(?=(?:so|because|since)\s)/g)) {
+  for (const m of sentence.matchAll(/\s*,\s*|\s+(?=(?:so|because|since|before)\s)/g)) {
     points.push({ at: m.index, after: m.index + m[0].length });
   }
   return points;
@@ -528,7 +528,8 @@ function readWithContext(
     const tail = sentence.slice(after).trim();
     if (request === '' || tail === '' || /^(?:and|then|or|but)\b/i.test(tail)) continue;
     // a reason or purpose, or a statement: never a list of more things ("..., and the milk") or another request
-    const why = /^(?:so|because|since|cause)\s/i.test(tail);
+    // "before it goes off" (not "before you heat it": a request of its own)
+    const why = /^(?:so|because|since|cause)\s|^before\s+(?!you\b)/i.test(tail);
     if (!why && (!isStatement(tail) || namesDish(tail))) continue;
     const read = readRequest(request, { before });
     if (read.ok) {
@@ -613,6 +614,8 @@ const REQUEST_VERBS = new Set(
 );
 function asksAfter(sentence: string): boolean {
   return splitPoints(sentence).some(({ after }) => {
+    // a reason or a time ("because ...", "before the weekend") asks nothing
+    if (/^(?:because|since|before|cause)\b/i.test(sentence.slice(after))) return false;
     const part = normalizeSentence(
       sentence
         .slice(after)

@@ -81,7 +81,10 @@ const PREFIXES = phrases(
     'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you|' +
     // a suggestion ("shall we make a salad?") and what the robot is to have done first ("once you have put ...,")
     'shall we|should we|why do not we|why not|how about we|can we|could we|we could|let us go ahead and|' +
-    'once you have|once you|after you have|as soon as you have|as soon as you',
+    'once you have|once you|after you have|as soon as you have|as soon as you|' +
+    'i would appreciate it|it would be great|it would be nice|it would help|i would like it|i would love it|' +
+    'be a star and|be an angel and|be a love and|be a sweetheart and|be a good robot and|do me a favour,|' +
+    'do me a favor,',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
@@ -163,6 +166,33 @@ for (const verb of GERUND_VERBS.split(' ')) {
 }
 export function baseOfGerund(word: string): string | undefined {
   return GERUNDS.get(word);
+}
+
+/** Past forms of the same verbs ("I'd appreciate it if you turned off the TV"), regular and irregular. */
+const PAST = new Map<string, string>(
+  Object.entries({
+    made: 'make',
+    put: 'put',
+    set: 'set',
+    brought: 'bring',
+    took: 'take',
+    gave: 'give',
+    got: 'get',
+    left: 'leave',
+    kept: 'keep',
+    threw: 'throw',
+    found: 'find',
+    shut: 'shut',
+    hung: 'hang',
+    laid: 'lay',
+    ran: 'run',
+    did: 'do',
+  }),
+);
+for (const verb of GERUND_VERBS.split(' ')) {
+  if (PAST.has(verb)) continue;
+  PAST.set(verb.endsWith('e') ? `${verb}d` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : `${verb}ed`, verb);
+  if (/[^aeiou][aeiou][bdgmnprt]$/.test(verb)) PAST.set(`${verb}${verb.at(-1)}ed`, verb);
 }
 
 /** Replaces every occurrence of `from` (a token sequence) in `list` by `to`. */
@@ -260,6 +290,12 @@ export function normalizeSentence(text: string): NormalizedSentence {
       changed = true;
       break;
     }
+    // "it would be great if you put ...", "I'd appreciate it if you turned off ...": the past form as the base form
+    if (list[0] === 'if' && list[1] === 'you' && PAST.has(list[2] ?? '')) {
+      setAside(['if', 'you']);
+      list = [PAST.get(list[2])!, ...list.slice(3)];
+      changed = true;
+    }
     for (const phrase of PREFIXES_SORTED) {
       // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone), and "go" that says
       // where to ("go to the plant and water it")
@@ -267,6 +303,8 @@ export function normalizeSentence(text: string): NormalizedSentence {
       if (phrase.at(-1) === 'go' && GOING.has(list[phrase.length])) continue;
       setAside(phrase);
       list = list.slice(phrase.length);
+      // "... if you turned off the TV": the past form as the base form
+      if (phrase.at(-2) === 'if' && phrase.at(-1) === 'you' && PAST.has(list[0] ?? '')) list[0] = PAST.get(list[0])!;
       trimEnds();
       changed = true;
       break;

@@ -210,7 +210,8 @@ describe('readGoal', () => {
 });
 
 describe('the second round of forms (issue 36)', () => {
-  const same = (a: string, b: string) => expect(lines(a), a).toEqual(lines(b));
+  // the same goal, the order of conjuncts ignored
+  const same = (a: string, b: string) => expect(lines(a).sort(), a).toEqual(lines(b).sort());
 
   it('reads a wish with its placement: the dish or thing made, then put where the wish says', () => {
     same("I'd like a coffee on the kitchen table.", 'Make coffee and put it on the kitchen table.');
@@ -330,5 +331,40 @@ describe('the second round of forms (issue 36)', () => {
     expect(food.ok && food.goal.subgoals[0].patient).not.toContain('milk');
     expect(lines('Put all the drinks in the fridge.')).toEqual(['all milk|juice|wine|bottlewater isPlacedTo fridge']);
     expect(lines('Heat the milk in the microwave.')).toEqual(['milk isCooked using microwave']);
+  });
+});
+
+describe('more everyday forms (issue 36, beyond the listed ones)', () => {
+  // the same goal, the order of conjuncts ignored
+  const same = (a: string, b: string) => expect(lines(a).sort(), a).toEqual(lines(b).sort());
+
+  it('reads a request said as a wish in the past, a favour, a reason after it', () => {
+    same("I'd appreciate it if you turned off the TV.", 'Turn off the tv.');
+    same('It would be nice if you made me a coffee.', 'Make coffee.');
+    same('Could you be a star and put the mug on the coffee table?', 'Put the mug on the coffee table.');
+    same('Put the milk in the fridge before it goes off.', 'Put the milk in the fridge.');
+    // "before you ..." is a request of its own, not a reason
+    expect(readGoal('Put the milk in the fridge before you heat the soup.').ok).toBe(false);
+  });
+
+  it('reads bread put in the toaster as toasted, and more verbs and quantifiers', () => {
+    same('Could you pop a slice of bread in the toaster?', 'Make a slice of toast.');
+    same('Put a slice of bread in the toaster and switch it on.', 'Make a slice of toast.');
+    same('Toast me a slice of bread.', 'Make a slice of toast.');
+    same('Zap the milk in the microwave.', 'Heat milk with microwave.');
+    same('Stick the kettle on.', 'Switch on the kettle.');
+    same('Could you crack open the fridge?', 'Open the fridge.');
+    same('The remote controls all need to go on the sofa.', 'Put all remote controls on any sofa.');
+    same('No lights should be on in the house.', 'Switch off all lights in the house.');
+    same('Get rid of three things on the kitchen table.', 'Take away three objects from the kitchen table.');
+    same('Sandwich time!', 'Make a sandwich.');
+  });
+
+  it('fails a request it cannot read rather than take it for context', () => {
+    // a pronoun request with nothing it can mean, after context of two things
+    expect(readGoal('The TV is on, and the radio too. Turn it off.').ok).toBe(false);
+    same('The TV is on, and the radio too. Turn them off.', 'Turn off the tv and turn off the radio.');
+    // a condition on the world stays refused
+    expect(readGoal('Once the mug is clean, put it on the coffee table.').ok).toBe(false);
   });
 });
