@@ -12,7 +12,7 @@
  *   toggling     (switch | turn | flip | power) (on|off) OBJ [ROOM] | (switch | turn | ... | leave | keep) OBJ (on|off)
  *                | (kill | shut off | power down) OBJ
  *   opening      (open | close | shut) OBJ [door]
- *   using        (use | operate | start) NP          switched on, and the switch-on action taken (an action goal)
+ *   using        (use | operate | start | boot up) NP  switched on, as "switch on NP" reads (no action goal: docs/reader.md)
  *   cooking      (heat | cook | warm | microwave | toast | bake | fry | reheat) [up] OBJ [(with|in|using|on) HEATER]
  *                | use HEATER to (heat | cook | ...) OBJ
  *   cleaning     (clean | wash | rinse | scrub | wipe) OBJ [in the sink] | give OBJ a (wash | rinse | clean)
@@ -30,6 +30,12 @@
  *                | (make sure | ensure | see to it) [that] OBJ (is | are | stays | gets) STATE
  *                | (i want | i need | i would like) OBJ STATE | (get | have | leave | keep) OBJ STATE | OBJ STATE
  *                | there should be OBJ PREP HOST | a STATE-ADJECTIVE THING [from HEATER] ("a warm meal")
+ *                | (i would like | can i have | ...) THING [from HEATER] [, served | put] PREP HOST   a wish and where it goes
+ *   dishes/wish  ... DISH [made | for lunch] [[, served | put] PREP HOST]            "I'd like a coffee on the table"
+ *   participles  (served | placed | put) PREP HOST       what the clause before made or named, placed there
+ *   going        (go | walk | head) to OBJ | check on OBJ    no goal: the way to what the next clause does with OBJ
+ *   put away     (put | tidy | store) OBJ away           where the catalog keeps it (one place), else refused
+ *   not leaving  (do not leave | never leave) OBJ STATE | [make sure] no OBJ (should be | is) STATE   the other state
  *   gapping      OBJ                                  the clause before, of other things ("..., and the face cream")
  *
  * STATE: (switched|turned) on / off, open(ed), closed / shut, clean(ed) / washed, cooked / heated / warm(ed) [in HEATER],
