@@ -28,7 +28,7 @@ const fixture = (file: string): Pair[] =>
 // the development set by phrasing category, then each set written later as one row
 const pairs: Pair[] = [
   ...fixture('rewordings.jsonl'),
-  ...['check', 'third', 'fourth', 'fifth', 'sixth', 'seventh'].flatMap((set) =>
+  ...['check', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'round2', 'round2-check'].flatMap((set) =>
     fixture(`rewordings-${set}.jsonl`).map((p) => ({ ...p, category: `(set ${set})` })),
   ),
 ];

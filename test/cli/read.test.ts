@@ -29,8 +29,9 @@ describe('hearth read', () => {
     expect(reading).toMatchObject({
       ok: true,
       goal: {
+        // using it is switching it on; the action a task may add is taken by reaching the state (docs/reader.md)
         subgoals: [{ patient: ['computer'], predicate: 'isToggledOn' }],
-        actionGoals: [{ anyOf: [{ action: 'switchon', classes: ['computer'] }] }],
+        actionGoals: [],
       },
       hints: [],
       corrections: [],

@@ -12,7 +12,7 @@
  *   toggling     (switch | turn | flip | power) (on|off) OBJ [ROOM] | (switch | turn | ... | leave | keep) OBJ (on|off)
  *                | (kill | shut off | power down) OBJ
  *   opening      (open | close | shut) OBJ [door]
- *   using        (use | operate | start) NP          switched on, and the switch-on action taken (an action goal)
+ *   using        (use | operate | start | boot up) NP  switched on, as "switch on NP" reads (no action goal: docs/reader.md)
  *   cooking      (heat | cook | warm | microwave | toast | bake | fry | reheat) [up] OBJ [(with|in|using|on) HEATER]
  *                | use HEATER to (heat | cook | ...) OBJ
  *   cleaning     (clean | wash | rinse | scrub | wipe) OBJ [in the sink] | give OBJ a (wash | rinse | clean)
@@ -30,6 +30,12 @@
  *                | (make sure | ensure | see to it) [that] OBJ (is | are | stays | gets) STATE
  *                | (i want | i need | i would like) OBJ STATE | (get | have | leave | keep) OBJ STATE | OBJ STATE
  *                | there should be OBJ PREP HOST | a STATE-ADJECTIVE THING [from HEATER] ("a warm meal")
+ *                | (i would like | can i have | ...) THING [from HEATER] [, served | put] PREP HOST   a wish and where it goes
+ *   dishes/wish  ... DISH [made | for lunch] [[, served | put] PREP HOST]            "I'd like a coffee on the table"
+ *   participles  (served | placed | put) PREP HOST       what the clause before made or named, placed there
+ *   going        (go | walk | head) to OBJ | check on OBJ    no goal: the way to what the next clause does with OBJ
+ *   put away     (put | tidy | store) OBJ away           where the catalog keeps it (one place), else refused
+ *   not leaving  (do not leave | never leave) OBJ STATE | [make sure] no OBJ (should be | is) STATE   the other state
  *   gapping      OBJ                                  the clause before, of other things ("..., and the face cream")
  *
  * STATE: (switched|turned) on / off, open(ed), closed / shut, clean(ed) / washed, cooked / heated / warm(ed) [in HEATER],
@@ -43,9 +49,10 @@ import { roomOf } from './nouns.js';
 
 const SLICES = 'slice|slices|piece|pieces';
 /** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread", "a warm meal"). */
-const ADJECTIVES: Record<string, Predicate> = {
+const ADJECTIVES: Record<string, string> = {
   clean: 'isClean',
-  toasted: 'isCooked',
+  // toasted is cooked in a toaster (`adjectiveOf` splits the appliance off)
+  toasted: 'isCooked/toaster',
   cooked: 'isCooked',
   heated: 'isCooked',
   warm: 'isCooked',
@@ -53,6 +60,13 @@ const ADJECTIVES: Record<string, Predicate> = {
   warmed: 'isCooked',
 };
 const adjective = (name: string) => optional(pick(name, ADJECTIVES));
+
+/** What an adjective captured by `adjective(name)` asks: the predicate, and the appliance it names ("toasted"). */
+export function adjectiveOf(value: unknown): { predicate?: Predicate; using?: string } {
+  if (typeof value !== 'string') return {};
+  const [predicate, using] = value.split('/');
+  return { predicate: predicate as Predicate, ...(using && { using }) };
+}
 const VAGUE =
   'some|an assortment of|a selection of|a variety of|a few|several|a bunch of|a bit of|a little|some of the|a mix of';
 
@@ -61,13 +75,14 @@ const thing = (name: string): Element =>
   alt(`${name}Q`, [
     { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
-    { tag: 'one', pattern: [words('a|an|one'), words(SLICES), words('of'), np(name)] },
+    { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), words(SLICES), words('of'), np(name)] },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
     { tag: 'vague', pattern: [words(VAGUE), adjective(`${name}Adj`), np(name)] },
     { tag: 'single', pattern: [words('a|an'), adjective(`${name}Adj`), np(name)] },
+    { tag: 'any', pattern: [words('any'), adjective(`${name}Adj`), np(name)] },
     {
       tag: 'bare',
-      pattern: [optional(words('the|any|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
+      pattern: [optional(words('the|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
     },
   ]);
 const EVERYTHING =
@@ -80,7 +95,15 @@ const objects = (name: string): Element =>
       tag: 'pronoun',
       pattern: [
         optional(number(`${name}N`), words('of|pieces of|slices of|bits of')),
-        words('them|it|those|these|that|this|they'),
+        pick(`${name}P`, {
+          them: 'many',
+          it: 'one',
+          those: 'many',
+          these: 'many',
+          that: 'one',
+          this: 'one',
+          they: 'many',
+        }),
       ],
     },
     {
@@ -94,7 +117,20 @@ const objects = (name: string): Element =>
     { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
     { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: [thing('x')] }], ', | and | , and', true)] },
   ]);
-const host = (name: string): Pattern => [optional(words('any|one|a|an|the|my')), adjective(`${name}Adj`), np(name)];
+/**
+ * A host: "the sofa", "a clean plate", and one host of several said as such ("a single kitchen cabinet", "one of the
+ * sofas", "only one bookshelf"): a placement's host is any one of its class anyway.
+ */
+const host = (name: string): Pattern => [
+  optional(
+    words(
+      'any|one|a|an|the|my|a single|one single|only one|the same|one of the|any of the|any one of the|either|one of my|' +
+        'your|our',
+    ),
+  ),
+  adjective(`${name}Adj`),
+  np(name),
+];
 /** A host, or a pronoun for one ("put the salmon in it"). */
 const hostOrPronoun = (name: string): Element =>
   alt(`${name}K`, [
@@ -158,6 +194,7 @@ const roomTail = optional(
 
 const STATES: Tagged[] = [
   { tag: 'on', pattern: [optional(words('switched|turned|powered|left|kept|put')), words('on')] },
+  { tag: 'on', pattern: [words('running|going|started|started up|booted up|up and running|booted|fired up')] },
   { tag: 'off', pattern: [optional(words('switched|turned|powered|shut|left|kept')), words('off|out')] },
   { tag: 'open', pattern: [words('open|opened|left open|kept open|opened up')] },
   { tag: 'closed', pattern: [words('closed|shut|closed up')] },
@@ -225,6 +262,7 @@ const COOK_VERBS: Record<string, string> = {
   reheat: '',
   microwave: 'microwave',
   nuke: 'microwave',
+  zap: 'microwave',
   toast: 'toaster',
   bake: 'stove',
   fry: 'stove',
@@ -250,14 +288,17 @@ const DISH_FORMS: Tagged[] = [
         },
         { tag: 'one', pattern: [words('toast|a toast|some toast|toasted bread|some toasted bread')] },
       ]),
-      optional(words('using|with|in|on'), optional(words('the|a')), np('using')),
+      optional(words('using|with|in|on|from|out of'), optional(words('the|a')), np('using')),
     ],
   },
   { tag: 'plate-of-toast', pattern: [words('a plate of toast|plate of toast|some toast on a plate|toast on a plate')] },
   {
     tag: 'coffee',
     pattern: [
-      words('coffee|a coffee|a cup of coffee|some coffee|a mug of coffee|a fresh coffee|fresh coffee'),
+      words(
+        'coffee|a coffee|a cup of coffee|some coffee|a mug of coffee|a fresh coffee|fresh coffee|one coffee|' +
+          'one cup of coffee|a hot coffee|a nice coffee|a nice cup of coffee|a hot cup of coffee|a fresh cup of coffee',
+      ),
       optional(
         words(
           'in a clean mug|in a mug|in a clean cup|in a cup|in the clean mug|in the mug|in it|into a clean mug|' +
@@ -273,10 +314,49 @@ const DISH_FORMS: Tagged[] = [
       ),
     ],
   },
-  { tag: 'sandwich', pattern: [words('a sandwich|sandwich|a toast sandwich|some sandwich|a sandwich for me')] },
-  { tag: 'salad', pattern: [words('a salad|salad|some salad')] },
+  {
+    tag: 'sandwich',
+    pattern: [
+      words('a sandwich|sandwich|a toast sandwich|some sandwich|a sandwich for me|one sandwich|a nice sandwich'),
+    ],
+  },
+  { tag: 'salad', pattern: [words('a salad|salad|some salad|one salad|a nice salad|a fresh salad')] },
 ];
 const dishes = list('dishes', DISH_FORMS, ', | and | , and', true);
+
+/**
+ * Where a wished or made thing is to end up, after it: "(served | put | placed) on the kitchen table", "on a plate"
+ * ("I'd like a coffee on the kitchen table", "a cooked potato, served on a plate"); captures `dest`.
+ */
+const PLACED_TAIL = optional(
+  alt('destK', [
+    {
+      tag: 'np',
+      pattern: [
+        optional(words(',')),
+        optional(words('served|put|placed|set|laid|brought|left|waiting|ready|and served|and put|and placed')),
+        words('on|onto|on top of|in|into|inside|at|over on|out on'),
+        ...host('dest'),
+      ],
+    },
+  ]),
+);
+/** After a dish wished for: "made", "ready" ("can I get a sandwich made?"). */
+/** How a dish is wished for ("I'd like", "can I have", "how about"). */
+const WISH_FOR =
+  'i would like|i want|i need|i would love|i will have|i will take|can i have|could i have|can i get|' +
+  'could i get|may i have|i am hungry for|i am in the mood for|how about|i fancy|i would really like|we would like|' +
+  'we want|i could use|i could go for|i would enjoy|i could do with|i would kill for|i am craving|' +
+  'i would appreciate|i would like to have|i want to have|we could use|we need|any chance of|' +
+  'is there any chance of|what about|could i trouble you for|can i trouble you for|i would love to have|' +
+  'we would love|i would really love|i really want|i really need|i will go for|i would go for|can we have|' +
+  'could we have|can we get|could we get|time for|it is time for';
+const DISH_DONE = optional(
+  words(
+    'made|prepared|ready|done|made for me|ready for me|cooked|for lunch|for dinner|for breakfast|for supper|' +
+      'for tonight|for later|for a snack|as a snack|time',
+  ),
+);
 
 export const CLAUSE_FORMS: Tagged[] = [
   // dishes first: "make a salad" must not read "salad" (lettuce's alias) as a thing to make
@@ -285,42 +365,42 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
-          'rustle me up|fix me up|knock up|throw together',
+          'rustle me up|fix me up|knock up|throw together|have',
       ),
       optional(words('me|us')),
       dishes,
+      DISH_DONE,
+      PLACED_TAIL,
     ],
   },
   {
     tag: 'dishes',
-    pattern: [
-      words(
-        'i would like|i want|i need|i would love|i will have|i will take|can i have|could i have|can i get|' +
-          'could i get|may i have|i am hungry for|i am in the mood for|how about|i fancy|i would really like|we would like|' +
-          'we want|i could use|i could go for|i would enjoy|i could do with|i would kill for|i am craving|' +
-          'i would appreciate|i would like to have|i want to have|we could use|we need',
-      ),
-      dishes,
-    ],
+    pattern: [words(WISH_FOR), dishes, DISH_DONE, PLACED_TAIL],
   },
-  // "Coffee, please.", "A sandwich would be nice."
-  { tag: 'dishes', pattern: [dishes] },
+  // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
+  { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
   {
     tag: 'breakfast',
     pattern: [
-      words('make|prepare|cook|fix|do|get|serve'),
+      words('make|prepare|cook|fix|do|get|serve|have'),
       optional(words('me|us')),
       words('breakfast|a breakfast|some breakfast'),
+      // "breakfast on the kitchen table: coffee and a plate of toast" (the colon is no token)
+      PLACED_TAIL,
       optional(dishes),
+      PLACED_TAIL,
     ],
   },
   {
     tag: 'breakfast',
     pattern: [
-      words('i would like|i want|can i have|could i have|i would love'),
+      // "Breakfast on the kitchen table, please: ..." (a sentence that starts "Breakfast starts soon" is no match)
+      optional(words(WISH_FOR)),
       words('breakfast|a breakfast|some breakfast'),
+      PLACED_TAIL,
       optional(dishes),
+      PLACED_TAIL,
     ],
   },
   {
@@ -360,31 +440,34 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'toggle',
     pattern: [
-      words('switch|turn|flip|power|put|leave|keep|get|have|shut|knock'),
+      words('switch|turn|flip|power|put|leave|keep|get|have|shut|knock|stick|pop'),
       objects('xs'),
       pick('state', { on: 'ON', off: 'OFF', out: 'OFF' }),
       roomTail,
     ],
   },
   { tag: 'toggle-off', pattern: [words('kill|shut down|power down|power off|cut'), objects('xs'), roomTail] },
+  { tag: 'toggle-on', pattern: [words('light up|power up|fire up'), objects('xs'), roomTail] },
   {
     tag: 'open',
     pattern: [
+      // "crack open the fridge", "pull the door shut" (after the thing: the state forms)
+      optional(words('crack|pull|swing|prop|pop|throw|fling|push|slide')),
       pick('verb', { open: 'OPEN', close: 'CLOSED', shut: 'CLOSED' }),
       optional(words('up')),
       objects('xs'),
       optional(words('door|doors|lid|lids|up')),
     ],
   },
-  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up'), DET, np('x'), DURATION] },
+  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up|fire up'), DET, np('x'), DURATION] },
   {
     tag: 'take-away',
     pattern: [
-      words('take away|remove|take|clear|get|move|clear away|pick up'),
+      words('take away|remove|take|clear|get|move|clear away|pick up|get rid of|throw away|throw out|dispose of'),
       number('n'),
       words('objects|things|items|of the objects|of the things|of the items|pieces|bits'),
       optional(words('away')),
-      words('from|off|off of|away from|out of'),
+      words('from|off|off of|away from|out of|on|lying on|sitting on|that are on'),
       ...host('host'),
     ],
   },
@@ -411,6 +494,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'cook',
     pattern: [
       pick('verb', COOK_VERBS),
+      optional(words('me|us')),
       optional(words('up')),
       objects('xs'),
       optional(words('up')),
@@ -445,13 +529,57 @@ export const CLAUSE_FORMS: Tagged[] = [
     ],
   },
 
+  // "put the milk away": where the catalog keeps it (`clauses.ts`, putAway)
+  { tag: 'put-away', pattern: [words('put|tidy|store|stow|pack|tuck'), words('away'), objects('xs')] },
+  { tag: 'put-away', pattern: [words('put|tidy|store|stow|pack|tuck'), objects('xs'), words('away')] },
+  // "no lights should be on in the house", "make sure no light is on": every one in the other state
+  {
+    tag: 'not-leave',
+    pattern: [
+      optional(words('make sure|make sure that|ensure|ensure that|see that|check that')),
+      pick('none', { no: 'none' }),
+      objects('xs'),
+      words('should be|must be|can be|is|are|stays|stay|is left|are left|should stay|should be left'),
+      pick('state', { on: 'isToggledOff', running: 'isToggledOff', open: 'isClosed', dirty: 'isClean' }),
+      roomTail,
+    ],
+  },
+  // "don't leave the fridge open": the other state
+  {
+    tag: 'not-leave',
+    pattern: [
+      words('do not leave|never leave|do not keep|do not let|do not have'),
+      objects('xs'),
+      pick('state', {
+        on: 'isToggledOff',
+        running: 'isToggledOff',
+        off: 'isToggledOn',
+        open: 'isClosed',
+        opened: 'isClosed',
+        closed: 'isOpen',
+        shut: 'isOpen',
+        dirty: 'isClean',
+        unwashed: 'isClean',
+      }),
+      roomTail,
+    ],
+  },
   {
     tag: 'serve',
     pattern: [words('serve'), optional(objects('xs')), words('on|onto|in|at'), ...host('host')],
   },
+  // "..., served on the kitchen table", "cook it and put on a plate": what the clause before made or named
   {
     tag: 'served-on',
-    pattern: [words('served on|serve it on|serve them on|served at|serve it at|served in'), ...host('host')],
+    pattern: [
+      words(
+        'served|serve it|serve them|serve|placed|put|set|laid|brought|put it|put them|place it|place them|and served|' +
+          'and put|and placed|then served|then put',
+      ),
+      optional(words('out|down')),
+      words('on|onto|on top of|in|into|at|inside'),
+      ...host('host'),
+    ],
   },
   {
     tag: 'clean',
@@ -468,7 +596,8 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words('give'),
       objects('xs'),
-      words('a wash|a clean|a rinse|a scrub|a good wash|a quick wash|a quick rinse|a good clean|a wipe'),
+      optional(words('a|a good|a quick|a proper|a thorough|a nice|a little|some')),
+      words('wash|clean|rinse|scrub|wipe|wipe down|clean up|wash up|cleaning|washing|scrubbing'),
     ],
   },
   {
@@ -482,14 +611,17 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words('give'),
       objects('xs'),
-      words('water|some water|a drink|a drink of water|a little water|a watering|a bit of water'),
+      words(
+        'water|some water|a drink|a drink of water|a little water|a watering|a bit of water|a good drink|' +
+          'a little drink|a splash of water|a good watering',
+      ),
     ],
   },
   {
     tag: 'water',
     pattern: [
-      words('give|pour|bring'),
-      words('water|some water|a drink|a drink of water|a little water|a bit of water'),
+      words('give|pour|bring|take|carry|get'),
+      words('water|some water|a drink|a drink of water|a little water|a bit of water|a glass of water|a cup of water'),
       words('to|on|onto|over|into'),
       objects('xs'),
     ],
@@ -499,7 +631,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
-          'gather|round up',
+          'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me',
       ),
       optional(words('me|us')),
       objects('xs'),
@@ -507,6 +639,17 @@ export const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   { tag: 'fetch', pattern: [words('pick'), objects('xs'), words('up')] },
+  // "go to the plant and give it some water": where the robot goes is what the next clause acts on
+  {
+    tag: 'go-to',
+    pattern: [
+      words(
+        'go to|go over to|walk to|walk over to|walk up to|head to|head over to|go up to|come to|check on|approach|' +
+          'make your way to|move to|go near|get to',
+      ),
+      objects('xs'),
+    ],
+  },
   // declaratives
   {
     tag: 'state',
@@ -535,7 +678,8 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       objects('xs'),
       words(
-        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to',
+        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to|' +
+          'all need to|all have to|all should|all must|both need to|both should',
       ),
       words('be|go|get|stay|end up|be kept|remain|sit|be left|live|go back|be put back'),
       state,
@@ -546,7 +690,10 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'place',
     pattern: [
       objects('xs'),
-      words('go|goes|belong|belongs|live|lives|go back|goes back|belong back|belongs back|should go|go away|goes away'),
+      words(
+        'go|goes|belong|belongs|live|lives|go back|goes back|belong back|belongs back|should go|go away|goes away|' +
+          'all go|all belong|both go|both belong',
+      ),
       PARTICLE,
       PREP,
       hostOrPronoun('host'),
@@ -560,18 +707,12 @@ export const CLAUSE_FORMS: Tagged[] = [
       alt('deed', DEEDS),
     ],
   },
+
+  { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
   {
     tag: 'state',
-    pattern: [
-      words(
-        'i want|i need|i would like|i would love|i would prefer|we want|we need|we would like|i would want|i wish|i would rather have',
-      ),
-      objects('xs'),
-      state,
-    ],
+    pattern: [words('make|pull|push|swing|prop|set|pop|throw|fling|crack'), objects('xs'), stateInPlace, roomTail],
   },
-  { tag: 'state', pattern: [words('get|have|leave|keep'), objects('xs'), state, roomTail] },
-  { tag: 'state', pattern: [words('make|pull|push|swing|prop|set'), objects('xs'), stateInPlace, roomTail] },
   // "can the apple go in the fridge?", "could the lights be off?"
   {
     tag: 'state',
@@ -583,6 +724,45 @@ export const CLAUSE_FORMS: Tagged[] = [
       roomTail,
     ],
   },
+  // "a warm meal from the microwave", "I'd like hot chicken from the microwave on a plate", "can I have the phone?"
+  {
+    tag: 'want-thing',
+    pattern: [
+      optional(
+        alt('wish', [
+          // asking to be given it: "can I have the phone?"
+          {
+            tag: 'asked',
+            pattern: [
+              words(
+                'can i have|could i have|can i get|could i get|bring me|get me|give me|may i have|hand me|pass me|' +
+                  'can we have|could we have',
+              ),
+            ],
+          },
+          { tag: 'wished', pattern: [words('i want|i would like|i need|i would love|we would like|we need')] },
+        ]),
+      ),
+      thing('x'),
+      optional(
+        alt('usingK', [
+          { tag: 'from', pattern: [words('from|out of'), DET, np('using')] },
+          { tag: 'in', pattern: [words('using|in|with'), DET, np('using')] },
+        ]),
+      ),
+      PLACED_TAIL,
+    ],
+  }, // "I'd like the milk in the fridge"; "I'd like a hot potato on a plate" asks for it hot, then placed
+  {
+    tag: 'wished-state',
+    pattern: [
+      words(
+        'i want|i need|i would like|i would love|i would prefer|we want|we need|we would like|i would want|i wish|i would rather have',
+      ),
+      objects('xs'),
+      state,
+    ],
+  },
   {
     tag: 'there-be',
     pattern: [
@@ -592,18 +772,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       hostOrPronoun('host'),
     ],
   },
-  {
-    tag: 'want-thing',
-    pattern: [
-      optional(
-        words(
-          'i want|i would like|i need|can i have|could i have|can i get|could i get|i would love|bring me|get me|give me',
-        ),
-      ),
-      thing('x'),
-      optional(words('from|out of|using|in|with'), DET, np('using')),
-    ],
-  },
+
   { tag: 'state', pattern: [objects('xs'), optional(words(',')), state, roomTail] },
   { tag: 'gapped', pattern: [objects('xs')] },
 ];

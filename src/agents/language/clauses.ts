@@ -15,6 +15,7 @@ import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../../sim/derived-states.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../../sim/subgoals.js';
+import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase } from './matcher.js';
 import { resolveNoun } from './nouns.js';
@@ -45,6 +46,8 @@ export interface ClauseReading {
   readonly placing?: { readonly things: readonly Thing[]; readonly host: string };
   /** Switching a thing on: its class. */
   readonly switchedOn?: string;
+  /** No clause: the things a context sentence names ("the TV is on, and the radio too"), for a pronoun after it. */
+  readonly mentioned?: boolean;
 }
 
 /** What a sentence is read in: the last clause before it (this text's, or a context sentence's mentions). */
@@ -86,7 +89,9 @@ function thingOf(env: Env, name: string): Thing {
   const quantifier = env.get(`${name}Q`) as string;
   // "some fruit", "some apples" leave the number open; "some book" is a book
   const category = phrase.category !== undefined;
-  const vague = (quantifier === 'vague' && (phrase.plural || category)) || (quantifier === 'bare' && category);
+  const vague =
+    (quantifier === 'vague' && (phrase.plural || category)) ||
+    ((quantifier === 'bare' || quantifier === 'any') && category);
   const count: number | 'all' =
     quantifier === 'all'
       ? 'all'
@@ -97,7 +102,7 @@ function thingOf(env: Env, name: string): Thing {
           : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
             ? 'all'
             : 1;
-  const qualifier = (env.get(`${name}Adj`) as Predicate | undefined) ?? phrase.state;
+  const qualifier = adjectiveOf(env.get(`${name}Adj`)).predicate ?? phrase.state;
   return {
     classes: sliceClasses(classesOf(phrase), quantifier),
     count,
@@ -202,14 +207,25 @@ function fitted(things: readonly Thing[], predicate: Predicate): { things: Thing
 
 /**
  * What "it" / "them" refers to: the things of the clause before, or one of the hosts it named, whichever all can take
- * the predicate; with "N of them", N of one thing. Undefined when nothing before fits.
+ * the predicate; with "N of them", N of one thing; else the one thing or host named that can take it. Undefined when
+ * nothing before fits.
  */
 function referent(
   before: ClauseReading | undefined,
   predicate: Predicate,
   count?: number,
+  number?: 'one' | 'many',
 ): readonly Thing[] | undefined {
   if (!before) return undefined;
+  if (before.mentioned) {
+    // named in context: every thing named that can take it ("the TV is on, and the radio too. Turn them off."), or
+    // the one that can ("the plate has food on it, wash it"); "it" of two that can is no reading
+    const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
+      t.classes.some((c) => fits(c, predicate)),
+    );
+    if (fitting.length === 0 || ((count !== undefined || number === 'one') && fitting.length > 1)) return undefined;
+    return count === undefined ? fitting : [{ ...fitting[0], count }];
+  }
   const groups: (readonly Thing[])[] = [before.antecedent, ...(before.hosts ?? []).map((h) => [h])];
   for (const group of groups) {
     if (group.length === 0 || !group.every((t) => t.classes.some((c) => fits(c, predicate)))) continue;
@@ -217,19 +233,29 @@ function referent(
     if (group.length !== 1) continue;
     return [{ ...group[0], count }];
   }
+  // "The plate has food on it, can you wash it?": the one thing named that can take it
+  const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
+    t.classes.some((c) => fits(c, predicate)),
+  );
+  if (fitting.length === 1) return [count === undefined ? fitting[0] : { ...fitting[0], count }];
   return undefined;
 }
 
-/** The things a clause acts on (`objects(name)`), fitted to its predicate, with notes; or a problem. */
+/**
+ * The things a clause acts on (`objects(name)`), fitted to its predicate (unless `fit` is false: going to a thing
+ * asks nothing of it), with notes; or a problem.
+ */
 function objectsOf(
   env: Env,
   name: string,
   predicate: Predicate,
   before: ClauseReading | undefined,
+  fit = true,
 ): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
   const kind = env.get(`${name}K`) as string;
   if (kind === 'pronoun') {
-    const things = referent(before, predicate, env.get(`${name}N`) as number | undefined);
+    const number = env.get(`${name}P`) as 'one' | 'many' | undefined;
+    const things = referent(before, predicate, env.get(`${name}N`) as number | undefined, number);
     if (!things)
       return { things: [], notes: [], referred: true, problem: 'a pronoun with nothing before it that it can mean' };
     const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
@@ -250,8 +276,9 @@ function objectsOf(
     else if (t.category) notes.push(`'${t.said}' read as any of ${t.classes.join(', ')}`);
     return s.thing;
   });
-  const fit = fitted(settled, predicate);
-  return { things: fit.things, notes, referred: false, ...(fit.problem && { problem: fit.problem }) };
+  if (!fit) return { things: settled, notes, referred: false };
+  const fitting = fitted(settled, predicate);
+  return { things: fitting.things, notes, referred: false, ...(fitting.problem && { problem: fitting.problem }) };
 }
 
 /** The class of a host (`host(name)` or a pronoun for one), or a problem. */
@@ -265,7 +292,7 @@ function hostOf(
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
     return found ? { className: found.classes[0], note: `'it' read as the ${found.classes[0]}` } : {};
   }
-  return { className: phraseOf(env, name).className, qualifier: env.get(`${name}Adj`) as Predicate | undefined };
+  return { className: phraseOf(env, name).className, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
 }
 
 function canHost(className: string): boolean {
@@ -345,13 +372,20 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
   const reading = unaryClause(env, before, 'isCooked', () => (heater ? { using: [heater] } : {}), {
     ...(heater && { hosts: [one(heater)] }),
   });
-  // a loaf does not fit a toaster: toasting bread is toasting a slice of it
-  if (heater !== 'toaster' || !reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
+  return heater === 'toaster' ? sliced(reading) : reading;
+}
+
+/** A loaf does not fit a toaster: toasting bread is toasting a slice of it. */
+function sliced(reading: ClauseReading): ClauseReading {
+  if (!reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
   const slice = (list: readonly string[]) => list.map((c) => (c === 'bread' ? 'breadslice' : c));
   return {
     ...reading,
     subgoals: reading.subgoals.map((s) => ({ ...s, patient: slice(s.patient) })),
     antecedent: reading.antecedent.map((t) => ({ ...t, classes: slice(t.classes) })),
+    ...(reading.placing && {
+      placing: { ...reading.placing, things: reading.placing.things.map((t) => ({ ...t, classes: slice(t.classes) })) },
+    }),
     notes: [...(reading.notes ?? []), 'bread toasted is a slice of bread (a loaf does not fit a toaster)'],
   };
 }
@@ -379,6 +413,16 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   };
   const reading = make(got.things);
   const notes = [...got.notes, ...(where.note ? [where.note] : []), ...(reading.notes ?? [])];
+  // "pop a slice of bread in the toaster": a toaster holds food for nothing but toasting it
+  const toasted =
+    hostClass === 'toaster' && !reading.problem
+      ? heated(reading, { subgoals: [], antecedent: [], switchedOn: hostClass }, 'in the toaster, the one use of it')
+      : undefined;
+  if (toasted) {
+    // still a placing: "... and switch it on" after it is the same toasting
+    const placing = { ...toasted, placing: reading.placing, notes: [...got.notes, ...(toasted.notes ?? [])] };
+    return { ...sliced(placing), referred: got.referred };
+  }
   return { ...reading, notes, referred: got.referred };
 }
 
@@ -408,6 +452,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return toggleClause(env, before, predicate);
   },
   'toggle-off': (env, before) => toggleClause(env, before, 'isToggledOff'),
+  'toggle-on': (env, before) => toggleClause(env, before, 'isToggledOn'),
   open: (env, before) => {
     const predicate = env.get('verb') === 'OPEN' ? 'isOpen' : 'isClosed';
     const reading = unaryClause(env, before, predicate);
@@ -427,11 +472,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const fit = fitted([x], 'isToggledOn');
     if (fit.problem || x.classes.length !== 1)
       return problem(fit.problem ?? `'${phrase.words}' names no one thing to use`);
-    return {
-      subgoals: [unary(x, 'isToggledOn')],
-      actionGoals: [{ anyOf: [{ action: 'switchon', classes: [x.classes[0]] }] }],
-      antecedent: [x],
-    };
+    // switched on, as "switch on X" reads: the action goal a task may add is taken by reaching the state
+    return { subgoals: [unary(x, 'isToggledOn')], antecedent: [x], switchedOn: x.classes[0] };
   },
   'take-away': (env) => {
     const hostClass = phraseOf(env, 'host').className;
@@ -453,7 +495,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     };
   },
   // "fill a clean mug with coffee" names no dish list: it is coffee
-  dishes: (env) => dishClauses((env.get('dishes') as Env[] | undefined) ?? [new Map([['tag', 'coffee']])]),
+  dishes: (env) =>
+    placedAfter(env, dishClauses((env.get('dishes') as Env[] | undefined) ?? [new Map([['tag', 'coffee']])])),
   // "use the toaster to make three slices of toast": the dishes cooked in that appliance
   'use-to-make': (env) =>
     dishClauses(
@@ -462,8 +505,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       ),
     ),
   breakfast: (env) => {
-    const parts = env.get('dishes') as Env[] | undefined;
-    return parts ? dishClauses(parts) : dishClauses(BREAKFAST.map((tag) => new Map([['tag', tag]])));
+    const parts = (env.get('dishes') as Env[] | undefined) ?? BREAKFAST.map((tag) => new Map([['tag', tag]]));
+    return placedAfter(env, dishClauses(parts));
   },
   'use-to-cook': cookClause,
   cook: cookClause,
@@ -489,8 +532,13 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'served-on': (env, before) => {
     const vessels = before?.vessels ?? before?.antecedent ?? [];
-    const made = placements(vessels, phraseOf(env, 'host').className, env.get('hostAdj') as Predicate | undefined);
-    return { subgoals: made.subgoals, antecedent: vessels, referred: true };
+    if (vessels.length === 0) return problem('nothing before it to serve');
+    const hostClass = phraseOf(env, 'host').className;
+    if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+    const fit = fitted(vessels, 'isPlacedTo');
+    if (fit.problem) return problem(fit.problem);
+    const made = placements(fit.things, hostClass, adjectiveOf(env.get('hostAdj')).predicate);
+    return { subgoals: made.subgoals, antecedent: fit.things, referred: true, hosts: [one(hostClass)] };
   },
   fetch: (env, before) => ({ ...unaryClause(env, before, 'isPickedUp'), provisional: true }),
   clean: (env, before) => {
@@ -523,6 +571,18 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     };
   },
   state: stateClause,
+  'wished-state': (env, before) => {
+    const reading = stateClause(env, before);
+    if (reading.problem || env.get('s') !== 'placed' || env.get('xsK') !== 'things') return reading;
+    // a thing wished for in a state its adjective names, put somewhere ("a hot potato on a plate"): made so first
+    const made = (env.get('xs') as Env[]).flatMap((item) => {
+      const { predicate, using } = adjectiveOf(item.get('xAdj'));
+      if (predicate !== 'isCooked' && predicate !== 'isClean') return [];
+      const { qualifiers: _q, ...x } = thingOf(item, 'x');
+      return [unary(x, predicate, using ? { using: [using] } : {})];
+    });
+    return made.length === 0 ? reading : { ...reading, subgoals: [...made, ...reading.subgoals] };
+  },
   refrigerate: (env, before) => intoTheFridge(env, before),
   needs: (env, before) => {
     switch (env.get('deed') as string) {
@@ -537,20 +597,82 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     }
   },
   // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names
+  // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names; "can I have the
+  // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
     const { qualifiers, ...x } = thingOf(env, 'x');
-    const predicate = qualifiers?.[0];
-    if (predicate !== 'isCooked' && predicate !== 'isClean') return problem('a thing named with nothing asked of it');
+    const from = (env.get('using') as Phrase | undefined)?.className;
+    const heater = from !== undefined && (HEATER_CLASSES as readonly string[]).includes(from);
+    if (from !== undefined && !heater && env.get('usingK') !== 'from') return problem(`${article(from)} does not cook`);
+    // "the salmon from the microwave": heated there, as food out of a heater is
+    const predicate = qualifiers?.[0] ?? (heater ? 'isCooked' : undefined);
+    const asked = env.get('wish') === 'asked';
+    // "the cooked potato on the plate" without a wish names a thing already so (the placing forms read it)
+    if (env.get('wish') === undefined && env.has('dest')) return problem('a thing named with nothing asked of it');
+    if (predicate !== 'isCooked' && predicate !== 'isClean') {
+      // "can I have the milk from the fridge?": where it is, not what to do with it
+      if (!asked || predicate !== undefined) return problem('a thing named with nothing asked of it');
+      const settled = settle(x, 'isPickedUp');
+      const fit = fitted([settled.thing], 'isPickedUp');
+      if (fit.problem) return problem(fit.problem);
+      const fetched: ClauseReading = {
+        subgoals: fit.things.map((t) => unary(t, 'isPickedUp')),
+        antecedent: fit.things,
+        provisional: true,
+        notes: settled.note ? [settled.note] : [],
+      };
+      return placedAfter(env, fetched);
+    }
+    const adjective = adjectiveOf(env.get('xAdj'));
     const appliance = predicate === 'isCooked' ? cookingAppliance(env) : {};
     if (appliance.problem) return problem(appliance.problem);
+    const using = appliance.using ?? adjective.using;
     const settled = settle(x, predicate);
     const fit = fitted([settled.thing], predicate);
     if (fit.problem) return problem(fit.problem);
-    return {
-      subgoals: fit.things.map((t) => unary(t, predicate, appliance.using ? { using: [appliance.using] } : {})),
+    return placedAfter(env, {
+      subgoals: fit.things.map((t) => unary(t, predicate, using ? { using: [using] } : {})),
       antecedent: fit.things.map((t) => ({ ...t, qualifiers: [predicate] })),
       notes: settled.note ? [settled.note] : [],
+    });
+  },
+  'go-to': (env, before) => {
+    const got = objectsOf(env, 'xs', 'isPlacedTo', before, false);
+    if (got.problem) return problem(got.problem);
+    // no goal of its own: the next clause says what to do there ("and give it some water")
+    return { subgoals: [], antecedent: got.things, hosts: got.things, provisional: true, notes: got.notes };
+  },
+  'put-away': (env, before) => {
+    const got = objectsOf(env, 'xs', 'isPlacedTo', before);
+    if (got.problem) return problem(got.problem);
+    const hosts = [...new Set(got.things.map((t) => storedIn(t.classes)))];
+    if (hosts.length !== 1 || hosts[0] === undefined) {
+      const said = got.things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
+      return problem(`where to put ${said} away is not said, and the catalog keeps it in more than one place`);
+    }
+    const hostClass = hosts[0];
+    const made = placements(got.things, hostClass, undefined);
+    return {
+      subgoals: made.subgoals,
+      antecedent: got.things,
+      hosts: [one(hostClass)],
+      placing: { things: got.things, host: hostClass },
+      referred: got.referred,
+      notes: [...got.notes, `'away' read as in the ${hostClass}, where the catalog keeps it`],
     };
+  },
+  'not-leave': (env, before) => {
+    const predicate = env.get('state') as Predicate;
+    // "don't leave any light on", "no light should be on": none on, every one off
+    const any =
+      env.has('none') || ((env.get('xs') as Env[] | undefined) ?? []).some((item) => item.get('xQ') === 'any');
+    const reading =
+      predicate === 'isToggledOn' || predicate === 'isToggledOff'
+        ? toggleClause(env, before, predicate)
+        : unaryClause(env, before, predicate);
+    if (reading.problem || !any) return reading;
+    const every = reading.antecedent.map((t) => ({ ...t, count: 'all' as const }));
+    return { ...reading, subgoals: every.map((t) => unary(t, predicate)), antecedent: every };
   },
   gapped: (env, before) => {
     if (!before?.redo) return problem('a list of things with no request before it');
@@ -560,6 +682,47 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return { ...again, notes: [...got.notes, 'the request before, of these things too'] };
   },
 };
+
+/**
+ * A made, wished or fetched thing placed where the clause's tail says ("I'd like a coffee on the kitchen table", "a
+ * cooked potato, served on a plate"): what it is served in (a dish's vessel) or the thing itself; a fetch is
+ * superseded by the placement, as "get the apple and put it on the table" reads.
+ */
+function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
+  if (reading.problem || !env.has('dest')) return reading;
+  const hostClass = phraseOf(env, 'dest').className;
+  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  const things = reading.vessels?.length ? reading.vessels : reading.antecedent;
+  // "a sandwich on a plate": it is served on one anyway
+  if (things.some((t) => t.classes.includes(hostClass))) {
+    return { ...reading, notes: [...(reading.notes ?? []), `'on a ${hostClass}': it is served on one anyway`] };
+  }
+  const fit = fitted(things, 'isPlacedTo');
+  if (fit.problem) return problem(fit.problem);
+  const made = placements(fit.things, hostClass, adjectiveOf(env.get('destAdj')).predicate);
+  const subgoals = reading.provisional ? made.subgoals : [...reading.subgoals, ...made.subgoals];
+  const { provisional: _fetch, ...rest } = reading;
+  return {
+    ...rest,
+    subgoals,
+    hosts: [one(hostClass)],
+    placing: { things: fit.things, host: hostClass },
+    notes: [...(reading.notes ?? []), ...(made.note ? [made.note] : [])],
+  };
+}
+
+/** Where the catalog keeps every one of the classes, out of use (not where they are washed), if one place. */
+function storedIn(classes: readonly string[]): string | undefined {
+  const places = new Set<string>();
+  for (const className of classes) {
+    const inside = (catalogClass(className)?.inside ?? []).filter((h) => !WASHING_PLACES.has(h));
+    if (inside.length !== 1) return undefined;
+    places.add(inside[0]);
+  }
+  return places.size === 1 ? [...places][0] : undefined;
+}
+/** Where things are washed, not put away. */
+const WASHING_PLACES: ReadonlySet<string> = new Set(['sink', 'dishwasher', 'basketforclothes', 'washingmachine']);
 
 /** "Refrigerate the apple", "the apple needs refrigeration": placed in what refrigerates (the lexicon's use words). */
 function intoTheFridge(env: Env, before: ClauseReading | undefined): ClauseReading {
@@ -651,7 +814,8 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
     next.subgoals.every((s) => s.predicate === 'isCooked' && s.using?.join() === host) &&
     next.referred;
   if (!switched && !cookedThere) return undefined;
-  return {
+  const toasting = (reading: ClauseReading) => (host === 'toaster' ? sliced(reading) : reading);
+  return toasting({
     subgoals: food.map((t) => unary(t, 'isCooked', { using: [host] })),
     antecedent: food.map((t) => ({ ...t, qualifiers: ['isCooked'] })),
     hosts: [one(host)],
@@ -660,7 +824,7 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
       ...(next.notes ?? []),
       `putting food in the ${host} ${how} read as cooking it there`,
     ],
-  };
+  });
 }
 
 /** Why a reading makes no sense for the catalog, if it does not. */

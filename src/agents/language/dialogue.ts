@@ -415,10 +415,11 @@ export function readDialogue(text: string): DialogueReading {
         take(read.clauses);
         continue;
       }
-      const split = readAfterContext(sentence, before);
+      const split = readWithContext(sentence, before, asked);
       if (split) {
         take(split.clauses);
-        unread.push({ text: split.context, reason: 'context before the request' });
+        hints.push(...split.hints);
+        unread.push({ text: split.context, reason: split.reason });
         continue;
       }
       const purposed = readPurpose(sentence, before);
@@ -430,23 +431,28 @@ export function readDialogue(text: string): DialogueReading {
         });
         continue;
       }
-      const named = readRoutine(sentence);
-      if (named) {
-        routine = named;
+      const asRoutine = readRoutine(sentence);
+      if (asRoutine) {
+        routine = asRoutine;
         continue;
       }
       const mentioned = mentions(sentence);
-      if (mentioned.length === 0 || isStatement(sentence)) {
+      // a sentence that starts with a request's verb and refers back asks for something ("Turn it off."); "tidy up"
+      // alone names nothing
+      const words = normalizeSentence(sentence).tokens;
+      const asking = REQUEST_VERBS.has(words[0] ?? '') && words.some((w) => PRONOUN_OBJECTS.has(w));
+      const named = mentioned.length > 0 || namesDish(sentence) || asking;
+      if (named && NEGATION.test(sentence)) {
+        unread.push({ text: sentence, reason: NEGATED });
+        failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
+        continue;
+      }
+      if (!named || isStatement(sentence)) {
         unread.push({
           text: sentence,
-          reason: mentioned.length === 0 ? 'names nothing the robot can act on' : 'a statement, not a request',
+          reason: !named ? 'names nothing the robot can act on' : 'a statement, not a request',
         });
-        if (mentioned.length > 0) {
-          const things = mentioned.filter((t) =>
-            t.classes.some((c) => catalogClass(c)?.properties.includes('GRABBABLE')),
-          );
-          before = { subgoals: [], antecedent: things, hosts: mentioned.filter((t) => !things.includes(t)) };
-        }
+        if (mentioned.length > 0) before = contextClause(mentioned);
         continue;
       }
       unread.push({ text: sentence, reason: read.reason });
@@ -465,20 +471,94 @@ export function readDialogue(text: string): DialogueReading {
   };
 }
 
+/** A sentence that says what not to do ("don't put it on the table", "no need to dry it"). */
+const NEGATION =
+  /^\s*(?:please\s+)?(?:do not|don't|dont|never|no need to|there is no need to|there's no need to|you do not (?:need|have) to|you don't (?:need|have) to|do not bother|don't bother)\b/i;
+const NEGATED = 'what not to do: no goal (the request beside it is read)';
+
+/** A clause of context: what a pronoun in the request after it may mean (the things it names, the hosts). */
+function contextClause(mentioned: readonly Thing[]): ClauseReading {
+  const things = mentioned.filter((t) => t.classes.some((c) => catalogClass(c)?.properties.includes('GRABBABLE')));
+  return { subgoals: [], antecedent: things, hosts: mentioned.filter((t) => !things.includes(t)), mentioned: true };
+}
+
+/** The speaker's own plan said before a request ("I want to watch TV, turn it on", "I need to use the computer, ..."). */
+const OWN_PLAN =
+  /^\s*(?:i|we)\s+(?:want|need|would like|'d like|am going|'m going|are going|have|plan|would love)\s+to\s+\w+/i;
+
+/** Where a sentence may part into context and request: at a comma, or before "so", "because", "since", "before". */
+function splitPoints(sentence: string): { at: number; after: number }[] {
+  const points: { at: number; after: number }[] = [];
+  for (const m of sentence.matchAll(/\s*,\s*|\s+(?=(?:so|because|since|before)\s)/g)) {
+    points.push({ at: m.index, after: m.index + m[0].length });
+  }
+  return points;
+}
+
+/** Words a request part may start with after the context ("so please", "but just"). */
+const LEAD = /^(?:(?:and\s+)?so|but|instead|rather|only|simply)\s+(?:that\s+)?/i;
+
 /**
- * "I'm hungry, can you make a sandwich?": a request after a comma, the part before it naming nothing or said as a
- * statement (context).
+ * A sentence of context and a request (`readDialogue` tries it once the whole sentence does not read):
+ * - context before it, after a comma or "so": "The apple looks ripe, could you put it in the fridge?", "I'm tired, so
+ *   please make me a coffee", "The milk is on the counter, put it in the fridge" (a hint), "I want to watch TV, turn it
+ *   on", and what not to do before what to do: "Don't put the apple on the table, just put it in the fridge". The
+ *   context is a statement, a location hint, the speaker's plan, a negation, or names nothing; the things it names are
+ *   what a pronoun in the request may mean.
+ * - context after it: "Shut the TV off, I'm not watching it", "Turn the computer on so I can use it": a statement
+ *   or the request's reason or purpose ("because", "since", "so (that) I ...").
  */
-function readAfterContext(
+function readWithContext(
   sentence: string,
   before: ClauseReading | undefined,
-): { clauses: readonly ClauseReading[]; context: string } | undefined {
-  const comma = sentence.indexOf(',');
-  if (comma < 0) return undefined;
-  const context = sentence.slice(0, comma).trim();
-  if (mentions(context).length > 0 && !isStatement(context)) return undefined;
-  const read = readRequest(sentence.slice(comma + 1), { before });
-  return read.ok ? { clauses: read.clauses, context } : undefined;
+  asked: string | undefined,
+): { clauses: readonly ClauseReading[]; context: string; reason: string; hints: LocationHint[] } | undefined {
+  const points = splitPoints(sentence);
+  for (const { at, after } of points) {
+    const context = sentence.slice(0, at).trim();
+    const rest = sentence.slice(after).replace(LEAD, '').trim();
+    if (context === '' || rest === '') continue;
+    const found = contextOf(context, asked);
+    if (!found) continue;
+    const read = readRequest(rest, { before: found.before ?? before });
+    if (read.ok) return { clauses: read.clauses, context, reason: found.reason, hints: found.hints ?? [] };
+  }
+  for (const { at, after } of [...points].reverse()) {
+    const request = sentence.slice(0, at).trim();
+    const tail = sentence.slice(after).trim();
+    if (request === '' || tail === '' || /^(?:and|then|or|but)\b/i.test(tail)) continue;
+    // a reason or purpose, or a statement: never a list of more things ("..., and the milk") or another request
+    // "before it goes off" (not "before you heat it": a request of its own)
+    const why = /^(?:so|because|since|cause)\s|^before\s+(?!you\b)/i.test(tail);
+    if (!why && (!isStatement(tail) || namesDish(tail))) continue;
+    const read = readRequest(request, { before });
+    if (read.ok) {
+      return { clauses: read.clauses, context: tail, reason: 'context after the request: its reason', hints: [] };
+    }
+  }
+  return undefined;
+}
+
+/** What a part of a sentence before its request is, as context; undefined when it is no context. */
+function contextOf(
+  context: string,
+  asked: string | undefined,
+): { reason: string; before?: ClauseReading; hints?: LocationHint[] } | undefined {
+  const mentioned = mentions(context);
+  if (NEGATION.test(context)) return { reason: NEGATED, before: contextClause(mentioned) };
+  const hints = readHints(context, asked);
+  if (hints) {
+    return {
+      reason: 'where things are, before the request',
+      hints,
+      before: { subgoals: [], antecedent: hints.map((h) => one(h.className)), hosts: hints.map((h) => one(h.host)) },
+    };
+  }
+  if (mentioned.length === 0 && !namesDish(context)) return { reason: 'context before the request' };
+  if (isStatement(context) || OWN_PLAN.test(context)) {
+    return { reason: 'context before the request', before: contextClause(mentioned) };
+  }
+  return undefined;
 }
 
 /** "Clear it by putting three bathroom things in the cabinet": the request is how (the gerund's clause). */
@@ -501,10 +581,12 @@ function mentions(sentence: string): Thing[] {
     for (let j = Math.min(words.length, i + 5); j > i; j--) {
       const noun = resolveNoun(words.slice(i, j));
       if (!noun || noun.by === 'description') continue;
+      // as a request's noun phrase reads: a plural, a category or a room-named thing is every one
       found.push({
         classes: noun.classes,
-        count: noun.plural || noun.category ? 'all' : 1,
+        count: noun.plural || noun.category || noun.room ? 'all' : 1,
         said: words.slice(i, j).join(' '),
+        ...(noun.room && { room: noun.room }),
         ...(noun.category && { category: noun.category, vague: true }),
       });
       i = j - 1;
@@ -514,13 +596,54 @@ function mentions(sentence: string): Thing[] {
   return found;
 }
 
+/** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
+const DISH_NOUNS = /\b(?:sandwich|sandwiches|salad|salads|breakfast|toast|coffee)\b/i;
+const namesDish = (sentence: string) => DISH_NOUNS.test(sentence);
+const PRONOUN_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this']);
+
+/**
+ * Verbs a request starts with: a part of a sentence that starts with one after a comma or "so" ("the milk will go off,
+ * so put it in the fridge"), or with no subject at all, asks for something, so the sentence is no statement.
+ */
+const REQUEST_VERBS = new Set(
+  (
+    'put place set leave store move bring take carry get grab fetch find pick hand give pass switch turn flip open ' +
+    'close shut clean wash rinse scrub wipe heat cook warm microwave toast make prepare water fill empty clear serve ' +
+    'use start pour remove throw toss pop stick tidy refrigerate chill kill power boot'
+  ).split(' '),
+);
+function asksAfter(sentence: string): boolean {
+  return splitPoints(sentence).some(({ after }) => {
+    // a reason or a time ("because ...", "before the weekend") asks nothing
+    if (/^(?:because|since|before|cause)\b/i.test(sentence.slice(after))) return false;
+    const part = normalizeSentence(
+      sentence
+        .slice(after)
+        .replace(LEAD, '')
+        .replace(/^(?:and|or|then)\s+/i, ''),
+    ).tokens;
+    const first = part[0];
+    if (first === undefined) return false;
+    if (REQUEST_VERBS.has(first)) return true;
+    // a part that starts with no subject ("so decant it") is a request too, one the reader may not know
+    const subject =
+      SUBJECT_STARTS.has(first) ||
+      PRONOUN_SUBJECTS.has(first) ||
+      FINITE.has(first) ||
+      first === ',' ||
+      resolveNoun([first]) !== undefined ||
+      countOf(first) !== undefined;
+    return !subject;
+  });
+}
+
 /**
  * A sentence said as a statement: no word that asks ("please", "could you", "should", "need", "want", ...), and it
  * starts with a pronoun as its subject ("I left the mug out", "we have too much fruit") or with a thing and a verb
  * a statement is said with ("the milk is cold", "the plant looks dry").
  */
 function isStatement(sentence: string): boolean {
-  if (REQUEST_MARKERS.test(sentence)) return false;
+  if (REQUEST_MARKERS.test(sentence) || asksAfter(sentence)) return false;
   const { tokens } = normalizeSentence(sentence);
   if (tokens.length < 2 || tokens.some((w) => ASKING.has(w))) return false;
   if (PRONOUN_SUBJECTS.has(tokens[0])) return true;

@@ -61,15 +61,34 @@ function implies(a: SubgoalSpec, b: SubgoalSpec): boolean {
 }
 
 /**
+ * Whether a reading takes an action goal of a definition: it asks for it as written, or each alternative is switching
+ * on a class that one of the reading's subgoals switches on or cooks with. In the benchmark what an action goal
+ * switches on starts off (`bindTask`), so reaching the state is taking the action (docs/reader.md, "use X").
+ */
+function takes(reading: GoalLike, goal: ActionGoal): boolean {
+  const written = JSON.stringify(goal.anyOf.map((a) => ({ action: a.action, classes: sorted(a.classes) })));
+  const read = (reading.actionGoals ?? []).map((g) =>
+    JSON.stringify(g.anyOf.map((a) => ({ action: a.action, classes: sorted(a.classes) }))),
+  );
+  if (read.includes(written)) return true;
+  const switchedOn = new Set(
+    reading.subgoals.flatMap((s) => (s.predicate === 'isToggledOn' ? s.patient : (s.using ?? []))),
+  );
+  return goal.anyOf.some((a) => a.action === 'switchon' && (a.classes ?? []).some((c) => switchedOn.has(c)));
+}
+
+/**
  * How a reading stands to a task's definition: `same` goal (conjunct order ignored), `over` when every scored
- * subgoal of the definition is implied by one the reading asks for (the reading asks for as much or more), else
- * `different`. Means (subgoals not scored) and action goals implied by a subgoal's instrument are compared as written.
+ * subgoal of the definition is implied by one the reading asks for (the reading asks for as much or more) and every
+ * action goal of the definition is taken (`takes`), else `different`. Means (subgoals not scored) are compared as
+ * written.
  */
 export function compareToDefinition(reading: GoalLike, definition: GoalLike): 'same' | 'over' | 'different' {
   if (sameGoal(reading, definition)) return 'same';
   const scored = definition.subgoals.filter((s) => !s.means);
   const covered = scored.every((want) => reading.subgoals.some((have) => implies(have, want)));
-  return covered ? 'over' : 'different';
+  const acted = (definition.actionGoals ?? []).every((goal) => takes(reading, goal));
+  return covered && acted ? 'over' : 'different';
 }
 
 /** A reading as the rewording check sees it: a goal, or refused. */

@@ -12,7 +12,7 @@
  * Beside them, what appliances and fixtures are used to do (`useWords`, `classesUsedFor`): the verbs an instruction
  * names a place by when it names the deed ("needs refrigeration", "warm up"), for SemGro's offline text encoder.
  */
-import { catalogClass } from '../../sim/catalog/index.js';
+import { catalogClass, categoryClasses } from '../../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../../sim/derived-states.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
@@ -233,12 +233,12 @@ export function spokenName(className: string): string {
 
 /**
  * The word for the kind of thing a class is, as people name groups of things ("put the fruit away", "the bathroom
- * things"): hearth's own table for food, the catalog's kind for the rest. Undefined for furniture, rooms and the like.
+ * things"): the catalog's categories for food (`src/sim/catalog/categories.ts`), its kinds for the rest. Undefined for
+ * furniture, rooms and the like.
  */
-export const FOOD_WORDS: ReadonlyArray<readonly [word: string, classes: string]> = [
-  ['fruit', 'apple bananas orange lemon pear peach'],
-  ['vegetables', 'bellpepper carrot cucumber potato tomato lettuce'],
-];
+export const FOOD_WORDS: ReadonlyArray<readonly [word: string, classes: string]> = (
+  ['fruit', 'vegetables'] as const
+).map((word) => [word, categoryClasses(word).join(' ')] as const);
 const KIND_WORDS: Readonly<Record<string, string>> = {
   kitchenware: 'dishes',
   toiletry: 'bathroom things',

@@ -78,7 +78,13 @@ const PREFIXES = phrases(
     'i think|i guess|i believe|i suppose|maybe|perhaps|any chance you could|is there any chance you could|' +
     'would you be willing to|do me a favour and|do me a favor and|i would appreciate it if you|' +
     'i would appreciate it if you could|it would be great if you|it would be nice if you|it would help if you could|' +
-    'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you',
+    'it would help if you|if you could|if you would|would you kindly|please could you|please can you|please would you|' +
+    // a suggestion ("shall we make a salad?") and what the robot is to have done first ("once you have put ...,")
+    'shall we|should we|why do not we|why not|how about we|can we|could we|we could|let us go ahead and|' +
+    'once you have|once you|after you have|as soon as you have|as soon as you|' +
+    'i would appreciate it|it would be great|it would be nice|it would help|i would like it|i would love it|' +
+    'be a star and|be an angel and|be a love and|be a sweetheart and|be a good robot and|do me a favour,|' +
+    'do me a favor,',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
@@ -93,7 +99,13 @@ const SUFFIXES = phrases(
     'would be nice|would be great|would be lovely|would be perfect|would be good|would be appreciated|' +
     'for now|when you are free|if that is ok|if that is okay|if you have a moment|' +
     // "wash the plates, all of them": the plural already says every one
-    'all of them|every one of them|each of them|each one of them|every single one of them|all of it',
+    'all of them|every one of them|each of them|each one of them|every single one of them|all of it|instead|' +
+    // "put the toothbrush back in the cabinet where it belongs": the host already says where
+    'where it belongs|where they belong|where it goes|where they go|where it should be|where they should be|' +
+    'where it lives|where they live|' +
+    // when, said of the robot's own work or its leaving: no condition on the world
+    'when you are done|when you are finished|when you have finished|once you are done|once you have finished|' +
+    'before you leave|before you go|before you head out|on your way out|when you leave|when you go',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -112,8 +124,22 @@ const ANYWHERE = new Set([
   'nicely',
   'just',
   'also',
+  'really',
 ]);
 const ANYWHERE_PHRASES = phrases('for me|for us');
+
+/** Words after "go" that make it the clause's verb. */
+const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in']);
+
+/** Suffixes that repeat the object, set aside only after a comma. */
+const AFTER_COMMA = new Set([
+  'all of them',
+  'every one of them',
+  'each of them',
+  'each one of them',
+  'every single one of them',
+  'all of it',
+]);
 
 const startsWith = (list: readonly string[], at: number, phrase: readonly string[]) =>
   phrase.every((w, k) => list[at + k] === w);
@@ -140,6 +166,33 @@ for (const verb of GERUND_VERBS.split(' ')) {
 }
 export function baseOfGerund(word: string): string | undefined {
   return GERUNDS.get(word);
+}
+
+/** Past forms of the same verbs ("I'd appreciate it if you turned off the TV"), regular and irregular. */
+const PAST = new Map<string, string>(
+  Object.entries({
+    made: 'make',
+    put: 'put',
+    set: 'set',
+    brought: 'bring',
+    took: 'take',
+    gave: 'give',
+    got: 'get',
+    left: 'leave',
+    kept: 'keep',
+    threw: 'throw',
+    found: 'find',
+    shut: 'shut',
+    hung: 'hang',
+    laid: 'lay',
+    ran: 'run',
+    did: 'do',
+  }),
+);
+for (const verb of GERUND_VERBS.split(' ')) {
+  if (PAST.has(verb)) continue;
+  PAST.set(verb.endsWith('e') ? `${verb}d` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : `${verb}ed`, verb);
+  if (/[^aeiou][aeiou][bdgmnprt]$/.test(verb)) PAST.set(`${verb}${verb.at(-1)}ed`, verb);
 }
 
 /** Replaces every occurrence of `from` (a token sequence) in `list` by `to`. */
@@ -237,11 +290,21 @@ export function normalizeSentence(text: string): NormalizedSentence {
       changed = true;
       break;
     }
+    // "it would be great if you put ...", "I'd appreciate it if you turned off ...": the past form as the base form
+    if (list[0] === 'if' && list[1] === 'you' && PAST.has(list[2] ?? '')) {
+      setAside(['if', 'you']);
+      list = [PAST.get(list[2])!, ...list.slice(3)];
+      changed = true;
+    }
     for (const phrase of PREFIXES_SORTED) {
-      // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone)
+      // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone), and "go" that says
+      // where to ("go to the plant and water it")
       if (!startsWith(list, 0, phrase) || list.length === phrase.length) continue;
+      if (phrase.at(-1) === 'go' && GOING.has(list[phrase.length])) continue;
       setAside(phrase);
       list = list.slice(phrase.length);
+      // "... if you turned off the TV": the past form as the base form
+      if (phrase.at(-2) === 'if' && phrase.at(-1) === 'you' && PAST.has(list[0] ?? '')) list[0] = PAST.get(list[0])!;
       trimEnds();
       changed = true;
       break;
@@ -249,6 +312,8 @@ export function normalizeSentence(text: string): NormalizedSentence {
     for (const phrase of SUFFIXES_SORTED) {
       const at = list.length - phrase.length;
       if (at <= 0 || !startsWith(list, at, phrase)) continue;
+      // "wash the plates, all of them" but "clean all of them": there it is the object
+      if (AFTER_COMMA.has(phrase.join(' ')) && list[at - 1] !== ',') continue;
       setAside(phrase);
       list = list.slice(0, at);
       trimEnds();

@@ -2,8 +2,8 @@
  * The noun phrases of the goal reader (`tasks.ts`, `read-goal.ts`): what a span of words names, stricter than the
  * continual grammar's `resolvePhrase` because a wrong class is a wrong goal. In order:
  *
- * 1. a category noun ("fruit", "the bathroom supplies", "food", "dishes"): the list of catalog classes it covers,
- *    hearth's own table below (fruit and vegetables as the lexicon's `FOOD_WORDS`, the rest by the catalog's kinds);
+ * 1. a category noun ("fruit", "the bathroom supplies", "food", "dishes"): the list of catalog classes it covers, as
+ *    the catalog's categories define them (`src/sim/catalog/categories.ts`; the sayings of each are below);
  * 2. a state noun: "coffee" is a mug filled with coffee, "toast" a cooked bread slice;
  * 3. a class by name or alias, the head noun singular or as written (`resolvePhrase`'s first way);
  * 4. a class by name qualified by a room, before it ("the bedroom lights") or after it ("the light in the bedroom");
@@ -12,9 +12,9 @@
  *
  * Rooms themselves are no noun phrase of a goal (they qualify one).
  */
-import { CATALOG, catalogClass } from '../../sim/catalog/index.js';
+import { type CategoryName, catalogClass, categoryClasses } from '../../sim/catalog/index.js';
 import type { Predicate } from '../../sim/subgoals.js';
-import { byDescription, FOOD_WORDS, resolvePhrase, singular } from './lexicon.js';
+import { byDescription, resolvePhrase, singular } from './lexicon.js';
 
 export interface NounPhrase {
   /** The class named, or the classes a category covers (in the table's order). */
@@ -31,48 +31,38 @@ export interface NounPhrase {
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'some', 'your', 'my', 'our', 'every', 'each', 'any']);
 
-const ofKind = (kind: string, also: (name: string) => boolean = () => true) =>
-  CATALOG.filter((c) => c.kind === kind && also(c.name)).map((c) => c.name);
-const foodWord = (word: string) => FOOD_WORDS.find(([w]) => w === word)![1].split(' ');
-const DISHES = ['plate', 'dishbowl', 'mug', 'waterglass', 'wineglass', 'cutleryknife', 'cutleryfork', 'spoon'];
-
 /**
- * Category nouns and the classes they cover: hearth's own table. Each line: the ways people say it (singular and
- * plural), and the classes. "food" is every class of the catalog's kind food (drinks included, as the kind has them).
+ * Category nouns: the ways people say each category of the catalog (`src/sim/catalog/categories.ts` says which classes
+ * it covers), singular and plural.
  */
-const CATEGORY_TABLE: ReadonlyArray<readonly [word: string, sayings: string, classes: () => string[]]> = [
-  ['fruit', 'fruit|fruits|piece of fruit|pieces of fruit|fruit supply|fruit supplies', () => foodWord('fruit')],
-  ['vegetables', 'vegetable|vegetables|veggies|veg', () => foodWord('vegetables')],
-  ['food', 'food|foods|meal|meals|groceries|something to eat|things to eat', () => ofKind('food')],
-  [
-    'drinks',
-    'drink|drinks|beverage|beverages',
-    () => CATALOG.filter((c) => c.kind === 'food' && c.properties.includes('DRINKABLE')).map((c) => c.name),
-  ],
+const CATEGORY_SAYINGS: ReadonlyArray<readonly [category: CategoryName, sayings: string]> = [
+  ['fruit', 'fruit|fruits|piece of fruit|pieces of fruit|fruit supply|fruit supplies'],
+  ['vegetables', 'vegetable|vegetables|veggies|veg'],
+  ['food', 'food|foods|meal|meals|something to eat|things to eat|a bite to eat|bite to eat'],
+  ['groceries', 'groceries|grocery|shopping'],
+  ['drinks', 'drink|drinks|beverage|beverages|something to drink|things to drink'],
   [
     'bathroom things',
     'bathroom thing|bathroom things|bathroom supplies|bathroom supply|bathroom items|bathroom item|bathroom objects|' +
       'bathroom object|bathroom stuff|bathroom products|toiletries|toiletry|toiletry items|toiletry things',
-    () => ofKind('toiletry'),
   ],
-  ['dishes', 'dishes|crockery|dirty dishes', () => DISHES],
-  ['cutlery', 'cutlery|silverware', () => ['cutleryknife', 'cutleryfork', 'spoon']],
-  ['clothes', 'clothes|clothing|laundry', () => ofKind('clothes')],
-  ['electronics', 'electronics|gadgets|devices', () => ofKind('electronics')],
+  ['dishes', 'dishes|crockery|dirty dishes|tableware'],
+  ['cutlery', 'cutlery|silverware'],
+  ['clothes', 'clothes|clothing|laundry'],
+  ['electronics', 'electronics|gadgets|devices'],
 ];
 
 const CATEGORIES = new Map<string, { word: string; classes: readonly string[]; plural: boolean }>();
-for (const [word, sayings, classes] of CATEGORY_TABLE) {
-  const list = classes();
-  for (const name of list) if (!catalogClass(name)) throw new Error(`category ${word}: ${name} is no catalog class`);
+for (const [word, sayings] of CATEGORY_SAYINGS) {
+  const list = categoryClasses(word);
   for (const saying of sayings.split('|')) {
     const last = saying.split(' ').at(-1)!;
     CATEGORIES.set(saying, { word, classes: list, plural: singular(last) !== last || /^piece of/.test(saying) });
   }
 }
 
-/** The classes of a category word ("fruit" -> apple, bananas, ...), undefined for a word that is none. */
-export function categoryClasses(word: string): readonly string[] | undefined {
+/** The classes a category saying covers ("fruits" -> apple, bananas, ...), undefined for a word that is none. */
+export function classesOfCategoryWord(word: string): readonly string[] | undefined {
   return CATEGORIES.get(word)?.classes;
 }
 

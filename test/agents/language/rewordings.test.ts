@@ -1,6 +1,6 @@
 /**
  * The goal reader on rewordings of usual texts (test/fixtures/rewordings*.jsonl: the development set, by phrasing
- * category, and two sets written afterwards without running them first; docs/reader.md gives their first figures):
+ * category, and the sets written afterwards without running them first; docs/reader.md gives their first figures):
  * most read to the same goal as their usual form (conjunct order ignored), almost none to a different goal (a
  * refusal with its reason is the safe failure). Failures are listed in the assertion's message.
  */
@@ -38,6 +38,8 @@ describe('the goal reader on rewordings', () => {
       'rewordings-sixth.jsonl',
       'rewordings-seventh.jsonl',
     ],
+    // issue 36's second round: the refused forms of the held-out check and others, then a check set of the same forms
+    'the second round': ['rewordings-round2.jsonl', 'rewordings-round2-check.jsonl'],
   };
   for (const [name, files] of Object.entries(sets)) {
     it(`${name}: at least 95% read to the usual form's goal, at most 1% to another, every usual form reads`, () => {
