@@ -13,6 +13,7 @@ import { canonicalJson } from '../llm/canonical.js';
 import { type LlmConfig, languageModelFromConfig } from '../llm/config.js';
 import type { LanguageModel } from '../llm/language-model.js';
 import type { LlmUsage } from '../llm/middleware/accounting.js';
+import type { CallSlots } from '../llm/middleware/concurrency.js';
 import type { JsonObject } from './json.js';
 import type { MetricSpec } from './protocol.js';
 
@@ -65,16 +66,32 @@ export function llmRunConfig(config: LlmConfig): JsonObject {
 /** One model per configuration and thread (a pure cache: a model holds no episode state). */
 const MODELS = new Map<string, LanguageModel>();
 
+/** The run's call slots in this thread (`useRunCallSlots`), and a number that changes with them. */
+let runSlots: { slots: CallSlots; generation: number } | undefined;
+let slotGenerations = 0;
+
+/**
+ * From now on, the models episodes get in this thread take their call slots from `slots` (the run's limit of calls
+ * in flight, `call-slots.ts`) instead of each limiting its own calls to `--llm-concurrency`; undefined goes back to
+ * that. Models built before keep what they had: each model is built with the slots current when it is first used.
+ */
+export function useRunCallSlots(slots: CallSlots | undefined): void {
+  runSlots = slots && { slots, generation: ++slotGenerations };
+}
+
 /** The model an episode uses, built on first use in this thread. */
 export function languageModelForEpisode(
   spec: EpisodeLlm,
   env: Record<string, string | undefined> = process.env,
 ): LanguageModel {
-  const key = canonicalJson(spec);
+  const key = `${runSlots?.generation ?? 0} ${canonicalJson(spec)}`;
   let model = MODELS.get(key);
   if (!model) {
     const apiKey = env[API_KEY_ENV];
-    model = languageModelFromConfig({ ...spec, ...(apiKey !== undefined && apiKey !== '' && { apiKey }) });
+    model = languageModelFromConfig(
+      { ...spec, ...(apiKey !== undefined && apiKey !== '' && { apiKey }) },
+      { ...(runSlots && { slots: runSlots.slots }) },
+    );
     MODELS.set(key, model);
   }
   return model;

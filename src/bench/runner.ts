@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
+import { type CallSlotStats, RunCallSlots } from './call-slots.js';
 import type { EpisodeOutcome } from './execute.js';
 import { defaultWorkers } from './grid.js';
 import { canonicalJson, type JsonObject } from './json.js';
@@ -67,6 +68,21 @@ export interface RunGridOptions {
    * threads; this process still owns the store and writes each result as it arrives. `workers` is then unused.
    */
   queue?: string;
+  /**
+   * Episodes that call a model server (`--llm openai`): `concurrency` is the run's limit of model calls in flight,
+   * over all its episodes, threads and queue workers together (`--llm-concurrency`); `episodesPerWorker` how many
+   * episodes each worker thread runs at once (default `episodesPerWorker(concurrency, threads)`: enough that every
+   * slot finds a call waiting for it).
+   */
+  modelServer?: { concurrency: number; episodesPerWorker?: number };
+}
+
+/**
+ * Episodes a thread runs at once so that `concurrency` calls stay in flight over `threads` threads: each thread's
+ * share of the slots, plus one episode that works (plans, builds its next prompt) while the others wait.
+ */
+export function episodesPerWorker(concurrency: number, threads: number): number {
+  return Math.ceil(concurrency / Math.max(1, threads)) + 1;
 }
 
 export interface RunOutcome {
@@ -82,6 +98,8 @@ export interface RunOutcome {
   exitCode: number;
   /** Wall time of this call and mean episode time (not part of the report, which must not depend on timing). */
   timing: { wallMs: number; meanEpisodeMs: number | null; workers: number };
+  /** The run's model calls as its slots saw them (local runs with `modelServer`). */
+  modelCalls?: CallSlotStats;
 }
 
 export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
@@ -120,7 +138,18 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     const handleSigint = options.handleSigint ?? true;
     if (handleSigint) process.on('SIGINT', onSigint);
 
-    const progress = createProgress({ total: specs.length, done: specs.length - todo.length, stream: stderr, quiet });
+    const callSlots = options.modelServer && new RunCallSlots(options.modelServer.concurrency);
+    const perWorker =
+      options.modelServer &&
+      (options.modelServer.episodesPerWorker ??
+        episodesPerWorker(options.modelServer.concurrency, Math.min(workers, todo.length)));
+    const progress = createProgress({
+      total: specs.length,
+      done: specs.length - todo.length,
+      stream: stderr,
+      quiet,
+      ...(callSlots && options.queue === undefined && { calls: () => callSlots.stats() }),
+    });
     let executed = 0;
     let episodeMs = 0;
     let aborted: boolean;
@@ -154,6 +183,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           trace: options.trace ?? false,
           signal: interrupt.signal,
           onOutcome,
+          ...(callSlots && { callSlots, episodesPerWorker: perWorker }),
         }));
       }
     } finally {
@@ -188,10 +218,20 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           : workers > 0
             ? `${Math.min(workers, todo.length)} worker thread(s)`
             : 'the main thread';
-      const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${perEpisode}` : '';
+      const at =
+        perWorker !== undefined && perWorker > 1 && options.queue === undefined
+          ? `, up to ${perWorker} episodes at once on each`
+          : '';
+      const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${at}${perEpisode}` : '';
+      const calls = callSlots?.stats();
+      const callsNote =
+        calls && calls.calls > 0
+          ? `; ${calls.calls} model calls, ${calls.meanInFlight.toFixed(1)} in flight on average ` +
+            `(at most ${calls.maxInFlight}, limit ${calls.limit})`
+          : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
-          `${failed}${how}`,
+          `${failed}${how}${callsNote}`,
       );
     }
     return {
@@ -203,6 +243,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       interrupted: aborted,
       exitCode: aborted ? EXIT_INTERRUPTED : report.episodes.failed > 0 ? EXIT_EPISODES_FAILED : 0,
       timing: { wallMs, meanEpisodeMs: executed > 0 ? episodeMs / executed : null, workers },
+      ...(callSlots && { modelCalls: callSlots.stats() }),
     };
   } finally {
     store.close();
