@@ -13,6 +13,14 @@ import { performance } from 'node:perf_hooks';
 import { type CallSlots, Semaphore } from '../llm/middleware/concurrency.js';
 import type { TokenUsage } from '../llm/types.js';
 
+/**
+ * Episodes a thread runs at once so that `concurrency` calls stay in flight over `threads` threads: each thread's
+ * share of the slots, plus one episode that works (plans, builds its next prompt) while the others wait.
+ */
+export function episodesPerWorker(concurrency: number, threads: number): number {
+  return Math.ceil(concurrency / Math.max(1, threads)) + 1;
+}
+
 /** What the slots have seen, for progress and benchmarks. */
 export interface CallSlotStats {
   readonly limit: number;

@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
-import { type CallSlotStats, RunCallSlots } from './call-slots.js';
+import { type CallSlotStats, episodesPerWorker, RunCallSlots } from './call-slots.js';
 import type { EpisodeOutcome } from './execute.js';
 import { defaultWorkers } from './grid.js';
 import { canonicalJson, type JsonObject } from './json.js';
@@ -75,14 +75,6 @@ export interface RunGridOptions {
    * slot finds a call waiting for it).
    */
   modelServer?: { concurrency: number; episodesPerWorker?: number };
-}
-
-/**
- * Episodes a thread runs at once so that `concurrency` calls stay in flight over `threads` threads: each thread's
- * share of the slots, plus one episode that works (plans, builds its next prompt) while the others wait.
- */
-export function episodesPerWorker(concurrency: number, threads: number): number {
-  return Math.ceil(concurrency / Math.max(1, threads)) + 1;
 }
 
 export interface RunOutcome {

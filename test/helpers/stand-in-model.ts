@@ -2,7 +2,7 @@
  * A stand-in for a model server under load, for the sweeps of LLM agents: the fake OpenAI-compatible server answering
  * every call after `latencyMs` and serving at most `maxConcurrent` at once (`fake-openai-server.ts`), with answers
  * that depend on the request (the log-prob of a token after a text is a hash of both), so that agents choose
- * differently from one prompt to the next (the hash takes the text's length and its end) and an answer given to the
+ * differently from one prompt to the next (the hash takes the length of the text before the token) and an answer given to the
  * wrong call would change results.
  */
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
@@ -21,8 +21,7 @@ export function startStandInModelServer(options: {
   return startFakeOpenAiServer({
     ...options,
     script: {
-      tokenLogprob: (context, token) =>
-        -(hash(`${context.length} ${context.slice(-48)}\u0000${token}`) % 1000) / 100 - 0.01,
+      tokenLogprob: (context, token) => -(hash(`${context.length}\u0000${token}`) % 1000) / 100 - 0.01,
     },
   });
 }

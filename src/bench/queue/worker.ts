@@ -4,10 +4,16 @@
  * no results: each job's outcome goes back through the queue to the coordinator. The main thread only talks to Redis,
  * so it keeps renewing the locks of running jobs however long an episode computes; a worker that dies (SIGKILL, a
  * lost machine) stops renewing, and after the lock time another worker finds the job stalled and runs it again.
+ *
+ * Episodes whose model calls go to a server run as a local run's do: several at once on each thread, all of this
+ * worker's calls taking slots of one limit (`--llm-concurrency`, else the run's), so that a worker keeps that many
+ * calls in flight (`call-slots.ts`). The first such job raises the number of jobs the worker takes at once.
  */
 import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { callsWaitOnServer, defaultConcurrency, type LlmConfig } from '../../llm/config.js';
+import { episodesPerWorker, RunCallSlots } from '../call-slots.js';
 import { EpisodeThreadPool } from '../pool.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { getProtocol } from '../protocols.js';
@@ -18,9 +24,9 @@ import { WorkerRecordings } from './llm-calls.js';
 
 export interface QueueWorkerOptions {
   url: string;
-  /** Episodes run at once (worker threads). */
+  /** Worker threads: episodes computed at once (episodes that wait on a model server run several to a thread). */
   concurrency: number;
-  /** Model calls in flight at once from this worker, all its episodes together (default: the spec's limit each). */
+  /** Model calls in flight at once from this worker, all its episodes together (default: the run's limit). */
   llmConcurrency?: number;
   /** Replaces the `--base-url` the coordinator was given (the model server as this machine reaches it). */
   baseUrl?: string;
@@ -35,22 +41,17 @@ export interface QueueWorkerOptions {
 
 export const DEFAULT_LOCK_MS = 30_000;
 
-/** The spec as this worker runs it: its own model server and share of the model calls. */
+/** The spec as this worker runs it: with its own address of the model server. */
 export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions): EpisodeSpec {
   const llm = spec.llm as Record<string, unknown> | undefined;
-  if (llm === null || typeof llm !== 'object' || (options.baseUrl === undefined && !options.llmConcurrency)) {
-    return spec;
-  }
-  return {
-    ...spec,
-    llm: {
-      ...llm,
-      ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-      ...(options.llmConcurrency && {
-        concurrency: Math.max(1, Math.floor(options.llmConcurrency / options.concurrency)),
-      }),
-    },
-  } as EpisodeSpec;
+  if (llm === null || typeof llm !== 'object' || options.baseUrl === undefined) return spec;
+  return { ...spec, llm: { ...llm, baseUrl: options.baseUrl } } as EpisodeSpec;
+}
+
+/** The model configuration of a spec whose calls wait on a server, if it has one. */
+function serverModelOf(spec: EpisodeSpec): Pick<LlmConfig, 'provider' | 'replay' | 'concurrency'> | undefined {
+  const llm = spec.llm as Pick<LlmConfig, 'provider' | 'replay' | 'concurrency'> | undefined;
+  return llm !== null && typeof llm === 'object' && callsWaitOnServer(llm) ? llm : undefined;
 }
 
 /** Runs jobs until the signal fires; resolves once the worker has closed. */
@@ -64,11 +65,26 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
   const redis = new Redis(connection);
   const recordings = new WorkerRecordings(redis);
   const pools = new Map<string, EpisodeThreadPool>();
-  const poolFor = (protocol: string) => {
-    let pool = pools.get(protocol);
+  // This worker's limit of model calls in flight, made with the first job that calls a server.
+  let callSlots: RunCallSlots | undefined;
+  let perThread = 1;
+  const poolFor = (protocol: string, spec: EpisodeSpec) => {
+    const model = serverModelOf(spec);
+    const key = `${protocol}${model ? ' (model server)' : ''}`;
+    let pool = pools.get(key);
     if (!pool) {
-      pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency);
-      pools.set(protocol, pool);
+      if (model && !callSlots) {
+        callSlots = new RunCallSlots(options.llmConcurrency ?? defaultConcurrency(model));
+        perThread = episodesPerWorker(callSlots.limit, options.concurrency);
+        worker.concurrency = options.concurrency * perThread;
+        say(
+          `episodes that wait on a model server: ${perThread} at a time on each thread, ${callSlots.limit} calls in flight`,
+        );
+      }
+      pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
+        ...(model && callSlots && { episodesPerThread: perThread, callSlots }),
+      });
+      pools.set(key, pool);
     }
     return pool;
   };
@@ -77,7 +93,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     const data = job.data;
     const prepared = await recordings.prepare(localLlmSpec(data.spec, options), data.recording);
     if (options.verbose) say(`started ${data.spec.key}`);
-    const { outcome } = await poolFor(data.protocol).run(prepared.spec, data.trace);
+    const { outcome } = await poolFor(data.protocol, prepared.spec).run(prepared.spec, data.trace);
     if (options.verbose) say(`finished ${data.spec.key}: ${outcome.status} in ${outcome.wallMs.toFixed(0)} ms`);
     // Failed episodes are reported, not retried: the error is the job's failure reason.
     if (outcome.status === 'failed') throw new UnrecoverableError(outcome.error);
