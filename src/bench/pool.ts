@@ -5,6 +5,10 @@
  * room, so completion order varies from run to run and nothing downstream may depend on it. `executeEpisodes` runs a list of specs on such a pool and hands every outcome to a callback as soon as
  * it arrives (the local runner); the queue worker (`queue/worker.ts`) feeds the same pool from a job queue.
  *
+ * The threads of a pool share their memos of pure functions (`src/util/shared-memo.ts`, the household planner's
+ * searches): the pool relays what one thread's memo learns to the others, so that many threads plan a sweep's
+ * recurring problems about as rarely as one thread does.
+ *
  * Worker entry: `worker.js` beside this file in the compiled package. When this file is the TypeScript source (tests
  * under vitest, scripts under tsx), or the protocol module is TypeScript, the worker is started from a two-line
  * bootstrap that registers tsx's ESM loader (`tsx/esm/api`) in the new thread first: on Node 20,
@@ -259,13 +263,21 @@ export class EpisodeThreadPool {
   }
 
   private start(): void {
-    const worker = spawnWorker(this.moduleUrl, this.callSlots !== undefined);
+    const worker = spawnWorker(this.moduleUrl, {
+      runCallSlots: this.callSlots !== undefined,
+      shareMemos: this.size > 1,
+    });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
     const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: 0, exited };
     this.threads.set(worker, state);
     worker.on('message', (message: WorkerToMain) => {
       if (message.type === 'slot-acquire' || message.type === 'slot-release') {
         this.serveSlots(worker, state, message);
+        return;
+      }
+      if (message.type === 'memo') {
+        // What one thread's memo learned, for the others (`src/util/shared-memo.ts`).
+        for (const [other, otherState] of this.threads) if (other !== worker && otherState.ready) post(other, message);
         return;
       }
       if (this.closed || this.broken) {
@@ -333,8 +345,12 @@ function post(worker: Worker, message: MainToWorker): void {
   worker.postMessage(message);
 }
 
-function spawnWorker(moduleUrl: string, runCallSlots: boolean): Worker {
-  const workerData: WorkerData = { moduleUrl, ...(runCallSlots && { runCallSlots }) };
+function spawnWorker(moduleUrl: string, options: { runCallSlots: boolean; shareMemos: boolean }): Worker {
+  const workerData: WorkerData = {
+    moduleUrl,
+    ...(options.runCallSlots && { runCallSlots: true }),
+    ...(options.shareMemos && { shareMemos: true }),
+  };
   if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) return new Worker(WORKER_ENTRY, { workerData });
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit
   // a parent's `--import tsx`, whose half-shared hooks break the registration on Node 20.

@@ -8,6 +8,16 @@ export interface WorkerData {
   moduleUrl: string;
   /** Whether the episodes' models take their call slots from the main thread (`call-slots.ts`). */
   runCallSlots?: boolean;
+  /** Whether the thread's memos are shared with the other threads (`src/util/shared-memo.ts`). */
+  shareMemos?: boolean;
+}
+
+/** A result a thread's shared memo learned, on its way to the other threads. */
+export interface MemoMessage {
+  type: 'memo';
+  table: string;
+  key: string;
+  value: unknown;
 }
 
 export type MainToWorker =
@@ -16,10 +26,12 @@ export type MainToWorker =
   /** Aborts every running episode (the pool is closing). */
   | { type: 'cancel' }
   /** The call slot asked for with this id is the thread's. */
-  | { type: 'slot-grant'; id: number };
+  | { type: 'slot-grant'; id: number }
+  | MemoMessage;
 
 export type WorkerToMain =
   | { type: 'ready' }
   | { type: 'load-error'; error: string }
   | { type: 'done'; id: number; outcome: EpisodeOutcome }
-  | SlotRequest;
+  | SlotRequest
+  | MemoMessage;

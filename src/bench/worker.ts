@@ -9,6 +9,7 @@
  * worker only after it said ready or failed to load, that never happens.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { publishMemos, receiveMemo } from '../util/shared-memo.js';
 import { ThreadCallSlots } from './call-slots.js';
 import { describeError, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
@@ -21,12 +22,17 @@ const post = (message: WorkerToMain) => port.postMessage(message);
 const data = workerData as WorkerData;
 const slots = data.runCallSlots ? new ThreadCallSlots(post) : undefined;
 useRunCallSlots(slots);
+if (data.shareMemos) publishMemos((table, key, value) => post({ type: 'memo', table, key, value }));
 
 function serve(protocol: ProtocolModule): void {
   const running = new Map<number, AbortController>();
   port?.on('message', async (message: MainToWorker) => {
     if (message.type === 'slot-grant') {
       slots?.granted(message.id);
+      return;
+    }
+    if (message.type === 'memo') {
+      receiveMemo(message.table, message.key, message.value);
       return;
     }
     if (message.type === 'cancel') {
