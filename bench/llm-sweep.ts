@@ -8,7 +8,7 @@
  * Run: npm run bench:llm-sweep [-- seeds steps delay-ms C] [--no-compare]
  * Targets (the issue's check, 2 cores): at least 12 of 16 in flight on average, never more than 16, results identical.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,9 +29,20 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
+/** CPU seconds of this process's finished children (the hearth run), from /proc/self/stat (cutime + cstime). */
+function childrenCpu(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+const ownCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+
 async function sweep(concurrency: number, name: string) {
   const store = join(dir, `${name}.sqlite`);
   server.resetLoad();
+  const [hearth0, server0] = [childrenCpu(), ownCpu()];
   const start = performance.now();
   const run = await runCli(
     [
@@ -44,8 +55,9 @@ async function sweep(concurrency: number, name: string) {
   );
   const wallMs = performance.now() - start;
   if (run.code !== 0) throw new Error(`hearth run failed (${run.code}): ${run.stderr}`);
-  const summary = run.stderr.split('\n').find((line) => line.includes('model calls')) ?? '';
-  return { wallMs, load: server.load(), json: run.stdout, summary };
+  const summary = run.stderr.split('\n').findLast((line) => line.includes('model calls')) ?? '';
+  const cpu = { hearthS: childrenCpu() - hearth0, serverS: ownCpu() - server0 };
+  return { wallMs, load: server.load(), json: run.stdout, summary, cpu };
 }
 
 try {
@@ -63,6 +75,15 @@ try {
       `(target: >= ${Math.round(0.75 * limit)} on average, <= ${limit})`,
   );
   console.log(`  hearth said: ${wide.summary.replace(/^hearth: /, '')}`);
+  // Each call costs CPU on this machine (hearth: the episode's step, the request, parsing the answer; the stand-in:
+  // writing it); the cores bound the calls per second, and so the calls in flight, whatever the limit.
+  const perCall = (1000 * (wide.cpu.hearthS + wide.cpu.serverS)) / wide.load.requests;
+  const bound = (availableParallelism() * delayMs) / perCall;
+  console.log(
+    `  CPU per call: hearth ${((1000 * wide.cpu.hearthS) / wide.load.requests).toFixed(0)} ms (start-up included), ` +
+      `the stand-in ${((1000 * wide.cpu.serverS) / wide.load.requests).toFixed(0)} ms: ` +
+      `${availableParallelism()} cores keep at most about ${bound.toFixed(1)} calls of ${delayMs} ms in flight`,
+  );
   if (compare) {
     const narrow = await sweep(1, 'narrow');
     console.log(

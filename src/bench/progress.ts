@@ -87,7 +87,13 @@ function tokenRate(calls: () => CallSlotStats): () => CallsNow {
     samples.push({ at, tokens });
     while (samples.length > 2 && at - samples[1].at >= RATE_WINDOW_MS) samples.shift();
     const first = samples[0];
-    const tokensPerSecond = at - first.at > 0 ? ((tokens - first.tokens) * 1000) / (at - first.at) : 0;
+    // One sample so far: the rate since the first call.
+    const tokensPerSecond =
+      samples.length > 1 && at > first.at
+        ? ((tokens - first.tokens) * 1000) / (at - first.at)
+        : stats.busyMs > 0
+          ? (tokens * 1000) / stats.busyMs
+          : 0;
     return { stats, tokensPerSecond };
   };
 }
