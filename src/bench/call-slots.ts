@@ -104,33 +104,73 @@ export class RunCallSlots implements CallSlots {
 }
 
 /**
+ * The run's calls as a queued run's coordinator sees them: samples of the calls in flight and the tokens so far, read
+ * from Redis now and then (`queue/call-slots.ts`), as the same stats (the mean in flight over the samples).
+ */
+export class SampledCallStats {
+  private inFlight = 0;
+  private maxInFlight = 0;
+  private tokens = 0;
+  private area = 0;
+  private first: number | undefined;
+  private last = 0;
+  private lastBusy = 0;
+
+  constructor(
+    readonly limit: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  update(inFlight: number, tokens: number): void {
+    const now = this.now();
+    if (this.first !== undefined) this.area += this.inFlight * (now - this.last);
+    if (inFlight > 0) this.first ??= now;
+    if (inFlight > 0 || this.inFlight > 0) this.lastBusy = now;
+    this.last = now;
+    this.inFlight = inFlight;
+    this.maxInFlight = Math.max(this.maxInFlight, inFlight);
+    this.tokens = tokens;
+  }
+
+  stats(): CallSlotStats {
+    const busyMs = this.first === undefined ? 0 : this.lastBusy - this.first;
+    return {
+      limit: this.limit,
+      inFlight: this.inFlight,
+      waiting: 0,
+      maxInFlight: this.maxInFlight,
+      calls: 0,
+      // The workers count tokens all together.
+      promptTokens: this.tokens,
+      completionTokens: 0,
+      meanInFlight: busyMs > 0 ? this.area / busyMs : 0,
+      busyMs,
+    };
+  }
+}
+
+/**
  * A worker thread's side of the run's slots: each `acquire` asks the owning thread by message and resolves when it
  * grants one; `release` gives it back with the call's tokens. `post` sends to the owner; the worker entry hands the
- * owner's grants to `granted`.
+ * owner's grants to `granted`. Slots come in groups (a queue worker serves several runs, each with its own limit):
+ * `group(name)` gives the slots of one; the owner decides what each group's limit is.
  */
-export class ThreadCallSlots implements CallSlots {
+export class ThreadCallSlots {
   private nextId = 0;
   private readonly pending = new Map<number, () => void>();
-  /** Slots held now (which one a call frees does not matter, only how many). */
-  private held = 0;
+  private readonly groups = new Map<string, CallSlots>();
 
   constructor(private readonly post: (message: SlotRequest) => void) {}
 
-  acquire(): Promise<void> {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, () => {
-        this.held++;
-        resolve();
-      });
-      this.post({ type: 'slot-acquire', id });
-    });
-  }
-
-  release(usage?: TokenUsage): void {
-    if (this.held === 0) throw new Error('a call slot was released that was never taken');
-    this.held--;
-    this.post({ type: 'slot-release', ...(usage && { usage }) });
+  /** The slots of a group (undefined: the run's own). */
+  group(name: string | undefined): CallSlots {
+    const key = name ?? '';
+    let slots = this.groups.get(key);
+    if (!slots) {
+      slots = this.makeGroup(name);
+      this.groups.set(key, slots);
+    }
+    return slots;
   }
 
   granted(id: number): void {
@@ -138,7 +178,58 @@ export class ThreadCallSlots implements CallSlots {
     this.pending.delete(id);
     grant?.();
   }
+
+  private makeGroup(group: string | undefined): CallSlots {
+    let held = 0;
+    const named = group === undefined ? {} : { group };
+    return {
+      acquire: () => {
+        const id = this.nextId++;
+        return new Promise((resolve) => {
+          this.pending.set(id, () => {
+            held++;
+            resolve();
+          });
+          this.post({ type: 'slot-acquire', id, ...named });
+        });
+      },
+      release: (usage) => {
+        if (held === 0) throw new Error('a call slot was released that was never taken');
+        held--;
+        this.post({ type: 'slot-release', ...named, ...(usage && { usage }) });
+      },
+    };
+  }
 }
 
-/** What a worker thread asks of the run's slots. */
-export type SlotRequest = { type: 'slot-acquire'; id: number } | { type: 'slot-release'; usage?: TokenUsage };
+/** What a worker thread asks of the run's slots (`group`: whose limit, when the owner keeps several). */
+export type SlotRequest =
+  | { type: 'slot-acquire'; id: number; group?: string }
+  | { type: 'slot-release'; group?: string; usage?: TokenUsage };
+
+/** Where a pool's threads take their slots: one limit, or one per group. */
+export type SlotSource = CallSlots | ((group: string | undefined) => CallSlots);
+
+/** The slots of a group from a source. */
+export function slotsOf(source: SlotSource, group: string | undefined): CallSlots {
+  return typeof source === 'function' ? source(group) : source;
+}
+
+/** Slots that take one of each of several limits (a worker's own and its run's), in order, and free them all. */
+export function allOf(...limits: CallSlots[]): CallSlots {
+  return {
+    async acquire() {
+      for (let i = 0; i < limits.length; i++) {
+        try {
+          await limits[i].acquire();
+        } catch (error) {
+          for (let j = i - 1; j >= 0; j--) limits[j].release();
+          throw error;
+        }
+      }
+    },
+    release(usage) {
+      for (let i = limits.length - 1; i >= 0; i--) limits[i].release(usage);
+    },
+  };
+}

@@ -19,8 +19,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CallSlots } from '../llm/middleware/concurrency.js';
-import type { SlotRequest } from './call-slots.js';
+import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
 import type { EpisodeSpec } from './protocol.js';
@@ -45,7 +44,7 @@ export interface ExecuteOptions {
   /** Episodes each thread (or the main thread) runs at once; default 1 (`ThreadPoolOptions`). */
   episodesPerWorker?: number;
   /** The run's limit of model calls in flight (`ThreadPoolOptions`). */
-  callSlots?: CallSlots;
+  callSlots?: SlotSource;
 }
 
 /** Resolves when every spec has an outcome, or with `aborted` once the signal fired and the workers are gone. */
@@ -149,8 +148,8 @@ interface ThreadState {
   ready: boolean;
   /** Episodes running on the thread, by the id their messages carry. */
   running: Map<number, PendingRun>;
-  /** Call slots of the run the thread holds now (handed back if it dies). */
-  heldSlots: number;
+  /** Call slots the thread holds now, by group (handed back if it dies). */
+  heldSlots: Map<string | undefined, number>;
   /** The uncaught error that killed the thread, if one did. */
   error?: string;
   /** Settles when the thread has ended. */
@@ -163,8 +162,11 @@ export interface ThreadPoolOptions {
    * server): a thread then works on one while the others wait.
    */
   episodesPerThread?: number;
-  /** The run's limit of model calls in flight, shared by every episode on every thread (`call-slots.ts`). */
-  callSlots?: CallSlots;
+  /**
+   * The run's limit of model calls in flight, shared by every episode on every thread (`call-slots.ts`); a function
+   * gives the slots of each group (a queue worker's runs) the threads ask for.
+   */
+  callSlots?: SlotSource;
 }
 
 /**
@@ -184,7 +186,7 @@ export class EpisodeThreadPool {
   private closed = false;
   private broken?: Error;
   readonly episodesPerThread: number;
-  private readonly callSlots?: CallSlots;
+  private readonly callSlots?: SlotSource;
 
   constructor(
     private readonly moduleUrl: string,
@@ -268,7 +270,7 @@ export class EpisodeThreadPool {
       shareMemos: this.size > 1,
     });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
-    const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: 0, exited };
+    const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: new Map(), exited };
     this.threads.set(worker, state);
     worker.on('message', (message: WorkerToMain) => {
       if (message.type === 'slot-acquire' || message.type === 'slot-release') {
@@ -303,7 +305,10 @@ export class EpisodeThreadPool {
     worker.on('exit', (code) => {
       this.threads.delete(worker);
       // Slots the thread held are free again (the calls died with it).
-      for (; state.heldSlots > 0; state.heldSlots--) this.callSlots?.release();
+      for (const [group, count] of state.heldSlots) {
+        for (let i = 0; i < count; i++) if (this.callSlots) slotsOf(this.callSlots, group).release();
+      }
+      state.heldSlots.clear();
       if (this.closed || this.broken) return;
       if (!state.ready) {
         this.fail(new Error(`a runner worker thread failed to start (exit code ${code}): ${state.error ?? ''}`));
@@ -322,22 +327,26 @@ export class EpisodeThreadPool {
 
   /** A thread's request for one of the run's call slots, or its hand-back. */
   private serveSlots(worker: Worker, state: ThreadState, message: SlotRequest): void {
-    const slots = this.callSlots;
-    if (!slots) return;
+    if (!this.callSlots) return;
+    const slots = slotsOf(this.callSlots, message.group);
+    const held = state.heldSlots.get(message.group) ?? 0;
     if (message.type === 'slot-release') {
-      if (state.heldSlots === 0) return; // the thread's slots were already taken back
-      state.heldSlots--;
+      if (held === 0) return; // the thread's slots were already taken back
+      state.heldSlots.set(message.group, held - 1);
       slots.release(message.usage);
       return;
     }
-    void slots.acquire().then(() => {
-      if (!this.threads.has(worker)) {
-        slots.release(); // the thread ended while it waited
-        return;
-      }
-      state.heldSlots++;
-      post(worker, { type: 'slot-grant', id: message.id });
-    });
+    slots.acquire().then(
+      () => {
+        if (!this.threads.has(worker)) {
+          slots.release(); // the thread ended while it waited
+          return;
+        }
+        state.heldSlots.set(message.group, (state.heldSlots.get(message.group) ?? 0) + 1);
+        post(worker, { type: 'slot-grant', id: message.id });
+      },
+      () => undefined, // the slots were closed: the pool is going away
+    );
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
-import { type CallSlotStats, episodesPerWorker, RunCallSlots } from './call-slots.js';
+import { type CallSlotStats, episodesPerWorker, RunCallSlots, SampledCallStats } from './call-slots.js';
 import type { EpisodeOutcome } from './execute.js';
 import { defaultWorkers } from './grid.js';
 import { canonicalJson, type JsonObject } from './json.js';
@@ -130,7 +130,15 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     const handleSigint = options.handleSigint ?? true;
     if (handleSigint) process.on('SIGINT', onSigint);
 
-    const callSlots = options.modelServer && new RunCallSlots(options.modelServer.concurrency);
+    const callSlots =
+      options.modelServer && options.queue === undefined
+        ? new RunCallSlots(options.modelServer.concurrency)
+        : undefined;
+    // Queued: the workers share the run's slots through Redis; the coordinator reads them for its progress line.
+    const sampled =
+      options.modelServer && options.queue !== undefined
+        ? new SampledCallStats(options.modelServer.concurrency)
+        : undefined;
     const perWorker =
       options.modelServer &&
       (options.modelServer.episodesPerWorker ??
@@ -140,7 +148,8 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       done: specs.length - todo.length,
       stream: stderr,
       quiet,
-      ...(callSlots && options.queue === undefined && { calls: () => callSlots.stats() }),
+      ...(callSlots && { calls: () => callSlots.stats() }),
+      ...(sampled && { calls: () => sampled.stats() }),
     });
     let executed = 0;
     let episodeMs = 0;
@@ -166,6 +175,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           signal: interrupt.signal,
           onOutcome: (outcome, spec) => onOutcome(outcome, spec, null),
           note: (line) => stderr.write(`hearth: ${line}\n`),
+          ...(sampled && { onModelCalls: (inFlight: number, tokens: number) => sampled.update(inFlight, tokens) }),
         }));
       } else {
         ({ aborted } = await executeEpisodes({
@@ -215,11 +225,11 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           ? `, up to ${perWorker} episodes at once on each`
           : '';
       const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${at}${perEpisode}` : '';
-      const calls = callSlots?.stats();
+      const calls = (callSlots ?? sampled)?.stats();
       const callsNote =
-        calls && calls.calls > 0
-          ? `; ${calls.calls} model calls, ${calls.meanInFlight.toFixed(1)} in flight on average ` +
-            `(at most ${calls.maxInFlight}, limit ${calls.limit})`
+        calls && calls.maxInFlight > 0
+          ? `; ${calls.calls > 0 ? `${calls.calls} model calls, ` : ''}model calls in flight ` +
+            `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})`
           : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
@@ -235,7 +245,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       interrupted: aborted,
       exitCode: aborted ? EXIT_INTERRUPTED : report.episodes.failed > 0 ? EXIT_EPISODES_FAILED : 0,
       timing: { wallMs, meanEpisodeMs: executed > 0 ? episodeMs / executed : null, workers },
-      ...(callSlots && { modelCalls: callSlots.stats() }),
+      ...((callSlots ?? sampled) && { modelCalls: (callSlots ?? sampled)!.stats() }),
     };
   } finally {
     store.close();

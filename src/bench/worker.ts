@@ -21,7 +21,7 @@ if (!port) throw new Error('worker.ts is the entry of a runner worker thread, no
 const post = (message: WorkerToMain) => port.postMessage(message);
 const data = workerData as WorkerData;
 const slots = data.runCallSlots ? new ThreadCallSlots(post) : undefined;
-useRunCallSlots(slots);
+useRunCallSlots(slots && ((group) => slots.group(group)));
 if (data.shareMemos) publishMemos((table, key, value) => post({ type: 'memo', table, key, value }));
 
 function serve(protocol: ProtocolModule): void {

@@ -5,19 +5,21 @@
  * so it keeps renewing the locks of running jobs however long an episode computes; a worker that dies (SIGKILL, a
  * lost machine) stops renewing, and after the lock time another worker finds the job stalled and runs it again.
  *
- * Episodes whose model calls go to a server run as a local run's do: several at once on each thread, all of this
- * worker's calls taking slots of one limit (`--llm-concurrency`, else the run's), so that a worker keeps that many
- * calls in flight (`call-slots.ts`). The first such job raises the number of jobs the worker takes at once.
+ * Episodes whose model calls go to a server run as a local run's do: several at once on each thread, every call
+ * taking a slot of the run's limit (`--llm-concurrency` on the coordinator), which all the run's workers share
+ * through Redis (`queue/call-slots.ts`), and of the worker's own limit when it has one (its `--llm-concurrency`).
+ * The first such job raises the number of jobs the worker takes at once.
  */
 import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { callsWaitOnServer, defaultConcurrency, type LlmConfig } from '../../llm/config.js';
-import { episodesPerWorker, RunCallSlots } from '../call-slots.js';
+import { allOf, episodesPerWorker, RunCallSlots } from '../call-slots.js';
 import { EpisodeThreadPool } from '../pool.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { getProtocol } from '../protocols.js';
 import { parseQueueUrl, redisOptions } from './address.js';
+import { RedisCallSlots, SLOTS_KEY_PREFIX } from './call-slots.js';
 import { assertReachable } from './coordinator.js';
 import { type EpisodeJobData, type EpisodeJobResult, QUEUE_NAME } from './jobs.js';
 import { WorkerRecordings } from './llm-calls.js';
@@ -41,11 +43,23 @@ export interface QueueWorkerOptions {
 
 export const DEFAULT_LOCK_MS = 30_000;
 
-/** The spec as this worker runs it: with its own address of the model server. */
-export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions): EpisodeSpec {
+/**
+ * The spec as this worker runs it: with its own address of the model server, and, when its calls go to a server, the
+ * run whose limit of calls in flight they count against (`slotGroup`: the run's tag).
+ */
+export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions, run?: string): EpisodeSpec {
   const llm = spec.llm as Record<string, unknown> | undefined;
-  if (llm === null || typeof llm !== 'object' || options.baseUrl === undefined) return spec;
-  return { ...spec, llm: { ...llm, baseUrl: options.baseUrl } } as EpisodeSpec;
+  if (llm === null || typeof llm !== 'object') return spec;
+  const group = run !== undefined && serverModelOf(spec) !== undefined ? run : undefined;
+  if (options.baseUrl === undefined && group === undefined) return spec;
+  return {
+    ...spec,
+    llm: {
+      ...llm,
+      ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+      ...(group !== undefined && { slotGroup: group }),
+    },
+  } as EpisodeSpec;
 }
 
 /** The model configuration of a spec whose calls wait on a server, if it has one. */
@@ -65,24 +79,49 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
   const redis = new Redis(connection);
   const recordings = new WorkerRecordings(redis);
   const pools = new Map<string, EpisodeThreadPool>();
-  // This worker's limit of model calls in flight, made with the first job that calls a server.
-  let callSlots: RunCallSlots | undefined;
+  // Calls to a model server: each run's limit, shared by all its workers through Redis (`call-slots.ts`), and this
+  // worker's own (`--llm-concurrency`), when it has one.
+  const ownSlots = options.llmConcurrency === undefined ? undefined : new RunCallSlots(options.llmConcurrency);
+  const runSlots = new Map<string, RedisCallSlots>();
+  let subscriber: Redis | undefined;
+  const slotsOfRun = (tag: string, limit: number): RedisCallSlots => {
+    let slots = runSlots.get(tag);
+    if (!slots) {
+      slots = new RedisCallSlots(redis, tag, limit, name);
+      runSlots.set(tag, slots);
+      if (!subscriber) {
+        subscriber = new Redis(connection);
+        subscriber.on('error', () => undefined); // the main connection reports a lost server
+        subscriber.on('pmessage', (_pattern: string, channel: string) =>
+          runSlots.get(channel.slice(SLOTS_KEY_PREFIX.length))?.notify(),
+        );
+        void subscriber.psubscribe(`${SLOTS_KEY_PREFIX}*`).catch(() => undefined);
+      }
+    }
+    return slots;
+  };
+  const slotSource = (group: string | undefined) => {
+    const run = group === undefined ? undefined : runSlots.get(group);
+    const limits = [ownSlots, run].filter((slots): slots is RunCallSlots | RedisCallSlots => slots !== undefined);
+    return allOf(...limits);
+  };
   let perThread = 1;
-  const poolFor = (protocol: string, spec: EpisodeSpec) => {
+  const poolFor = (protocol: string, spec: EpisodeSpec, run: string) => {
     const model = serverModelOf(spec);
+    if (model) slotsOfRun(run, defaultConcurrency(model));
     const key = `${protocol}${model ? ' (model server)' : ''}`;
     let pool = pools.get(key);
     if (!pool) {
-      if (model && !callSlots) {
-        callSlots = new RunCallSlots(options.llmConcurrency ?? defaultConcurrency(model));
-        perThread = episodesPerWorker(callSlots.limit, options.concurrency);
+      if (model) {
+        perThread = episodesPerWorker(options.llmConcurrency ?? defaultConcurrency(model), options.concurrency);
         worker.concurrency = options.concurrency * perThread;
         say(
-          `episodes that wait on a model server: ${perThread} at a time on each thread, ${callSlots.limit} calls in flight`,
+          `episodes that wait on a model server: ${perThread} at a time on each thread; calls in flight: ` +
+            `${defaultConcurrency(model)} over the run${ownSlots ? `, ${ownSlots.limit} from this worker` : ''}`,
         );
       }
       pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
-        ...(model && callSlots && { episodesPerThread: perThread, callSlots }),
+        ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
       });
       pools.set(key, pool);
     }
@@ -91,9 +130,9 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
 
   const runJob = async (job: Job<EpisodeJobData, EpisodeJobResult>): Promise<EpisodeJobResult> => {
     const data = job.data;
-    const prepared = await recordings.prepare(localLlmSpec(data.spec, options), data.recording);
+    const prepared = await recordings.prepare(localLlmSpec(data.spec, options, data.run), data.recording);
     if (options.verbose) say(`started ${data.spec.key}`);
-    const { outcome } = await poolFor(data.protocol, prepared.spec).run(prepared.spec, data.trace);
+    const { outcome } = await poolFor(data.protocol, prepared.spec, data.run).run(prepared.spec, data.trace);
     if (options.verbose) say(`finished ${data.spec.key}: ${outcome.status} in ${outcome.wallMs.toFixed(0)} ms`);
     // Failed episodes are reported, not retried: the error is the job's failure reason.
     if (outcome.status === 'failed') throw new UnrecoverableError(outcome.error);
@@ -133,7 +172,9 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     options.signal?.addEventListener('abort', () => resolve());
   });
   await worker.close();
+  for (const slots of runSlots.values()) slots.close();
   await Promise.all([...pools.values()].map((pool) => pool.close()));
+  subscriber?.disconnect();
   await recordings.close();
   redis.disconnect();
 }
