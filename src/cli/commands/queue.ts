@@ -37,7 +37,7 @@ export function registerQueueCommands(program: Command): void {
     )
     .option(
       '--llm-concurrency <n>',
-      "model calls in flight at once from this worker, all its episodes together (default: the run's --llm-concurrency)",
+      "at most this many model calls in flight from this worker, besides the run's --llm-concurrency (default: no cap of its own)",
     )
     .option('--base-url <url>', "the model server as this machine reaches it (default: the coordinator's --base-url)")
     .option(
