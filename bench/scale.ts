@@ -6,8 +6,8 @@
  * --concurrency 1` on one redis-server, when one is installed). For each: episodes per second, the speed-up over one
  * worker, CPU per episode (every process and thread of the run: the runner, its workers, the queue workers), and the
  * machine's own ceiling for N threads measured in the same run (`ceiling.mjs`: arithmetic and small-object
- * allocation), with hearth's speed-up as a fraction of it. The results of every configuration are compared with one
- * local worker's, cell by cell.
+ * allocation; before and after the runs, their mean), with hearth's speed-up as a fraction of it. The results of
+ * every configuration are compared with one local worker's, cell by cell.
  *
  * Also printed: the CPU each worker costs beyond its episodes (start-up and warm-up), from how the CPU of the whole
  * run grows with the workers (cpu(N) = episodes x per-episode + N x per-worker), which is what bounds the speed-up of
@@ -156,9 +156,21 @@ try {
   );
   if (!useQueue) console.log('  (queue left out: --no-queue, or redis-server is not installed)');
   const results: { kind: string; n: number; m: Measured }[] = [];
+  // The ceiling before and after the runs (their mean is compared): on a shared machine the load changes meanwhile.
+  const before = await ceiling();
   for (const n of counts) results.push({ kind: 'local', n, m: await local(n) });
   if (redis) for (const n of counts) results.push({ kind: 'queue', n, m: await queued(n, redis.url) });
-  const limits = await ceiling();
+  const after = await ceiling();
+  const limits = new Map(
+    counts.map((n) => {
+      const [a, b] = [before.get(n), after.get(n)];
+      const mean = (x?: number, y?: number) => ((x ?? Number.NaN) + (y ?? Number.NaN)) / 2;
+      return [n, { arith: mean(a?.arith, b?.arith), alloc: mean(a?.alloc, b?.alloc) }];
+    }),
+  );
+  const show = (m: Map<number, { arith: number; alloc: number }>) =>
+    counts.map((n) => `${n}: ${m.get(n)?.arith.toFixed(2)} / ${m.get(n)?.alloc.toFixed(2)}`).join(', ');
+  console.log(`  ceiling (arith / alloc speed-up) before the runs ${show(before)}; after ${show(after)}`);
   const reference = results[0].m;
   console.log(
     '  how     workers  wall s  episodes/s  speed-up  CPU/episode ms  ceiling arith / alloc  of ceiling  results',
