@@ -1,8 +1,7 @@
 /**
  * How sweeps scale on this machine (issue 37, item 2): issue 37's grid (ExRAP and Greedy reading the texts, four
- * generated homes, three levels of non-stationarity, 100 steps) scaled to the machine (24 seeds on 16 cores, so that
- * the most workers get as many episodes each as 15 workers on 16 cores do), run by the built `hearth run` with
- * 1, 2, 4, ... workers up to the cores, on the local pool (`--workers N`) and through the queue (N `hearth worker
+ * generated homes, three levels of non-stationarity, 24 seeds, 100 steps: 576 episodes), run by the built
+ * `hearth run` with 1, 2, 4, ... workers up to the cores, on the local pool (`--workers N`) and through the queue (N `hearth worker
  * --concurrency 1` on one redis-server, when one is installed). For each: episodes per second, the speed-up over one
  * worker, CPU per episode (every process and thread of the run: the runner, its workers, the queue workers), and the
  * machine's own ceiling for N threads measured in the same run (`ceiling.mjs`: arithmetic and small-object
@@ -30,7 +29,7 @@ const flag = (name: string): string | undefined => {
 };
 const cores = availableParallelism();
 const counts = (flag('--workers') ?? defaultCounts(cores)).split(/\s+/).filter(Boolean).map(Number);
-const seeds = Number(flag('--seeds') ?? Math.max(2, Math.round((24 * cores) / 16)));
+const seeds = Number(flag('--seeds') ?? 24);
 const steps = Number(flag('--steps') ?? 100);
 const useQueue = !process.argv.includes('--no-queue') && REDIS_AVAILABLE;
 const GRID = [
@@ -41,12 +40,12 @@ const episodes = 2 * 4 * 3 * seeds;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-scale-'));
 
-/** 1, 2, 4, ... below the cores, then the cores less one (one for the runner's main thread and Redis), at least 1. */
+/** 1, 2, 4, ... below the cores, then the cores less one (the issue's 15 of 16) from 8 cores on, and the cores. */
 function defaultCounts(n: number): string {
   const out: number[] = [];
-  for (let k = 1; k < n - 1; k *= 2) out.push(k);
-  out.push(Math.max(1, n - 1));
-  if (n === 2) return '1 2';
+  for (let k = 1; k < n; k *= 2) out.push(k);
+  if (n >= 8) out.push(n - 1);
+  out.push(n);
   return [...new Set(out)].join(' ');
 }
 
