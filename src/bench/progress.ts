@@ -135,7 +135,7 @@ function plainProgress({ total, done, stream, calls }: ProgressOptions): Progres
 /** For log lines: the mean in flight so far says more than one moment's count. */
 function plainCallsText({ stats, tokensPerSecond }: CallsNow): string {
   return (
-    `${stats.calls > 0 ? `model calls ${stats.calls}, ` : ''}model calls in flight ${stats.meanInFlight.toFixed(1)} ` +
+    `${stats.calls > 0 ? `${stats.calls} model calls, ` : 'model calls '}in flight ${stats.meanInFlight.toFixed(1)} ` +
     `on average (limit ${stats.limit}), ` +
     `${Math.round(tokensPerSecond)} tok/s`
   );

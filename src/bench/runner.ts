@@ -228,7 +228,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       const calls = (callSlots ?? sampled)?.stats();
       const callsNote =
         calls && calls.maxInFlight > 0
-          ? `; ${calls.calls > 0 ? `${calls.calls} model calls, ` : ''}model calls in flight ` +
+          ? `; ${calls.calls > 0 ? `${calls.calls} model calls, ` : 'model calls '}in flight ` +
             `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})`
           : '';
       note(
