@@ -1,8 +1,8 @@
 /**
  * How sweeps scale on this machine (issue 37, item 2): issue 37's grid (ExRAP and Greedy reading the texts, four
  * generated homes, three levels of non-stationarity, 24 seeds, 100 steps: 576 episodes), run by the built
- * `hearth run` with 1, 2, 4, ... workers up to the cores, on the local pool (`--workers N`) and through the queue (N `hearth worker
- * --concurrency 1` on one redis-server, when one is installed). For each: episodes per second, the speed-up over one
+ * `hearth run` with 1, 2, 4, ... workers up to the cores, on the local pool (`--workers N`) and through the queue
+ * (N `hearth worker --concurrency 1` on one redis-server, when one is installed). For each: episodes per second, the speed-up over one
  * worker, CPU per episode (every process and thread of the run: the runner, its workers, the queue workers), and the
  * machine's own ceiling for N threads measured in the same run (`ceiling.mjs`: arithmetic and small-object
  * allocation; before and after the runs, their mean), with hearth's speed-up as a fraction of it. The results of

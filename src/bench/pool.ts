@@ -2,8 +2,9 @@
  * Executes episode specs on worker threads (or, with 0 workers, in the main thread). `EpisodeThreadPool` keeps a
  * fixed number of threads, each of which imports the protocol module once and then runs episodes, one at a time, or
  * several at once when they wait on a model server (`episodesPerThread`); the next spec goes to whichever thread has
- * room, so completion order varies from run to run and nothing downstream may depend on it. `executeEpisodes` runs a list of specs on such a pool and hands every outcome to a callback as soon as
- * it arrives (the local runner); the queue worker (`queue/worker.ts`) feeds the same pool from a job queue.
+ * room, so completion order varies from run to run and nothing downstream may depend on it. `executeEpisodes` runs a
+ * list of specs on such a pool and hands every outcome to a callback as soon as it arrives (the local runner); the
+ * queue worker (`queue/worker.ts`) feeds the same pool from a job queue.
  *
  * The threads of a pool share their memos of pure functions (`src/util/shared-memo.ts`, the household planner's
  * searches): the pool relays what one thread's memo learns to the others, so that many threads plan a sweep's

@@ -1,9 +1,9 @@
 /**
  * A stand-in for a model server under load, for the sweeps of LLM agents: the fake OpenAI-compatible server answering
  * every call after `latencyMs` and serving at most `maxConcurrent` at once (`fake-openai-server.ts`), with answers
- * that depend on the request (the log-prob of a token after a text is a hash of both), so that agents choose
- * differently from one prompt to the next (the hash takes the length of the text before the token) and an answer given to the
- * wrong call would change results.
+ * that depend on the request (the log-prob of a token is a hash of the token and the length of the text before it),
+ * so that agents choose differently from one prompt to the next and an answer given to the wrong call would change
+ * results.
  */
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
 
