@@ -120,9 +120,9 @@ export class RedisCallSlots implements CallSlots {
 
 /** The coordinator's view of a run's shared slots: calls in flight and tokens so far. */
 export async function sharedSlotsNow(redis: Redis, tag: string): Promise<{ inFlight: number; tokens: number }> {
-  const now = Date.now();
+  // Leases of a dead worker count until the next acquire drops them (at most a lease time): no clock is compared here.
   const [inFlight, tokens] = await Promise.all([
-    redis.zcount(SLOTS_KEY_PREFIX + tag, now, '+inf'),
+    redis.zcard(SLOTS_KEY_PREFIX + tag),
     redis.get(TOKENS_KEY_PREFIX + tag),
   ]);
   return { inFlight, tokens: Number(tokens ?? 0) };
