@@ -35,8 +35,8 @@ describe('a sweep of an LLM agent against a model server', () => {
         homes: 'cottage',
         nonstationarity: 'medium',
         instructions: '5',
-        seeds: '8',
-        steps: '5',
+        seeds: '6',
+        steps: '4',
         quiet: true,
       },
       { knownAgents: ['saycan'] },
@@ -54,7 +54,7 @@ describe('a sweep of an LLM agent against a model server', () => {
       handleSigint: false,
       modelServer: { concurrency },
     });
-    expect(outcome.report.episodes).toEqual({ total: 8, ok: 8, failed: 0, missing: 0 });
+    expect(outcome.report.episodes).toEqual({ total: 6, ok: 6, failed: 0, missing: 0 });
     return { outcome, load: server.load(), json: reportToJson(outcome.report) };
   };
 
