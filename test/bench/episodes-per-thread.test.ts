@@ -38,7 +38,8 @@ describe('episodes per worker thread', () => {
     const several = await run(2, 3);
     expect(single.busiest).toBe(1);
     expect(several.busiest).toBe(3);
-    expect(several.workers).toEqual(new Set([0, 1]));
+    // Which threads took episodes depends on when each started (under load one may take them all): only thread numbers.
+    for (const worker of several.workers) expect([0, 1]).toContain(worker);
     expect(several.results).toEqual(single.results);
   }, 60_000);
 
