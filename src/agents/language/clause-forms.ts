@@ -468,7 +468,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       words('objects|things|items|of the objects|of the things|of the items|pieces|bits'),
       optional(words('away')),
       words('from|off|off of|away from|out of|on|lying on|sitting on|that are on'),
-      ...host('host'),
+      hostOrPronoun('host'),
     ],
   },
   {
@@ -476,7 +476,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words('empty|clear|clear off|empty out|clean off|declutter|clear out'),
       optional(words('the surface of|the top of|everything on|everything off|everything from|off')),
-      ...host('host'),
+      hostOrPronoun('host'),
     ],
   },
   {
@@ -487,7 +487,7 @@ export const CLAUSE_FORMS: Tagged[] = [
         'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|the items|all the stuff',
       ),
       words('off|from|off of|away from|out of'),
-      ...host('host'),
+      hostOrPronoun('host'),
     ],
   },
   {

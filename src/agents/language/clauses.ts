@@ -63,6 +63,26 @@ const problem = (why: string): ClauseReading => ({ subgoals: [], antecedent: [],
 
 const phraseOf = (env: Env, name: string) => env.get(name) as Phrase;
 
+/**
+ * Where things go, or what they are cooked or washed with: the phrase's class, or why not. A goal can narrow its
+ * patients to a room (`SubgoalSpec.room`) but not a destination or an instrument, so "the cabinet in the bedroom" as a
+ * place is refused rather than read as any cabinet (a room that adds nothing is no room: `withRoom` in nouns.ts).
+ */
+function placeClass(phrase: Phrase | undefined): { className?: string; problem?: string } {
+  if (!phrase) return {};
+  if (phrase.room !== undefined) {
+    return {
+      problem: `'${phrase.words}': a goal cannot say which room a place or an appliance is in (only the things acted on); name it without the room`,
+    };
+  }
+  return { className: phrase.className };
+}
+
+/** A host things start on ("everything on the table in the kitchen"): its class, and the room they are in. */
+function startHost(phrase: Phrase): Pick<Thing, 'startOn' | 'room'> {
+  return { startOn: [phrase.className], ...(phrase.room !== undefined && { room: phrase.room }) };
+}
+
 /** The goal reader's phrase for a span (`nouns.ts`), as the matcher holds phrases. */
 export function goalPhrase(span: readonly string[]): Phrase | undefined {
   const noun = resolveNoun(span);
@@ -262,8 +282,13 @@ function objectsOf(
     return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
   }
   if (kind === 'everything') {
-    const from = phraseOf(env, `${name}From`).className;
-    const thing: Thing = { classes: [ANY_THING], count: 'all', startOn: [from], said: `everything on the ${from}` };
+    const from = phraseOf(env, `${name}From`);
+    const thing: Thing = {
+      classes: [ANY_THING],
+      count: 'all',
+      ...startHost(from),
+      said: `everything on ${from.words}`,
+    };
     return { things: [thing], notes: [], referred: false };
   }
   const items = (env.get(name) as Env[]).map((item) => thingOf(item, 'x'));
@@ -286,13 +311,42 @@ function hostOf(
   env: Env,
   name: string,
   before: ClauseReading | undefined,
-): { className?: string; qualifier?: Predicate; note?: string } {
+): { className?: string; qualifier?: Predicate; note?: string; problem?: string } {
   if (env.get(`${name}K`) === 'pronoun') {
     const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
+    if (found?.room !== undefined) {
+      return {
+        problem: `'it' is the ${found.classes[0]} in the ${found.room}, and a goal cannot say which room a place is in`,
+      };
+    }
     return found ? { className: found.classes[0], note: `'it' read as the ${found.classes[0]}` } : {};
   }
-  return { className: phraseOf(env, name).className, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
+  const place = placeClass(phraseOf(env, name));
+  return { ...place, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
+}
+
+/**
+ * The host things are taken from (`hostOrPronoun(name)`): a phrase, or "it" for a host named before ("the desk is a
+ * mess, take three things off it"), with its room where one was said.
+ */
+function sourceOf(
+  env: Env,
+  before: ClauseReading | undefined,
+  name = 'host',
+): { phrase?: Phrase; referred?: boolean; problem: string } {
+  if (env.get(`${name}K`) !== 'pronoun') return { phrase: phraseOf(env, name), problem: '' };
+  const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
+  const found = candidates.filter((t) => t.classes.length === 1 && canHost(t.classes[0]));
+  if (found.length !== 1) return { problem: "'it' has no one host before it to mean" };
+  const [host] = found;
+  const phrase: Phrase = {
+    className: host.classes[0],
+    plural: false,
+    words: host.said ?? `the ${host.classes[0]}`,
+    ...(host.room !== undefined && { room: host.room }),
+  };
+  return { phrase, referred: true, problem: '' };
 }
 
 function canHost(className: string): boolean {
@@ -356,7 +410,9 @@ function unaryClause(
 
 /** The appliance a cooking clause names (by a phrase or by its verb), checked to be one that cooks. */
 function cookingAppliance(env: Env): { using?: string; problem?: string } {
-  const named = (env.get('using') as Phrase | undefined)?.className;
+  const place = placeClass(env.get('using') as Phrase | undefined);
+  if (place.problem) return { problem: place.problem };
+  const named = place.className;
   const using = named ?? ((env.get('verb') as string | undefined) || undefined);
   if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using)) {
     return { problem: `${article(using)} does not cook (the heaters are ${HEATER_CLASSES.join(', ')})` };
@@ -395,7 +451,7 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   const got = objectsOf(env, 'xs', 'isPlacedTo', before);
   if (got.problem) return problem(got.problem);
   const where = hostOf(env, 'host', before);
-  if (!where.className) return problem("'it' has no host before it to mean");
+  if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
   const hostClass = where.className;
   if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
   const make = (things: readonly Thing[]): ClauseReading => {
@@ -468,29 +524,42 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   use: (env) => {
     const phrase = phraseOf(env, 'x');
-    const x: Thing = { classes: classesOf(phrase), count: 1, said: phrase.words };
+    // "use the computer in the bedroom": the one there, every one as "the X in the ROOM" reads
+    const x: Thing = {
+      classes: classesOf(phrase),
+      count: phrase.room === undefined ? 1 : 'all',
+      said: phrase.words,
+      ...(phrase.room !== undefined && { room: phrase.room }),
+    };
     const fit = fitted([x], 'isToggledOn');
     if (fit.problem || x.classes.length !== 1)
       return problem(fit.problem ?? `'${phrase.words}' names no one thing to use`);
     // switched on, as "switch on X" reads: the action goal a task may add is taken by reaching the state
     return { subgoals: [unary(x, 'isToggledOn')], antecedent: [x], switchedOn: x.classes[0] };
   },
-  'take-away': (env) => {
-    const hostClass = phraseOf(env, 'host').className;
-    const things: Thing = { classes: [ANY_THING], count: env.get('n') as number, startOn: [hostClass] };
-    return { subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [hostClass] }], antecedent: [things] };
+  'take-away': (env, before) => {
+    const from = sourceOf(env, before);
+    if (!from.phrase) return problem(from.problem);
+    const things: Thing = { classes: [ANY_THING], count: env.get('n') as number, ...startHost(from.phrase) };
+    return {
+      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [from.phrase.className] }],
+      antecedent: [things],
+      referred: from.referred,
+    };
   },
-  empty: (env) => {
-    const hostClass = phraseOf(env, 'host').className;
+  empty: (env, before) => {
+    const from = sourceOf(env, before);
+    if (!from.phrase) return problem(from.problem);
     const things: Thing = {
       classes: [ANY_THING],
       count: 'all',
-      startOn: [hostClass],
-      said: `everything on the ${hostClass}`,
+      ...startHost(from.phrase),
+      said: `everything on ${from.phrase.words}`,
     };
     return {
-      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [hostClass] }],
+      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [from.phrase.className] }],
       provisional: true,
+      referred: from.referred,
       antecedent: [things],
     };
   },
@@ -523,7 +592,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       ? objectsOf(env, 'xs', 'isPlacedTo', before)
       : { things: [...(before?.antecedent ?? [])], notes: [], referred: true };
     if (got.problem) return problem(got.problem);
-    const hostClass = phraseOf(env, 'host').className;
+    const place = placeClass(phraseOf(env, 'host'));
+    if (!place.className) return problem(place.problem!);
+    const hostClass = place.className;
     const subgoals =
       hostClass === 'plate'
         ? [unary(one('plate'), 'isClean'), ...got.things.map(onCleanPlate)]
@@ -533,7 +604,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   'served-on': (env, before) => {
     const vessels = before?.vessels ?? before?.antecedent ?? [];
     if (vessels.length === 0) return problem('nothing before it to serve');
-    const hostClass = phraseOf(env, 'host').className;
+    const place = placeClass(phraseOf(env, 'host'));
+    if (!place.className) return problem(place.problem!);
+    const hostClass = place.className;
     if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
     const fit = fitted(vessels, 'isPlacedTo');
     if (fit.problem) return problem(fit.problem);
@@ -542,7 +615,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   fetch: (env, before) => ({ ...unaryClause(env, before, 'isPickedUp'), provisional: true }),
   clean: (env, before) => {
-    const using = (env.get('using') as Phrase | undefined)?.className;
+    const place = placeClass(env.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    const using = place.className;
     if (using !== undefined && !WASHING_TOOLS.has(using)) {
       return problem(`things are washed at a sink here: washing with or in ${article(using)} is not simulated`);
     }
@@ -601,7 +676,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
     const { qualifiers, ...x } = thingOf(env, 'x');
-    const from = (env.get('using') as Phrase | undefined)?.className;
+    const source = placeClass(env.get('using') as Phrase | undefined);
+    if (source.problem) return problem(source.problem);
+    const from = source.className;
     const heater = from !== undefined && (HEATER_CLASSES as readonly string[]).includes(from);
     if (from !== undefined && !heater && env.get('usingK') !== 'from') return problem(`${article(from)} does not cook`);
     // "the salmon from the microwave": heated there, as food out of a heater is
@@ -690,13 +767,22 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
  */
 function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
   if (reading.problem || !env.has('dest')) return reading;
-  const hostClass = phraseOf(env, 'dest').className;
-  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  const place = placeClass(phraseOf(env, 'dest'));
+  if (!place.className) return problem(place.problem!);
+  const hostClass = place.className;
   const things = reading.vessels?.length ? reading.vessels : reading.antecedent;
-  // "a sandwich on a plate": it is served on one anyway
+  // "a sandwich on a plate", "a coffee, in a clean mug": it is served on or in one anyway
   if (things.some((t) => t.classes.includes(hostClass))) {
-    return { ...reading, notes: [...(reading.notes ?? []), `'on a ${hostClass}': it is served on one anyway`] };
+    const clean = adjectiveOf(env.get('destAdj')).predicate;
+    const asServed =
+      clean === undefined || things.some((t) => t.classes.includes(hostClass) && servedClean(reading, hostClass));
+    if (asServed)
+      return {
+        ...reading,
+        notes: [...(reading.notes ?? []), `'${place.className}': it is served in or on one anyway`],
+      };
   }
+  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
   const fit = fitted(things, 'isPlacedTo');
   if (fit.problem) return problem(fit.problem);
   const made = placements(fit.things, hostClass, adjectiveOf(env.get('destAdj')).predicate);
@@ -709,6 +795,11 @@ function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
     placing: { things: fit.things, host: hostClass },
     notes: [...(reading.notes ?? []), ...(made.note ? [made.note] : [])],
   };
+}
+
+/** Whether a reading's dish is served in a clean one of the class (coffee in a clean mug, toast on a clean plate). */
+function servedClean(reading: ClauseReading, vessel: string): boolean {
+  return reading.subgoals.some((s) => s.patient.includes(vessel) && s.predicate === 'isClean');
 }
 
 /** Where the catalog keeps every one of the classes, out of use (not where they are washed), if one place. */
@@ -759,7 +850,9 @@ function dishClauses(dishes: readonly Env[]): ClauseReading {
     const tag = dishEnv.get('tag') as string;
     const dish = DISHES[tag];
     const count = (dishEnv.get('n') as number | undefined) ?? 1;
-    const using = (dishEnv.get('using') as Phrase | undefined)?.className;
+    const place = placeClass(dishEnv.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    const using = place.className;
     if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using)) {
       return problem(`${article(using)} does not cook (the heaters are ${HEATER_CLASSES.join(', ')})`);
     }
