@@ -631,7 +631,10 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
-          'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me',
+          'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me|' +
+          // searching is the way to it: "look for the book and leave it on the desk"
+          'look for|search for|hunt down|hunt for|track down|seek out|look around for|search around for|' +
+          'hunt around for|look out for|dig out|search out|see if you can find|try and find|find and get',
       ),
       optional(words('me|us')),
       objects('xs'),

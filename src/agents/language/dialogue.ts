@@ -21,8 +21,8 @@ import { catalogClass } from '../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
-import { baseOfGerund, normalizeSentence, sentenceTexts } from './normalize.js';
-import { resolveNoun } from './nouns.js';
+import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
+import { resolveNoun, roomOf, withRoom } from './nouns.js';
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
 import { one } from './things.js';
 
@@ -106,9 +106,11 @@ const RELATION = '(in|inside|on|near|by|next to|beside)';
  * (without the question it asks for it to be put there).
  */
 function readHints(sentence: string, asked: string | undefined, answering = false): LocationHint[] | undefined {
-  const s = sentence
-    .toLowerCase()
-    .replace(/[.!?]+$/, '')
+  // contractions expanded as a request's are ("the milk's on the counter")
+  const s = tokens(sentence)
+    .filter((t) => t !== '.')
+    .join(' ')
+    .replace(/ ,/g, ',')
     .trim();
   const hint = (what: string | undefined, relation: string, where: string): LocationHint | undefined => {
     const className = what === undefined ? asked : classOf(what.split(/\s+/));
@@ -573,10 +575,15 @@ function readPurpose(
   return read.ok ? { clauses: read.clauses, purpose: m[1] } : undefined;
 }
 
-/** The things a sentence names (every longest span that is a noun phrase of a goal), left to right. */
+/**
+ * The things a sentence names (every longest span that is a noun phrase of a goal), left to right. A room the sentence
+ * puts them in, outside a noun phrase ("the TV is on in the bedroom"), narrows them as "the TV in the bedroom" would
+ * (`withRoom`: a thing the catalog never stands there is left out, so that no pronoun means it).
+ */
 function mentions(sentence: string): Thing[] {
   const words = normalizeSentence(sentence).tokens;
   const found: Thing[] = [];
+  const free: boolean[] = words.map(() => true);
   for (let i = 0; i < words.length; i++) {
     for (let j = Math.min(words.length, i + 5); j > i; j--) {
       const noun = resolveNoun(words.slice(i, j));
@@ -589,11 +596,31 @@ function mentions(sentence: string): Thing[] {
         ...(noun.room && { room: noun.room }),
         ...(noun.category && { category: noun.category, vague: true }),
       });
+      for (let k = i; k < j; k++) free[k] = false;
       i = j - 1;
       break;
     }
   }
-  return found;
+  const rooms = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== 'in' || !free[i]) continue;
+    const start = ['the', 'my', 'our', 'your'].includes(words[i + 1] ?? '') ? i + 2 : i + 1;
+    for (const length of [2, 1]) {
+      const room = free[start] ? roomOf(words.slice(start, start + length)) : undefined;
+      if (room !== undefined) {
+        rooms.add(room);
+        break;
+      }
+    }
+  }
+  if (rooms.size !== 1) return found;
+  const [room] = rooms;
+  return found.flatMap((thing) => {
+    if (thing.room !== undefined) return [thing];
+    const narrowed = withRoom({ classes: thing.classes, plural: false, by: 'name' }, room);
+    if (!narrowed) return [];
+    return [narrowed.room === undefined ? thing : { ...thing, room, count: 'all' as const }];
+  });
 }
 
 /** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */

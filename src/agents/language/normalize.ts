@@ -41,7 +41,17 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bi'm\b/g, 'i am'],
   [/\b(you|we|they|there|who|what)'re\b/g, '$1 are'],
   [/\b(i|you|we|they|would|could|should|must)'ve\b/g, '$1 have'],
-  [/\b(it|that|there|here|what|where|who|he|she|everything|something|nothing)'s\b/g, '$1 is'],
+  [
+    /\b(it|that|there|here|what|where|who|he|she|everything|something|nothing|nobody|somebody|someone|everyone|everybody|this)'s\b/g,
+    '$1 is',
+  ],
+  // a noun's 's is "has" before a past participle, "is" before what says how the thing is ("the milk's been out",
+  // "the TV's too loud", "the counter's a mess", "the plant's drooping"), else a possessive ("the bedroom's lights")
+  [/\b([a-z]+)'s(?= (?:been|gone|got|had)\b)/g, '$1 has'],
+  [
+    /\b([a-z]+)'s(?= (?:[a-z]+ing|[a-z]+ed|a|an|the|too|so|very|really|still|already|all|way|quite|pretty|completely|totally|almost|nearly|now|not|never|always|full|empty|on|off|open|shut|in|out|under|over|at|by|near|next|behind|inside|dirty|filthy|clean|cold|hot|warm|dry|wet|bare|ripe|soft|ready|done|broken|stuck|messy|freezing|dark|here|there|low|left|gross|mouldy|moldy|rotten|stale|sticky|smelly|loud|quiet|noisy|dead|overripe|brown|old|new|spotless|tidy|untidy|chilly|stuffy|empty|off)\b)/g,
+    '$1 is',
+  ],
 ];
 
 /** Lower-case tokens with contractions expanded; `,` and `.` are tokens, other punctuation is dropped. */
@@ -53,6 +63,8 @@ export function tokens(text: string): string[] {
       .replace(/slice\(s\)/g, 'slices')
       // a possessive: "the bedroom's lights" -> "the bedroom lights", "the fridge's door" -> "the fridge door"
       .replace(/\b([a-z]+)'s\b/g, '$1')
+      // a plural's: "the kids' breakfast"
+      .replace(/\b([a-z]+s)'(?=\s|$)/g, '$1')
       .replace(/([,.;:!?"()])/g, ' $1 ')
       .split(/\s+/)
       .filter((w) => w !== '' && !/^[;:!?"()]$/.test(w))
@@ -156,7 +168,7 @@ const GERUND_VERBS =
   'put place set lay leave store stash stow keep move bring take carry return drop toss throw pop stick get grab fetch ' +
   'find pick hand give pass switch turn flip power shut kill open close clean wash rinse scrub wipe heat cook warm ' +
   'microwave toast bake reheat water make prepare fix brew serve use empty clear remove tidy chill refrigerate fill ' +
-  'pour arrange load transfer hang shift do';
+  'pour arrange load transfer hang shift do look search hunt track seek locate gather collect';
 const GERUNDS = new Map<string, string>();
 for (const verb of GERUND_VERBS.split(' ')) {
   const stem = verb.endsWith('e') && !verb.endsWith('ee') ? verb.slice(0, -1) : verb;
@@ -218,6 +230,7 @@ const NUMBER_PHRASES: ReadonlyArray<readonly [string, string]> = [
   ['both of those', 'them'],
   ['all of them', 'them'],
   ['all of it', 'it'],
+  ['it all', 'it'],
   ['them all', 'them'],
   ['them both', 'them'],
   ['every one of the', 'all the'],
@@ -263,6 +276,18 @@ function numbers(list: string[]): string[] {
   }
   return counted;
 }
+/** Placing verbs whose participle after a comma is the next step ("empty the table, putting everything in the sink"). */
+const PLACING_PARTICIPLES = new Set(
+  'put place set lay leave store stash stow move stick pop transfer'
+    .split(' ')
+    .flatMap((verb) => [...GERUNDS].filter(([, base]) => base === verb).map(([gerund]) => gerund)),
+);
+
+/** A placing participle after a comma as the verb of the clause it starts ("..., putting it away" -> "..., put it"). */
+function participles(list: string[]): string[] {
+  return list.map((w, i) => (i > 0 && list[i - 1] === ',' && PLACING_PARTICIPLES.has(w) ? GERUNDS.get(w)! : w));
+}
+
 const NUMBER_WORDS = new Set('one two three four five six seven eight nine ten eleven twelve'.split(' '));
 
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
@@ -328,7 +353,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   }
   const kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
-  list = numbers(kept);
+  list = numbers(participles(kept));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };
