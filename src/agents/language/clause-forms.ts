@@ -270,7 +270,8 @@ const COOK_VERBS: Record<string, string> = {
 };
 const PLACE_VERBS =
   'put|place|set|lay|leave|store|stash|stow|keep|move|bring|take|carry|return|drop|toss|throw|pop|stick|load|' +
-  'arrange|hang|shift|transfer|get|chill|tidy|tuck|slide|relocate|position|deposit|park|plonk|rest|stack|file|shelve';
+  'arrange|hang|shift|transfer|get|chill|tidy|tuck|slide|relocate|position|deposit|park|plonk|rest|stack|file|shelve|' +
+  'gather|collect|round up';
 
 const DISH_FORMS: Tagged[] = [
   {

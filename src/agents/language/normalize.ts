@@ -14,6 +14,7 @@
  *
  * What it removes is kept in `framing` (shown by `hearth read`); a sentence that is only framing is empty.
  */
+import { resolveNoun } from './nouns.js';
 
 /** A sentence after normalisation: its tokens and the framing words set aside. */
 export interface NormalizedSentence {
@@ -137,6 +138,8 @@ const ANYWHERE = new Set([
   'just',
   'also',
   'really',
+  'exactly',
+  'precisely',
 ]);
 const ANYWHERE_PHRASES = phrases('for me|for us');
 
@@ -276,6 +279,44 @@ function numbers(list: string[]): string[] {
   }
   return counted;
 }
+/** Pronouns a floating quantifier may follow ("put them both on the desk"). */
+const FLOAT_AFTER = new Set(['them', 'they', 'these', 'those']);
+const MODALS = new Set(['should', 'must', 'will', 'can', 'could', 'would', 'are', 'were', 'have']);
+/** What may follow a floating quantifier: a verb of the clause, a preposition, a state ("the remotes should all be"). */
+const FLOAT_BEFORE = new Set(
+  (
+    'should must need needs have has go goes belong belongs be are were will can could get stay stays in on into ' +
+    'onto inside off to together a away back want wants deserve deserves look looks sit live lives end up'
+  ).split(' '),
+);
+
+/**
+ * A quantifier floated after the things it counts ("the remotes should all be on a sofa", "turn the lights all off",
+ * "the toothbrush and the face cream both"), and "together" before where they go ("put the mugs together in a
+ * cabinet"), set aside: the plural or the list already says every one, and a placement's host is any one of its class
+ * (a goal cannot ask for the same one; docs/reader.md).
+ */
+function floating(list: string[], setAside: (words: readonly string[]) => void): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    const next = list[i + 1] ?? '';
+    // after the things, or after the things and a modal ("the remotes should all be ...")
+    const end = MODALS.has(out.at(-1) ?? '') ? out.length - 1 : out.length;
+    const nounBefore =
+      FLOAT_AFTER.has(out[end - 1] ?? '') ||
+      [1, 2, 3].some((n) => end >= n && resolveNoun(out.slice(end - n, end)) !== undefined);
+    const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore;
+    const together = w === 'together' && /^(?:in|on|into|onto|inside)$/.test(next) && nounBefore;
+    if (floated || together) {
+      setAside([w]);
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
 /** Placing verbs whose participle after a comma is the next step ("empty the table, putting everything in the sink"). */
 const PLACING_PARTICIPLES = new Set(
   'put place set lay leave store stash stow move stick pop transfer'
@@ -353,7 +394,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   }
   const kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
-  list = numbers(participles(kept));
+  list = numbers(participles(floating(kept, setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };
