@@ -300,10 +300,12 @@ const DISH_FORMS: Tagged[] = [
         'coffee|a coffee|a cup of coffee|some coffee|a mug of coffee|a fresh coffee|fresh coffee|one coffee|' +
           'one cup of coffee|a hot coffee|a nice coffee|a nice cup of coffee|a hot cup of coffee|a fresh cup of coffee',
       ),
+      // "a coffee, in a clean mug": the vessel after a comma too
       optional(
+        optional(words(',')),
         words(
           'in a clean mug|in a mug|in a clean cup|in a cup|in the clean mug|in the mug|in it|into a clean mug|' +
-            'into the clean mug|in one of the clean mugs',
+            'into the clean mug|in one of the clean mugs|in a clean coffee mug|in a coffee mug|in my mug|in my cup',
         ),
       ),
       // coffee is made in a coffee maker anyway

@@ -433,6 +433,12 @@ export function readDialogue(text: string): DialogueReading {
         });
         continue;
       }
+      const fronted = readFronted(sentence, before);
+      if (fronted) {
+        take(fronted.clauses);
+        unread.push({ text: fronted.front, reason: 'a purpose or time before the request' });
+        continue;
+      }
       const asRoutine = readRoutine(sentence);
       if (asRoutine) {
         routine = asRoutine;
@@ -573,6 +579,38 @@ function readPurpose(
   if (!m || !base) return undefined;
   const read = readRequest(`${base}${m[3]}`, { before });
   return read.ok ? { clauses: read.clauses, purpose: m[1] } : undefined;
+}
+
+/** How a request after a fronted purpose starts: its subject, a modal, politeness or a request's verb. */
+const requestStart = (word: string) =>
+  /^(?:i|i'd|i'm|we|we'd|could|can|would|will|please)$/i.test(word) || REQUEST_VERBS.has(word.toLowerCase());
+
+/** Words a purpose or a time before a request starts with ("for breakfast", "as a snack", "before work"). */
+const FRONTED = /^(?:for|as|before|after|at|during|on|by|in|with)\s/i;
+
+/**
+ * A purpose or a time before a request ("For breakfast I want coffee and a plate of toast served on the kitchen table",
+ * "Before work I need a coffee", "For the kids' breakfast, make two slices of toast"): set aside where it names no
+ * thing and no room (a meal's name is a purpose), and the rest reads as a request; the shortest such part first.
+ */
+function readFronted(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; front: string } | undefined {
+  if (!FRONTED.test(sentence.trim())) return undefined;
+  const words = sentence.trim().split(/\s+/);
+  // at its comma if it has one, else where a request starts ("I want", "could you", "make")
+  const comma = words.findIndex((w) => w.endsWith(','));
+  for (let k = 2; k <= Math.min(7, words.length - 1); k++) {
+    if (comma >= 0 ? k !== comma + 1 : !requestStart(words[k])) continue;
+    const front = words.slice(0, k).join(' ');
+    const tokens = normalizeSentence(front).tokens;
+    const room = tokens.some((_, i) => roomOf(tokens.slice(i, i + 1)) ?? roomOf(tokens.slice(i, i + 2)));
+    if (room || mentions(front).length > 0 || NEGATION.test(front)) return undefined;
+    const read = readRequest(words.slice(k).join(' '), { before });
+    if (read.ok) return { clauses: read.clauses, front: front.replace(/,$/, '') };
+  }
+  return undefined;
 }
 
 /**
