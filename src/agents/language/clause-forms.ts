@@ -70,9 +70,16 @@ export function adjectiveOf(value: unknown): { predicate?: Predicate; using?: st
 const VAGUE =
   'some|an assortment of|a selection of|a variety of|a few|several|a bunch of|a bit of|a little|some of the|a mix of';
 
+/** "a mug that is clean": the adjective after the thing, as before it. */
+const relative = (name: string) =>
+  optional(
+    words('that is|which is|that are|which are|that has been|that have been|that was|that were'),
+    pick(`${name}Adj`, ADJECTIVES),
+  );
+
 /** A quantified thing: `all the X`, `3 slices of X`, `a slice of X`, `3 X`, `some X`, `X`; captures name, nameQ, ... */
-const thing = (name: string): Element =>
-  alt(`${name}Q`, [
+const thing = (name: string): Pattern => {
+  const quantified = alt(`${name}Q`, [
     { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
     { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), words(SLICES), words('of'), np(name)] },
@@ -85,6 +92,8 @@ const thing = (name: string): Element =>
       pattern: [optional(words('the|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
     },
   ]);
+  return [quantified, relative(name)];
+};
 const EVERYTHING =
   'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|' +
   'the items|whatever is|everything that is|all the stuff|the stuff';
@@ -115,7 +124,7 @@ const objects = (name: string): Element =>
       ],
     },
     { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
-    { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: [thing('x')] }], ', | and | , and', true)] },
+    { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
   ]);
 /**
  * A host: "the sofa", "a clean plate", and one host of several said as such ("a single kitchen cabinet", "one of the
@@ -361,6 +370,13 @@ const DISH_DONE = optional(
   ),
 );
 
+/** The dish said as made together ("today we're making toast"), as TEACh's commanders set a task. */
+const WE_MAKE =
+  'we are making|we are preparing|we are cooking|we are having|we are doing|we are going to make|' +
+  'we are going to have|we are going to prepare|we will make|we will be making|we will have';
+/** Dishes that are no thing in the house ("the salad" is no lettuce): placed, they are made first. */
+const MADE_DISHES = { salad: 'salad', salads: 'salad', sandwich: 'sandwich', sandwiches: 'sandwich' };
+
 export const CLAUSE_FORMS: Tagged[] = [
   // dishes first: "make a salad" must not read "salad" (lettuce's alias) as a thing to make
   {
@@ -368,7 +384,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
-          'rustle me up|fix me up|knock up|throw together|have',
+          `rustle me up|fix me up|knock up|throw together|have|${WE_MAKE}`,
       ),
       optional(words('me|us')),
       dishes,
@@ -383,10 +399,37 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
   { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
+  // "put the salad on the table": a dish no home holds is made, then put there
+  {
+    tag: 'place-dish',
+    pattern: [
+      words(PLACE_VERBS),
+      optional(words('the|a|my|our|some')),
+      pick('dish', MADE_DISHES),
+      PARTICLE,
+      words('on|onto|on top of|in|into|inside|at'),
+      ...host('dest'),
+    ],
+  },
+  // "I'd like a coffee. Make it in a clean mug.": the dish said before, in its own vessel
+  {
+    tag: 'remake',
+    pattern: [
+      words('make|prepare|brew|pour|serve|do|fix|put'),
+      words('it|that|one|mine'),
+      optional(words(',')),
+      words('in|into'),
+      optional(words('a|the|one|my')),
+      adjective('vesselAdj'),
+      np('vessel'),
+    ],
+  },
+  // "today we're making toast. one slice please.": how many of the toast said before
+  { tag: 'dish-count', pattern: [number('n'), words(SLICES), optional(words('of it|of toast|of bread|of them'))] },
   {
     tag: 'breakfast',
     pattern: [
-      words('make|prepare|cook|fix|do|get|serve|have'),
+      words(`make|prepare|cook|fix|do|get|serve|have|${WE_MAKE}`),
       optional(words('me|us')),
       words('breakfast|a breakfast|some breakfast'),
       // "breakfast on the kitchen table: coffee and a plate of toast" (the colon is no token)
@@ -607,6 +650,8 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'do-dishes',
     pattern: [words('do|wash|clean'), words('the dishes|the washing up|the washing-up|all the dishes')],
   },
+  // "do all the plates": washing them, for dishes only ("do the plants" is no washing)
+  { tag: 'do-things', pattern: [words('do'), objects('xs')] },
   { tag: 'water', pattern: [words('water'), objects('xs')] },
   { tag: 'refrigerate', pattern: [words('refrigerate|chill|freeze'), objects('xs')] },
   {
@@ -749,7 +794,7 @@ export const CLAUSE_FORMS: Tagged[] = [
           { tag: 'wished', pattern: [words('i want|i would like|i need|i would love|we would like|we need')] },
         ]),
       ),
-      thing('x'),
+      ...thing('x'),
       optional(
         alt('usingK', [
           { tag: 'from', pattern: [words('from|out of'), DET, np('using')] },

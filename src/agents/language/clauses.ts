@@ -48,6 +48,8 @@ export interface ClauseReading {
   readonly switchedOn?: string;
   /** No clause: the things a context sentence names ("the TV is on, and the radio too"), for a pronoun after it. */
   readonly mentioned?: boolean;
+  /** Says again what the clause before asked, changed ("... toast. one slice please."): it replaces that clause. */
+  readonly restates?: boolean;
 }
 
 /** What a sentence is read in: the last clause before it (this text's, or a context sentence's mentions). */
@@ -623,6 +625,46 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     }
     return unaryClause(env, before, 'isClean');
   },
+  'do-things': (env, before) => {
+    const got = objectsOf(env, 'xs', 'isClean', before);
+    if (got.problem) return problem(got.problem);
+    const dishes = new Set(resolveNoun(['dishes'])!.classes);
+    const odd = got.things.find((t) => !t.classes.every((c) => dishes.has(c)));
+    if (odd) return problem(`'do' says what to do only of dishes (washing them), not of ${odd.said ?? odd.classes[0]}`);
+    return { ...unaryClause(env, before, 'isClean'), notes: [...got.notes, "'do' the dishes read as washing them"] };
+  },
+  'place-dish': (env) => placedAfter(env, dishClauses([new Map([['tag', env.get('dish') as string]])])),
+  remake: (env, before) => {
+    const vessel = phraseOf(env, 'vessel').className;
+    const made = before?.vessels?.some((v) => v.classes.includes(vessel));
+    const clean = adjectiveOf(env.get('vesselAdj')).predicate;
+    if (!before || !made || (clean !== undefined && (clean !== 'isClean' || !servedClean(before, vessel)))) {
+      return problem(`'make it in ${article(vessel)}': no dish said before is made in one`);
+    }
+    return {
+      ...before,
+      referred: true,
+      notes: [`'make it in ${article(vessel)}': the dish said before, made so anyway`],
+    };
+  },
+  'dish-count': (env, before) => {
+    const n = env.get('n') as number;
+    const toast = before?.subgoals.some((s) => s.patient.join() === 'breadslice' && s.predicate === 'isCooked');
+    if (!before || !toast || before.referred) return problem('a number of slices with no toast said just before');
+    if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
+    const recount = <T extends { readonly count?: number | 'all' }>(x: T, classes: readonly string[]): T => {
+      if (classes.join() !== 'breadslice') return x;
+      const { count: _count, ...rest } = x;
+      return (n === 1 ? rest : { ...rest, count: n }) as T;
+    };
+    return {
+      ...before,
+      subgoals: before.subgoals.map((s) => recount(s, s.patient)),
+      antecedent: before.antecedent.map((t) => ({ ...t, count: n })),
+      restates: true,
+      notes: [`'${n} slice${n === 1 ? '' : 's'}': the toast said before, ${n} of it`],
+    };
+  },
   'do-dishes': () => {
     const dishes: Thing = {
       classes: resolveNoun(['dishes'])!.classes,
@@ -875,6 +917,11 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
     const tag = env.get('tag') as string;
     const reading = CLAUSES[tag](env, before);
     const last = out.at(-1);
+    if (reading.restates && last && !reading.problem) {
+      out[out.length - 1] = reading;
+      before = reading;
+      continue;
+    }
     // fetching is the way to what the next clause does with the same things ("get the salmon and heat it")
     if (last?.provisional && !reading.problem && reading.subgoals.length > 0) {
       const same = reading.referred || sameClasses(last.antecedent, reading.antecedent);

@@ -353,6 +353,8 @@ export function readDialogue(text: string): DialogueReading {
   const take = (read: readonly ClauseReading[]) => {
     const [first, ...rest] = read;
     const last = clauses.at(-1);
+    // "today we're making toast. one slice please.": the toast said again, with its number
+    if (first.restates && last) clauses.pop();
     // a fetch in one sentence and its placement in the next ("Get a book." ... "On the desk.")
     if (
       last?.provisional &&
@@ -431,6 +433,12 @@ export function readDialogue(text: string): DialogueReading {
           text: purposed.purpose,
           reason: 'the purpose of the request; read through how it is to be done',
         });
+        continue;
+      }
+      const prepared = readPrepared(sentence, before);
+      if (prepared) {
+        take(prepared.clauses);
+        notes.push(prepared.note);
         continue;
       }
       const fronted = readFronted(sentence, before);
@@ -584,6 +592,43 @@ function readPurpose(
 /** How a request after a fronted purpose starts: its subject, a modal, politeness or a request's verb. */
 const requestStart = (word: string) =>
   /^(?:i|i'd|i'm|we|we'd|could|can|would|will|please)$/i.test(word) || REQUEST_VERBS.has(word.toLowerCase());
+
+/** States the robot brings a thing to itself, and the verb that does it. */
+const PREPARED: Readonly<Record<string, string>> = {
+  clean: 'clean',
+  cleaned: 'clean',
+  washed: 'clean',
+  rinsed: 'clean',
+  cooked: 'cook',
+  heated: 'heat',
+  'heated up': 'heat',
+  warm: 'heat',
+  warmed: 'heat',
+  'warmed up': 'heat',
+  hot: 'heat',
+  toasted: 'toast',
+};
+const PREPARED_WHEN = new RegExp(
+  `^(?:once|when|after|as soon as)\\s+(.+?)\\s+(?:is|are|has been|have been|gets|get)\\s+(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(.+)$`,
+  'i',
+);
+
+/**
+ * A state the robot brings about itself, said as when the next step is to be done: "Once the mug is clean, put it on
+ * the coffee table" is "clean the mug and put it on the coffee table" (nothing else in the house cleans it), where the
+ * step refers to the same thing. A condition on anything else ("if ...", "when the TV is on, ...") stays refused.
+ */
+function readPrepared(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; note: string } | undefined {
+  const m = PREPARED_WHEN.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, subject, state, step] = m;
+  const read = readRequest(`${PREPARED[state.toLowerCase()]} ${subject}, ${step}`, { before });
+  if (!read.ok || read.clauses.length < 2 || !read.clauses[1].referred) return undefined;
+  return { clauses: read.clauses, note: `"${subject} is ${state}" read as the step before: ${state} it first` };
+}
 
 /** Words a purpose or a time before a request starts with ("for breakfast", "as a snack", "before work"). */
 const FRONTED = /^(?:for|as|before|after|at|during|on|by|in|with)\s/i;
