@@ -296,6 +296,17 @@ function objectsOf(
   const items = (env.get(name) as Env[]).map((item) => thingOf(item, 'x'));
   const odd = items.find((t) => typeof t.count === 'number' && (t.count < 1 || t.count > MAX_COUNT));
   if (odd) return { things: [], notes: [], referred: false, problem: `${odd.count} is no number of things to act on` };
+  // "the hot mug": a state its adjective names that the thing cannot take is no reading
+  for (const t of items) {
+    const q = (t.qualifiers ?? []).find((p) => !t.classes.some((c) => fits(c, p)));
+    if (q)
+      return {
+        things: [],
+        notes: [],
+        referred: false,
+        problem: `${article(t.category ?? t.classes[0])} ${WHY_NOT[q] ?? `cannot be ${q}`}`,
+      };
+  }
   const notes: string[] = [];
   const settled = items.map((t) => {
     const s = settle(t, predicate);

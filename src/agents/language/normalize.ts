@@ -46,19 +46,47 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(it|that|there|here|what|where|who|he|she|everything|something|nothing|nobody|somebody|someone|everyone|everybody|this)'s\b/g,
     '$1 is',
   ],
-  // a noun's 's is "has" before a past participle, "is" before what says how the thing is ("the milk's been out",
-  // "the TV's too loud", "the counter's a mess", "the plant's drooping"), else a possessive ("the bedroom's lights")
-  [/\b([a-z]+)'s(?= (?:been|gone|got|had)\b)/g, '$1 has'],
-  [
-    /\b([a-z]+)'s(?= (?:[a-z]+ing|[a-z]+ed|a|an|the|too|so|very|really|still|already|all|way|quite|pretty|completely|totally|almost|nearly|now|not|never|always|full|empty|on|off|open|shut|in|out|under|over|at|by|near|next|behind|inside|dirty|filthy|clean|cold|hot|warm|dry|wet|bare|ripe|soft|ready|done|broken|stuck|messy|freezing|dark|here|there|low|left|gross|mouldy|moldy|rotten|stale|sticky|smelly|loud|quiet|noisy|dead|overripe|brown|old|new|spotless|tidy|untidy|chilly|stuffy|empty|off)\b)/g,
-    '$1 is',
-  ],
 ];
+
+/** Words after a noun's 's that make it "is": what says where or how the thing is ("the TV's too loud", "on"). */
+const IS_AFTER = new Set(
+  (
+    'a an the too so very really still already all way quite pretty completely totally almost nearly now not never ' +
+    'always on off open shut in out under over at by near next behind inside here there'
+  ).split(' '),
+);
+/** Adjectives that make it "is" unless a noun follows ("the mug's dirty", but "the kitchen's dirty plates"). */
+const IS_STATE = new Set(
+  (
+    'full empty dirty filthy clean cold hot warm dry wet bare ripe soft ready done broken stuck messy freezing dark ' +
+    'low left gross mouldy moldy rotten stale sticky smelly loud quiet noisy dead overripe spotless tidy untidy chilly ' +
+    'stuffy cluttered'
+  ).split(' '),
+);
+
+/**
+ * What a noun's 's is before `next` (and the word after it): "has" before a past participle ("the milk's been out"),
+ * "is" before what says where or how the thing is ("the fruit's going to go bad", "the counter's a mess", "the mug's
+ * dirty"), undefined for a possessive ("the bedroom's lights", "the kitchen's dirty plates").
+ */
+function nounApostropheS(next: string, after: string | undefined): 'is' | 'has' | undefined {
+  if (/^(?:been|gone|got|had)$/.test(next)) return 'has';
+  if (IS_AFTER.has(next)) return 'is';
+  const nounAfter = after !== undefined && resolveNoun([after]) !== undefined;
+  if (IS_STATE.has(next) && !nounAfter) return 'is';
+  // a participle or gerund that is no noun of its own ("drooping", "covered in")
+  if (/^[a-z]{2,}(?:ing|ed)$/.test(next) && !nounAfter && resolveNoun([next]) === undefined) return 'is';
+  return undefined;
+}
 
 /** Lower-case tokens with contractions expanded; `,` and `.` are tokens, other punctuation is dropped. */
 export function tokens(text: string): string[] {
   let s = text.toLowerCase().replace(/[’‘`]/g, "'");
   for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
+  s = s.replace(/\b([a-z]+)'s(?= ([a-z]+)(?: ([a-z]+))?)/g, (_, noun: string, next: string, after?: string) => {
+    const verb = nounApostropheS(next, after);
+    return verb ? `${noun} ${verb}` : `${noun}'s`;
+  });
   return (
     s
       .replace(/slice\(s\)/g, 'slices')

@@ -121,8 +121,15 @@ for (const [word, className] of Object.entries(EVERYDAY)) {
   if (!catalogClass(className)) throw new Error(`everyday word ${word}: ${className} is no catalog class`);
 }
 
+/**
+ * Dishes of the recipe book that a catalog alias would take for a thing: "the salad" is the dish (lettuce, tomato and a
+ * cooked potato on a plate), never the lettuce the alias names; the clause forms read it as the dish or refuse it.
+ */
+const DISH_NAMES: ReadonlySet<string> = new Set(['salad', 'salads']);
+
 /** A class by name (aliases and everyday words included), never a room; the head noun singular or as written. */
 function named(words: readonly string[]): { className: string; plural: boolean } | undefined {
+  if (words.length === 1 && DISH_NAMES.has(words[0])) return undefined;
   const resolved = resolvePhrase(words);
   if (resolved?.by === 'name' && !isRoom(resolved.className))
     return { className: resolved.className, plural: resolved.plural };
