@@ -132,10 +132,20 @@ const objects = (name: string): Element =>
  */
 const host = (name: string): Pattern => [
   optional(
-    words(
-      'any|one|a|an|the|my|a single|one single|only one|the same|one of the|any of the|any one of the|either|one of my|' +
-        'your|our',
-    ),
+    alt(`${name}Det`, [
+      // "all the mugs in the same cabinet" is one cabinet for all, as "a single cabinet"; "the same shelf" of one thing
+      // is the one it was on (refused where the host is read)
+      { tag: 'same', pattern: [words('the same|the very same')] },
+      {
+        tag: 'any',
+        pattern: [
+          words(
+            'any|one|a|an|the|my|a single|one single|only one|one of the|any of the|any one of the|either|one of my|' +
+              'your|our',
+          ),
+        ],
+      },
+    ]),
   ),
   adjective(`${name}Adj`),
   np(name),

@@ -18,7 +18,7 @@ import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase } from './matcher.js';
-import { resolveNoun } from './nouns.js';
+import { resolveNoun, withRoom } from './nouns.js';
 import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
 import { one, placed, type Thing, unary } from './things.js';
 
@@ -467,6 +467,10 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
   const hostClass = where.className;
   if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  // "put the book back on the same shelf": the one it was on, which a goal cannot say
+  if (env.get('hostDet') === 'same' && got.things.every((t) => t.count === 1)) {
+    return problem(`'the same ${hostClass}' of one thing is the one it was on, which no goal can say`);
+  }
   const make = (things: readonly Thing[]): ClauseReading => {
     const fit = fitted(things, 'isPlacedTo');
     if (fit.problem) return problem(fit.problem);
@@ -498,11 +502,16 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
 /** A declarative or wished state ("the fridge is open", "the apple in the fridge") as the clause that reaches it. */
 function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading {
   const tag = env.get('s') as string;
+  // "the books should go on the bookshelf in the living room": the room of a place is no goal's
+  if (tag === 'placed' && env.get('tail')?.toString().startsWith('room:'))
+    return problem('a goal cannot say which room a place is in (only the things acted on)');
   if (tag === 'placed') return placeClause(env, before);
-  if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'on' || tag === 'off') return toggleClause(env, before, STATE_PREDICATES[tag]);
+  if (env.get('tail')?.toString().startsWith('room:') && (tag === 'cooked' || tag === 'watered'))
+    return problem('a room after cooking or watering is no goal the reader can write');
+  if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'watered') return CLAUSES.water(env, before);
-  return unaryClause(env, before, STATE_PREDICATES[tag]);
+  return inTail(env, unaryClause(env, before, STATE_PREDICATES[tag]), STATE_PREDICATES[tag]);
 }
 
 /** What "wash X in/with/under Y" may name: where hearth washes (a sink, its faucet) and what it washes with. */
@@ -660,7 +669,10 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'dish-count': (env, before) => {
     const n = env.get('n') as number;
-    const toast = before?.subgoals.some((s) => s.patient.join() === 'breadslice' && s.predicate === 'isCooked');
+    // toast alone: a sandwich's slices are its recipe's
+    const toast =
+      before?.subgoals.length &&
+      before.subgoals.every((s) => s.patient.join() === 'breadslice' && s.predicate === 'isCooked');
     if (!before || !toast || before.referred) return problem('a number of slices with no toast said just before');
     if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
     const recount = <T extends { readonly count?: number | 'all' }>(x: T, classes: readonly string[]): T => {
@@ -799,7 +811,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const reading =
       predicate === 'isToggledOn' || predicate === 'isToggledOff'
         ? toggleClause(env, before, predicate)
-        : unaryClause(env, before, predicate);
+        : inTail(env, unaryClause(env, before, predicate), predicate);
     if (reading.problem || !any) return reading;
     const every = reading.antecedent.map((t) => ({ ...t, count: 'all' as const }));
     return { ...reading, subgoals: every.map((t) => unary(t, predicate)), antecedent: every };
@@ -875,19 +887,34 @@ function intoTheFridge(env: Env, before: ClauseReading | undefined): ClauseReadi
   return placeClause(new Map([...env, ['host', host], ['hostK', 'np']]), before);
 }
 
-function toggleClause(env: Env, before: ClauseReading | undefined, predicate: Predicate): ClauseReading {
+/**
+ * A unary clause's room or house after its things ("switch the lights off in the bedroom", "the windows should be shut
+ * in the bedroom"): every one in that room, as "the X in the ROOM" reads (`withRoom`: a room that adds nothing is no
+ * room, one the catalog never stands the thing in is a problem); "in the house": every one.
+ */
+function inTail(env: Env, reading: ClauseReading, predicate: Predicate): ClauseReading {
   const tail = env.get('tail') as string | undefined;
-  const room = tail?.startsWith('room:') ? tail.slice(5) : undefined;
-  const reading = unaryClause(env, before, predicate);
+  if (reading.problem || tail === undefined) return reading;
+  const room = tail.startsWith('room:') ? tail.slice(5) : undefined;
+  const things: Thing[] = [];
+  for (const t of reading.antecedent) {
+    if (room === undefined) {
+      things.push({ ...t, count: 'all' });
+      continue;
+    }
+    const narrowed = withRoom({ classes: t.classes, plural: true, by: 'name' }, room);
+    if (!narrowed) return problem(`no ${t.classes[0]} stands in the ${room} in any home`);
+    things.push(narrowed.room === undefined ? t : { ...t, room, count: 'all' });
+  }
+  return { ...reading, subgoals: things.map((t) => unary(t, predicate)), antecedent: things };
+}
+
+function toggleClause(env: Env, before: ClauseReading | undefined, predicate: Predicate): ClauseReading {
+  const reading = inTail(env, unaryClause(env, before, predicate), predicate);
   if (reading.problem) return reading;
-  // "switch the lights off in the bedroom": every one in that room; "in the house": every one
-  const widen = (t: Thing): Thing =>
-    room ? { ...t, room, count: 'all' } : tail === 'house' ? { ...t, count: 'all' } : t;
-  const things = reading.antecedent.map(widen);
+  const things = reading.antecedent;
   return {
     ...reading,
-    subgoals: things.map((t) => unary(t, predicate)),
-    antecedent: things,
     ...(predicate === 'isToggledOn' &&
       things.length === 1 &&
       things[0].classes.length === 1 && { switchedOn: things[0].classes[0] }),

@@ -22,7 +22,7 @@ import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
-import { resolveNoun, roomOf, withRoom } from './nouns.js';
+import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
 import { one } from './things.js';
 
@@ -350,7 +350,18 @@ export function readDialogue(text: string): DialogueReading {
   let asked: string | undefined;
   let question: ReturnType<typeof readQuestion> = {};
   let before: ClauseReading | undefined;
-  const take = (read: readonly ClauseReading[]) => {
+  // a room the sentence before named with nothing in it ("It's dark in the bedroom."), for the request after it
+  let ambient: Ambient | undefined;
+  let ambientHere: Ambient | undefined;
+  const take = (taken: readonly ClauseReading[], where = ambientHere) => {
+    const narrowed = where ? inAmbientRoom(taken, where) : { clauses: taken };
+    if (!narrowed.clauses) {
+      failure ??= narrowed.problem;
+      return;
+    }
+    const read = narrowed.clauses;
+    if (where && read.some((c, i) => c.subgoals !== taken[i].subgoals))
+      notes.push(`what is switched, opened or closed read as in the ${where.room}, the room said before the request`);
     const [first, ...rest] = read;
     const last = clauses.at(-1);
     // "today we're making toast. one slice please.": the toast said again, with its number
@@ -375,6 +386,8 @@ export function readDialogue(text: string): DialogueReading {
       continue;
     }
     for (const sentence of sentenceTexts(turn.text)) {
+      ambientHere = ambient;
+      ambient = undefined;
       const answering = question;
       question = {};
       const correction = readCorrection(sentence);
@@ -421,7 +434,7 @@ export function readDialogue(text: string): DialogueReading {
       }
       const split = readWithContext(sentence, before, asked);
       if (split) {
-        take(split.clauses);
+        take(split.clauses, split.ambient ?? ambientHere);
         hints.push(...split.hints);
         unread.push({ text: split.context, reason: split.reason });
         continue;
@@ -457,7 +470,9 @@ export function readDialogue(text: string): DialogueReading {
       // alone names nothing
       const words = normalizeSentence(sentence).tokens;
       const asking = REQUEST_VERBS.has(words[0] ?? '') && words.some((w) => PRONOUN_OBJECTS.has(w));
-      const named = mentioned.length > 0 || namesDish(sentence) || asking;
+      // "two slices, please" after a sandwich: a count of something, never context
+      const counted = countOf(words[0]) !== undefined && words.length <= 4;
+      const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
       if (named && NEGATION.test(sentence)) {
         unread.push({ text: sentence, reason: NEGATED });
         failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
@@ -469,6 +484,7 @@ export function readDialogue(text: string): DialogueReading {
           reason: !named ? 'names nothing the robot can act on' : 'a statement, not a request',
         });
         if (mentioned.length > 0) before = contextClause(mentioned);
+        else ambient = ambientOf(sentence);
         continue;
       }
       unread.push({ text: sentence, reason: read.reason });
@@ -528,7 +544,15 @@ function readWithContext(
   sentence: string,
   before: ClauseReading | undefined,
   asked: string | undefined,
-): { clauses: readonly ClauseReading[]; context: string; reason: string; hints: LocationHint[] } | undefined {
+):
+  | {
+      clauses: readonly ClauseReading[];
+      context: string;
+      reason: string;
+      hints: LocationHint[];
+      ambient?: Ambient;
+    }
+  | undefined {
   const points = splitPoints(sentence);
   for (const { at, after } of points) {
     const context = sentence.slice(0, at).trim();
@@ -537,7 +561,10 @@ function readWithContext(
     const found = contextOf(context, asked);
     if (!found) continue;
     const read = readRequest(rest, { before: found.before ?? before });
-    if (read.ok) return { clauses: read.clauses, context, reason: found.reason, hints: found.hints ?? [] };
+    if (read.ok) {
+      const ambient = found.before === undefined ? ambientOf(context) : undefined;
+      return { clauses: read.clauses, context, reason: found.reason, hints: found.hints ?? [], ambient };
+    }
   }
   for (const { at, after } of [...points].reverse()) {
     const request = sentence.slice(0, at).trim();
@@ -553,6 +580,67 @@ function readWithContext(
     }
   }
   return undefined;
+}
+
+/** A room a context names with nothing in it (`ambientOf`). */
+interface Ambient {
+  readonly room: string;
+}
+
+/**
+ * A room a context names with no thing in it, a place said first ("In the kitchen, turn off the lights") or where the
+ * weather "it" speaks of is ("It's dark in the bedroom, turn on the light"): what the request switches, opens or
+ * closes is the one there (the things that stand in rooms); a place to put things may be that room's too, which no goal
+ * can say, so such a request is refused ("In the bathroom, put the towel in the cabinet"); what else it asks is where
+ * the work is done ("In the kitchen, make me a coffee"). Where the speaker is ("I'm in the kitchen") narrows nothing.
+ */
+function ambientOf(context: string): Ambient | undefined {
+  const words = normalizeSentence(context).tokens;
+  const locative = words[0] === 'in';
+  const weather = words[0] === 'it' && words[1] === 'is';
+  if (!locative && !weather) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== 'in') continue;
+    const start = ['the', 'my', 'our', 'your'].includes(words[i + 1] ?? '') ? i + 2 : i + 1;
+    const room = roomOf(words.slice(start, start + 2)) ?? roomOf(words.slice(start, start + 1));
+    if (room !== undefined) return { room };
+  }
+  return undefined;
+}
+
+const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed']);
+
+/** The request's things narrowed to the ambient room (`withRoom`), or why not (a thing no home stands there). */
+function inAmbientRoom(
+  read: readonly ClauseReading[],
+  where: Ambient,
+): { clauses?: readonly ClauseReading[]; problem?: string } {
+  const out: ClauseReading[] = [];
+  for (const clause of read) {
+    const subgoals: SubgoalSpec[] = [];
+    let changed = false;
+    for (const spec of clause.subgoals) {
+      // "in the bathroom, put the towel in the cabinet": the room may be the cabinet's, which no goal can say
+      const place = spec.destination?.filter((d) => d !== '*') ?? [];
+      if (place.length > 0 && !roomAddsNothing(place, where.room)) {
+        return {
+          problem: `the ${where.room} said before the request may be where the ${place[0]} is, which a goal cannot say`,
+        };
+      }
+      const narrowable =
+        spec.room === undefined && !spec.means && !spec.patient.includes('*') && SWITCHING.has(spec.predicate);
+      if (!narrowable) {
+        subgoals.push(spec);
+        continue;
+      }
+      const narrowed = withRoom({ classes: spec.patient, plural: true, by: 'name' }, where.room);
+      if (!narrowed) return { problem: `no ${spec.patient[0]} stands in the ${where.room} in any home` };
+      changed ||= narrowed.room !== undefined;
+      subgoals.push(narrowed.room === undefined ? spec : { ...spec, room: where.room, count: 'all' });
+    }
+    out.push(changed ? { ...clause, subgoals } : clause);
+  }
+  return { clauses: out };
 }
 
 /** What a part of a sentence before its request is, as context; undefined when it is no context. */
@@ -665,7 +753,7 @@ function readFronted(
  */
 function mentions(sentence: string): Thing[] {
   const words = normalizeSentence(sentence).tokens;
-  const found: Thing[] = [];
+  const found: (Thing & { start: number })[] = [];
   const free: boolean[] = words.map(() => true);
   for (let i = 0; i < words.length; i++) {
     for (let j = Math.min(words.length, i + 5); j > i; j--) {
@@ -673,6 +761,7 @@ function mentions(sentence: string): Thing[] {
       if (!noun || noun.by === 'description') continue;
       // as a request's noun phrase reads: a plural, a category or a room-named thing is every one
       found.push({
+        start: i,
         classes: noun.classes,
         count: noun.plural || noun.category || noun.room ? 'all' : 1,
         said: words.slice(i, j).join(' '),
@@ -684,26 +773,32 @@ function mentions(sentence: string): Thing[] {
       break;
     }
   }
-  const rooms = new Set<string>();
+  // each free "in the ROOM" narrows the things named before it since the last one ("the lamp is on in the living room
+  // and the TV is on in the bedroom"), or, said first, those after it ("in the bedroom, the TV is on")
+  const roomAt = new Map<number, string>();
   for (let i = 0; i < words.length; i++) {
     if (words[i] !== 'in' || !free[i]) continue;
     const start = ['the', 'my', 'our', 'your'].includes(words[i + 1] ?? '') ? i + 2 : i + 1;
-    for (const length of [2, 1]) {
-      const room = free[start] ? roomOf(words.slice(start, start + length)) : undefined;
-      if (room !== undefined) {
-        rooms.add(room);
-        break;
-      }
-    }
+    const room = free[start]
+      ? (roomOf(words.slice(start, start + 2)) ?? roomOf(words.slice(start, start + 1)))
+      : undefined;
+    if (room !== undefined) roomAt.set(i, room);
   }
-  if (rooms.size !== 1) return found;
-  const [room] = rooms;
-  return found.flatMap((thing) => {
-    if (thing.room !== undefined) return [thing];
+  if (roomAt.size === 0) return found.map(({ start: _, ...t }) => t);
+  const rooms = [...roomAt];
+  const out: Thing[] = [];
+  for (const { start, ...thing } of found) {
+    const next = rooms.find(([i]) => i > start);
+    const room = next?.[1] ?? (rooms[0][0] < (found[0]?.start ?? 0) ? rooms[0][1] : undefined);
+    if (room === undefined || thing.room !== undefined) {
+      out.push(thing);
+      continue;
+    }
     const narrowed = withRoom({ classes: thing.classes, plural: false, by: 'name' }, room);
-    if (!narrowed) return [];
-    return [narrowed.room === undefined ? thing : { ...thing, room, count: 'all' as const }];
-  });
+    if (!narrowed) continue;
+    out.push(narrowed.room === undefined ? thing : { ...thing, room, count: 'all' });
+  }
+  return out;
 }
 
 /** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
