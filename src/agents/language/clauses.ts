@@ -242,9 +242,11 @@ function referent(
   if (before.mentioned) {
     // named in context: every thing named that can take it ("the TV is on, and the radio too. Turn them off."), or
     // the one that can ("the plate has food on it, wash it"); "it" of two that can is no reading
-    const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
+    const named = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
       t.classes.some((c) => fits(c, predicate)),
     );
+    // one class named twice is one thing ("the mug's covered in coffee stains": the mug, and the coffee's mug)
+    const fitting = named.filter((t, i) => named.findIndex((u) => u.classes.join() === t.classes.join()) === i);
     if (fitting.length === 0 || ((count !== undefined || number === 'one') && fitting.length > 1)) return undefined;
     return count === undefined ? fitting : [{ ...fitting[0], count }];
   }

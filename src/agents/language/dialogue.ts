@@ -84,9 +84,9 @@ const SMALL_TALK =
 
 /** The class a phrase names (words, determiners allowed), rooms excluded. */
 function classOf(words: readonly string[]): string | undefined {
-  const resolved = resolvePhrase(words);
-  if (!resolved || catalogClass(resolved.className)?.kind === 'room') return undefined;
-  return resolved.className;
+  // by name only, as a goal's nouns are read ("in the kitchen" is no kitchen table by description)
+  const noun = resolveNoun(words);
+  return noun?.by === 'name' && noun.classes.length === 1 ? noun.classes[0] : undefined;
 }
 
 const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {

@@ -48,35 +48,27 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
-/** Words after a noun's 's that make it "is": what says where or how the thing is ("the TV's too loud", "on"). */
+/** Words after a noun's 's that begin what is said of the thing ("the TV's too loud", "the counter's a mess"). */
 const IS_AFTER = new Set(
   (
     'a an the too so very really still already all way quite pretty completely totally almost nearly now not never ' +
-    'always on off open shut in out under over at by near next behind inside here there'
-  ).split(' '),
-);
-/** Adjectives that make it "is" unless a noun follows ("the mug's dirty", but "the kitchen's dirty plates"). */
-const IS_STATE = new Set(
-  (
-    'full empty dirty filthy clean cold hot warm dry wet bare ripe soft ready done broken stuck messy freezing dark ' +
-    'low left gross mouldy moldy rotten stale sticky smelly loud quiet noisy dead overripe spotless tidy untidy chilly ' +
-    'stuffy cluttered'
+    'always far much bit on off open shut in out under over at by near next behind inside here there'
   ).split(' '),
 );
 
 /**
  * What a noun's 's is before `next` (and the word after it): "has" before a past participle ("the milk's been out"),
- * "is" before what says where or how the thing is ("the fruit's going to go bad", "the counter's a mess", "the mug's
- * dirty"), undefined for a possessive ("the bedroom's lights", "the kitchen's dirty plates").
+ * "is" before what is said of the thing ("the fruit's going to go bad", "the counter's a mess", "the radio's far too
+ * loud", "the mug's dirty"), undefined for a possessive: a noun follows within two words ("the bedroom's lights", "the
+ * microwave's door", "the kitchen's dirty plates").
  */
 function nounApostropheS(next: string, after: string | undefined): 'is' | 'has' | undefined {
   if (/^(?:been|gone|got|had)$/.test(next)) return 'has';
   if (IS_AFTER.has(next)) return 'is';
-  const nounAfter = after !== undefined && resolveNoun([after]) !== undefined;
-  if (IS_STATE.has(next) && !nounAfter) return 'is';
-  // a participle or gerund that is no noun of its own ("drooping", "covered in")
-  if (/^[a-z]{2,}(?:ing|ed)$/.test(next) && !nounAfter && resolveNoun([next]) === undefined) return 'is';
-  return undefined;
+  const noun =
+    resolveNoun([next]) !== undefined ||
+    (after !== undefined && (resolveNoun([next, after]) !== undefined || resolveNoun([after]) !== undefined));
+  return noun ? undefined : 'is';
 }
 
 /** Lower-case tokens with contractions expanded; `,` and `.` are tokens, other punctuation is dropped. */
@@ -146,7 +138,9 @@ const SUFFIXES = phrases(
     'where it lives|where they live|' +
     // when, said of the robot's own work or its leaving: no condition on the world
     'when you are done|when you are finished|when you have finished|once you are done|once you have finished|' +
-    'before you leave|before you go|before you head out|on your way out|when you leave|when you go',
+    'before you leave|before you go|before you head out|on your way out|when you leave|when you go|' +
+    // a time that is no condition: "we're making toast today"
+    'today|tonight|this morning|this afternoon|this evening',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
