@@ -417,7 +417,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('the|a|my|our|some')),
       pick('dish', MADE_DISHES),
       PARTICLE,
-      words('on|onto|on top of|in|into|inside|at'),
+      words('on|onto|on top of|in|into|inside|at|to|over to'),
       ...host('dest'),
     ],
   },

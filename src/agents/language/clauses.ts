@@ -246,7 +246,8 @@ function referent(
       t.classes.some((c) => fits(c, predicate)),
     );
     // one class named twice is one thing ("the mug's covered in coffee stains": the mug, and the coffee's mug)
-    const fitting = named.filter((t, i) => named.findIndex((u) => u.classes.join() === t.classes.join()) === i);
+    const key = (t: Thing) => `${t.classes.join()}@${t.room ?? ''}`;
+    const fitting = named.filter((t, i) => named.findIndex((u) => key(u) === key(t)) === i);
     if (fitting.length === 0 || ((count !== undefined || number === 'one') && fitting.length > 1)) return undefined;
     return count === undefined ? fitting : [{ ...fitting[0], count }];
   }

@@ -361,7 +361,7 @@ export function readDialogue(text: string): DialogueReading {
     }
     const read = narrowed.clauses;
     if (where && read.some((c, i) => c.subgoals !== taken[i].subgoals))
-      notes.push(`what is switched, opened or closed read as in the ${where.room}, the room said before the request`);
+      notes.push(`what is switched, opened or closed read as in the ${where.rooms.join(' and the ')}, said before it`);
     const [first, ...rest] = read;
     const last = clauses.at(-1);
     // "today we're making toast. one slice please.": the toast said again, with its number
@@ -584,7 +584,7 @@ function readWithContext(
 
 /** A room a context names with nothing in it (`ambientOf`). */
 interface Ambient {
-  readonly room: string;
+  readonly rooms: readonly string[];
 }
 
 /**
@@ -596,14 +596,19 @@ interface Ambient {
  */
 function ambientOf(context: string): Ambient | undefined {
   const words = normalizeSentence(context).tokens;
+  // the room itself said of ("the bedroom's dark", "the kitchen is freezing")
+  const subject = roomList(words, 0);
+  const said = /^(?:is|are|was|feels|looks|seems|gets)$/.test(words[subject.end] ?? '');
+  if (subject.rooms.length > 0 && said && subject.end + 1 < words.length) {
+    return subject.ambiguous ? undefined : { rooms: subject.rooms };
+  }
   const locative = words[0] === 'in';
   const weather = words[0] === 'it' && words[1] === 'is';
   if (!locative && !weather) return undefined;
   for (let i = 0; i < words.length; i++) {
     if (words[i] !== 'in') continue;
-    const start = ['the', 'my', 'our', 'your'].includes(words[i + 1] ?? '') ? i + 2 : i + 1;
-    const room = roomOf(words.slice(start, start + 2)) ?? roomOf(words.slice(start, start + 1));
-    if (room !== undefined) return { room };
+    const said = roomList(words, i + 1);
+    if (said.rooms.length > 0) return said.ambiguous ? undefined : { rooms: said.rooms };
   }
   return undefined;
 }
@@ -622,9 +627,10 @@ function inAmbientRoom(
     for (const spec of clause.subgoals) {
       // "in the bathroom, put the towel in the cabinet": the room may be the cabinet's, which no goal can say
       const place = spec.destination?.filter((d) => d !== '*') ?? [];
-      if (place.length > 0 && !roomAddsNothing(place, where.room)) {
+      const roomOfPlace = where.rooms.find((room) => place.length > 0 && !roomAddsNothing(place, room));
+      if (roomOfPlace) {
         return {
-          problem: `the ${where.room} said before the request may be where the ${place[0]} is, which a goal cannot say`,
+          problem: `the ${roomOfPlace} said before the request may be where the ${place[0]} is, which a goal cannot say`,
         };
       }
       const narrowable =
@@ -633,10 +639,12 @@ function inAmbientRoom(
         subgoals.push(spec);
         continue;
       }
-      const narrowed = withRoom({ classes: spec.patient, plural: true, by: 'name' }, where.room);
-      if (!narrowed) return { problem: `no ${spec.patient[0]} stands in the ${where.room} in any home` };
-      changed ||= narrowed.room !== undefined;
-      subgoals.push(narrowed.room === undefined ? spec : { ...spec, room: where.room, count: 'all' });
+      for (const room of where.rooms) {
+        const narrowed = withRoom({ classes: spec.patient, plural: true, by: 'name' }, room);
+        if (!narrowed) return { problem: `no ${spec.patient[0]} stands in the ${room} in any home` };
+        changed ||= narrowed.room !== undefined;
+        subgoals.push(narrowed.room === undefined ? spec : { ...spec, room, count: 'all' });
+      }
     }
     out.push(changed ? { ...clause, subgoals } : clause);
   }
@@ -718,6 +726,36 @@ function readPrepared(
   return { clauses: read.clauses, note: `"${subject} is ${state}" read as the step before: ${state} it first` };
 }
 
+/**
+ * The rooms said from `start` on: "the bedroom", "the bedroom and the kitchen", "the bedroom and in the kitchen";
+ * `ambiguous` where they are alternatives ("the bedroom or the kitchen"), which no goal can say.
+ */
+function roomList(words: readonly string[], start: number): { rooms: string[]; ambiguous: boolean; end: number } {
+  const rooms: string[] = [];
+  let said: { room: string; end: number } | undefined = roomSaid(words, start);
+  if (!said) return { rooms, ambiguous: false, end: start };
+  for (;;) {
+    rooms.push(said.room);
+    const end: number = said.end;
+    const joined: boolean = words[end] === 'and' || words[end] === ',' || words[end] === 'or';
+    const next: { room: string; end: number } | undefined = joined
+      ? roomSaid(words, end + (words[end + 1] === 'in' ? 2 : 1))
+      : undefined;
+    if (!next) return { rooms, ambiguous: false, end };
+    if (words[end] === 'or') return { rooms: [...rooms, next.room], ambiguous: true, end: next.end };
+    said = next;
+  }
+}
+
+/** A room said at `at` ("the living room", "kitchen"), and where it ends. */
+function roomSaid(words: readonly string[], at: number): { room: string; end: number } | undefined {
+  const from = ['the', 'my', 'our', 'your'].includes(words[at] ?? '') ? at + 1 : at;
+  const two = roomOf(words.slice(from, from + 2));
+  if (two) return { room: two, end: from + 2 };
+  const one = roomOf(words.slice(from, from + 1));
+  return one ? { room: one, end: from + 1 } : undefined;
+}
+
 /** Words a purpose or a time before a request starts with ("for breakfast", "as a snack", "before work"). */
 const FRONTED = /^(?:for|as|before|after|at|during|on|by|in|with)\s/i;
 
@@ -775,28 +813,28 @@ function mentions(sentence: string): Thing[] {
   }
   // each free "in the ROOM" narrows the things named before it since the last one ("the lamp is on in the living room
   // and the TV is on in the bedroom"), or, said first, those after it ("in the bedroom, the TV is on")
-  const roomAt = new Map<number, string>();
+  // ("the lights are on in the bedroom and the kitchen": one for each room; "... or the kitchen": none)
+  const roomAt = new Map<number, { rooms: string[]; ambiguous: boolean }>();
   for (let i = 0; i < words.length; i++) {
-    if (words[i] !== 'in' || !free[i]) continue;
-    const start = ['the', 'my', 'our', 'your'].includes(words[i + 1] ?? '') ? i + 2 : i + 1;
-    const room = free[start]
-      ? (roomOf(words.slice(start, start + 2)) ?? roomOf(words.slice(start, start + 1)))
-      : undefined;
-    if (room !== undefined) roomAt.set(i, room);
+    if (words[i] !== 'in' || !free[i] || !free[i + 1]) continue;
+    const said = roomList(words, i + 1);
+    if (said.rooms.length > 0) roomAt.set(i, said);
   }
   if (roomAt.size === 0) return found.map(({ start: _, ...t }) => t);
   const rooms = [...roomAt];
   const out: Thing[] = [];
   for (const { start, ...thing } of found) {
     const next = rooms.find(([i]) => i > start);
-    const room = next?.[1] ?? (rooms[0][0] < (found[0]?.start ?? 0) ? rooms[0][1] : undefined);
-    if (room === undefined || thing.room !== undefined) {
+    const said = next?.[1] ?? (rooms[0][0] < (found[0]?.start ?? 0) ? rooms[0][1] : undefined);
+    if (said === undefined || thing.room !== undefined) {
       out.push(thing);
       continue;
     }
-    const narrowed = withRoom({ classes: thing.classes, plural: false, by: 'name' }, room);
-    if (!narrowed) continue;
-    out.push(narrowed.room === undefined ? thing : { ...thing, room, count: 'all' });
+    if (said.ambiguous) continue;
+    for (const room of said.rooms) {
+      const narrowed = withRoom({ classes: thing.classes, plural: false, by: 'name' }, room);
+      if (narrowed) out.push(narrowed.room === undefined ? thing : { ...thing, room, count: 'all' });
+    }
   }
   return out;
 }
@@ -860,7 +898,7 @@ const REQUEST_MARKERS =
 const PRONOUN_SUBJECTS = new Set(['i', 'we', 'they', 'it', 'there', 'he', 'she', 'everyone', 'everything', 'nobody']);
 /** Verbs a statement is said with ("the milk is cold", "the plant looks dry", "guests arrive tonight"). */
 const FINITE = new Set(
-  'is are was were will am looks look seems seem has had came went starts start arrive arrives got feel feels smells left'.split(
+  'is are was were will am looks look seems seem has have had came went starts start arrive arrives got feel feels smells left'.split(
     ' ',
   ),
 );
