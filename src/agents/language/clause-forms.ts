@@ -17,10 +17,11 @@
  *                | use HEATER to (heat | cook | ...) OBJ
  *   cleaning     (clean | wash | rinse | scrub | wipe) OBJ [in the sink] | give OBJ a (wash | rinse | clean)
  *   watering     water OBJ | give OBJ (some water | a drink)
- *   fetching     (get | grab | fetch | find | bring | pick up | take | hand | pass | gather) [me] OBJ   superseded by
- *                what the next clause does with the same things (placing, heating, washing them)
- *   taking away  (take away | remove | clear) N (objects | things | items) (from | off) HOST
- *   emptying     (empty | clear [off]) HOST | (take | remove) everything (off | from) HOST   superseded likewise
+ *   fetching     (get | grab | fetch | find | bring | pick up | take | hand | pass | gather | look for | hunt down |
+ *                track down | seek out | ...) [me] OBJ   superseded by what the next clause does with the same things
+ *                (placing, heating, washing them)
+ *   taking away  (take away | remove | clear) N (objects | things | items) (from | off) (HOST | it)
+ *   emptying     (empty | clear [off]) (HOST | it) | (take | remove) everything (off | from) HOST   superseded likewise
  *   dishes       (make | prepare | fix | brew | get me | ...) DISH [, DISH] | (i would like | can i have | ...) DISH
  *                | DISH alone; DISH from the recipe book (`recipes.ts`); breakfast [: DISH, DISH]
  *   serving      serve [OBJ] on HOST | served on HOST
@@ -37,6 +38,9 @@
  *   put away     (put | tidy | store) OBJ away           where the catalog keeps it (one place), else refused
  *   not leaving  (do not leave | never leave) OBJ STATE | [make sure] no OBJ (should be | is) STATE   the other state
  *   gapping      OBJ                                  the clause before, of other things ("..., and the face cream")
+ *   round three  do OBJ (dishes: washing them) | (make | brew | ...) it in VESSEL (the dish before, in its own vessel)
+ *                | N slices (the toast before, N of it) | PLACE (the salad | the sandwich) PREP HOST (made, then put)
+ *                | "a mug that is clean" (an adjective after its thing) | "we're making DISH" (a dish verb)
  *
  * STATE: (switched|turned) on / off, open(ed), closed / shut, clean(ed) / washed, cooked / heated / warm(ed) [in HEATER],
  * watered, [put|placed|stored|kept] PREP HOST. PREP: on, onto, on top of, in, into, inside, to, over to.

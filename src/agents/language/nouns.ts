@@ -6,7 +6,9 @@
  *    the catalog's categories define them (`src/sim/catalog/categories.ts`; the sayings of each are below);
  * 2. a state noun: "coffee" is a mug filled with coffee, "toast" a cooked bread slice;
  * 3. a class by name or alias, the head noun singular or as written (`resolvePhrase`'s first way);
- * 4. a class by name qualified by a room, before it ("the bedroom lights") or after it ("the light in the bedroom");
+ * 4. a class by name qualified by a room, before it ("the bedroom lights") or after it ("the light in the bedroom"):
+ *    the room's own class where room and noun make one ("the cabinet in the bathroom": bathroomcabinet), no room where
+ *    it adds nothing, none where the catalog never stands the thing there (`withRoom`);
  * 5. a class by description (`byDescription`) only where one class alone shares the most words with it: "food" is
  *    as much the fridge's as the microwave's, so it names neither.
  *

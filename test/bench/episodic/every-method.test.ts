@@ -117,7 +117,7 @@ describe('every episodic method on every episodic family', () => {
         const outcomes: unknown[] = [];
         for (const task of TASKS) {
           for (const { name } of agents) {
-                try {
+            try {
               const outcome = await runEpisodicEpisode({
                 agent: name,
                 home: HOME,
