@@ -666,6 +666,8 @@ function contextOf(
       before: { subgoals: [], antecedent: hints.map((h) => one(h.className)), hosts: hints.map((h) => one(h.host)) },
     };
   }
+  // "for two people, make coffee": how many it is for is no context to set aside
+  if (FOR_SEVERAL.test(context)) return undefined;
   if (mentioned.length === 0 && !namesDish(context)) return { reason: 'context before the request' };
   if (isStatement(context) || OWN_PLAN.test(context)) {
     return { reason: 'context before the request', before: contextClause(mentioned) };
@@ -756,6 +758,10 @@ function roomSaid(words: readonly string[], at: number): { room: string; end: nu
   return one ? { room: one, end: from + 1 } : undefined;
 }
 
+/** Whom a request is for, counted ("for two people", "for everyone", "for the three of us"): no purpose to set aside. */
+const FOR_SEVERAL =
+  /^\s*(?:for|as)\b.*\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both|each|every|everyone|everybody|all)\b/i;
+
 /** Words a purpose or a time before a request starts with ("for breakfast", "as a snack", "before work"). */
 const FRONTED = /^(?:for|as|before|after|at|during|on|by|in|with)\s/i;
 
@@ -777,7 +783,7 @@ function readFronted(
     const front = words.slice(0, k).join(' ');
     const tokens = normalizeSentence(front).tokens;
     const room = tokens.some((_, i) => roomOf(tokens.slice(i, i + 1)) ?? roomOf(tokens.slice(i, i + 2)));
-    if (room || mentions(front).length > 0 || NEGATION.test(front)) return undefined;
+    if (room || mentions(front).length > 0 || NEGATION.test(front) || FOR_SEVERAL.test(front)) return undefined;
     const read = readRequest(words.slice(k).join(' '), { before });
     if (read.ok) return { clauses: read.clauses, front: front.replace(/,$/, '') };
   }

@@ -491,6 +491,9 @@ describe('the third round of forms (issue 36)', () => {
     // one that names a thing or a room is no purpose to set aside
     refused('For the bedroom, bring a lamp.');
     refused('After heating the milk, put it in the fridge.');
+    // nor one that says how many it is for
+    refused('For two people, make coffee.');
+    refused('For everyone make a sandwich.');
   });
 
   it('reads the forms refused before: do the dishes, the dish said again, a count of toast, a prepared state', () => {
