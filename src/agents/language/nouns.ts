@@ -118,6 +118,10 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   trainers: 'shoes',
   flower: 'orchid',
   'potted plant': 'orchid',
+  // a room's own furniture said with another noun ("the cupboard in the bathroom" is the bathroom cabinet)
+  'bathroom cupboard': 'bathroomcabinet',
+  'medicine cupboard': 'bathroomcabinet',
+  'dining room table': 'diningtable',
 };
 for (const [word, className] of Object.entries(EVERYDAY)) {
   if (!catalogClass(className)) throw new Error(`everyday word ${word}: ${className} is no catalog class`);
