@@ -28,9 +28,18 @@ const fixture = (file: string): Pair[] =>
 // the development set by phrasing category, then each set written later as one row
 const pairs: Pair[] = [
   ...fixture('rewordings.jsonl'),
-  ...['check', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'round2', 'round2-check'].flatMap((set) =>
-    fixture(`rewordings-${set}.jsonl`).map((p) => ({ ...p, category: `(set ${set})` })),
-  ),
+  ...[
+    'check',
+    'third',
+    'fourth',
+    'fifth',
+    'sixth',
+    'seventh',
+    'round2',
+    'round2-check',
+    'round3',
+    'round3-check',
+  ].flatMap((set) => fixture(`rewordings-${set}.jsonl`).map((p) => ({ ...p, category: `(set ${set})` }))),
 ];
 
 const outcome = (text: string) => {

@@ -17,10 +17,11 @@
  *                | use HEATER to (heat | cook | ...) OBJ
  *   cleaning     (clean | wash | rinse | scrub | wipe) OBJ [in the sink] | give OBJ a (wash | rinse | clean)
  *   watering     water OBJ | give OBJ (some water | a drink)
- *   fetching     (get | grab | fetch | find | bring | pick up | take | hand | pass | gather) [me] OBJ   superseded by
- *                what the next clause does with the same things (placing, heating, washing them)
- *   taking away  (take away | remove | clear) N (objects | things | items) (from | off) HOST
- *   emptying     (empty | clear [off]) HOST | (take | remove) everything (off | from) HOST   superseded likewise
+ *   fetching     (get | grab | fetch | find | bring | pick up | take | hand | pass | gather | look for | hunt down |
+ *                track down | seek out | ...) [me] OBJ   superseded by what the next clause does with the same things
+ *                (placing, heating, washing them)
+ *   taking away  (take away | remove | clear) N (objects | things | items) (from | off) (HOST | it)
+ *   emptying     (empty | clear [off]) (HOST | it) | (take | remove) everything (off | from) HOST   superseded likewise
  *   dishes       (make | prepare | fix | brew | get me | ...) DISH [, DISH] | (i would like | can i have | ...) DISH
  *                | DISH alone; DISH from the recipe book (`recipes.ts`); breakfast [: DISH, DISH]
  *   serving      serve [OBJ] on HOST | served on HOST
@@ -37,6 +38,9 @@
  *   put away     (put | tidy | store) OBJ away           where the catalog keeps it (one place), else refused
  *   not leaving  (do not leave | never leave) OBJ STATE | [make sure] no OBJ (should be | is) STATE   the other state
  *   gapping      OBJ                                  the clause before, of other things ("..., and the face cream")
+ *   round three  do OBJ (dishes: washing them) | (make | brew | ...) it in VESSEL (the dish before, in its own vessel)
+ *                | N slices (the toast before, N of it) | PLACE (the salad | the sandwich) PREP HOST (made, then put)
+ *                | "a mug that is clean" (an adjective after its thing) | "we're making DISH" (a dish verb)
  *
  * STATE: (switched|turned) on / off, open(ed), closed / shut, clean(ed) / washed, cooked / heated / warm(ed) [in HEATER],
  * watered, [put|placed|stored|kept] PREP HOST. PREP: on, onto, on top of, in, into, inside, to, over to.
@@ -70,9 +74,16 @@ export function adjectiveOf(value: unknown): { predicate?: Predicate; using?: st
 const VAGUE =
   'some|an assortment of|a selection of|a variety of|a few|several|a bunch of|a bit of|a little|some of the|a mix of';
 
+/** "a mug that is clean": the adjective after the thing, as before it. */
+const relative = (name: string) =>
+  optional(
+    words('that is|which is|that are|which are|that has been|that have been|that was|that were'),
+    pick(`${name}Adj`, ADJECTIVES),
+  );
+
 /** A quantified thing: `all the X`, `3 slices of X`, `a slice of X`, `3 X`, `some X`, `X`; captures name, nameQ, ... */
-const thing = (name: string): Element =>
-  alt(`${name}Q`, [
+const thing = (name: string): Pattern => {
+  const quantified = alt(`${name}Q`, [
     { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
     { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), words(SLICES), words('of'), np(name)] },
@@ -85,6 +96,8 @@ const thing = (name: string): Element =>
       pattern: [optional(words('the|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
     },
   ]);
+  return [quantified, relative(name)];
+};
 const EVERYTHING =
   'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|' +
   'the items|whatever is|everything that is|all the stuff|the stuff';
@@ -115,7 +128,7 @@ const objects = (name: string): Element =>
       ],
     },
     { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
-    { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: [thing('x')] }], ', | and | , and', true)] },
+    { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
   ]);
 /**
  * A host: "the sofa", "a clean plate", and one host of several said as such ("a single kitchen cabinet", "one of the
@@ -123,10 +136,20 @@ const objects = (name: string): Element =>
  */
 const host = (name: string): Pattern => [
   optional(
-    words(
-      'any|one|a|an|the|my|a single|one single|only one|the same|one of the|any of the|any one of the|either|one of my|' +
-        'your|our',
-    ),
+    alt(`${name}Det`, [
+      // "all the mugs in the same cabinet" is one cabinet for all, as "a single cabinet"; "the same shelf" of one thing
+      // is the one it was on (refused where the host is read)
+      { tag: 'same', pattern: [words('the same|the very same')] },
+      {
+        tag: 'any',
+        pattern: [
+          words(
+            'any|one|a|an|the|my|a single|one single|only one|one of the|any of the|any one of the|either|one of my|' +
+              'your|our',
+          ),
+        ],
+      },
+    ]),
   ),
   adjective(`${name}Adj`),
   np(name),
@@ -270,7 +293,8 @@ const COOK_VERBS: Record<string, string> = {
 };
 const PLACE_VERBS =
   'put|place|set|lay|leave|store|stash|stow|keep|move|bring|take|carry|return|drop|toss|throw|pop|stick|load|' +
-  'arrange|hang|shift|transfer|get|chill|tidy|tuck|slide|relocate|position|deposit|park|plonk|rest|stack|file|shelve';
+  'arrange|hang|shift|transfer|get|chill|tidy|tuck|slide|relocate|position|deposit|park|plonk|rest|stack|file|shelve|' +
+  'gather|collect|round up';
 
 const DISH_FORMS: Tagged[] = [
   {
@@ -299,10 +323,12 @@ const DISH_FORMS: Tagged[] = [
         'coffee|a coffee|a cup of coffee|some coffee|a mug of coffee|a fresh coffee|fresh coffee|one coffee|' +
           'one cup of coffee|a hot coffee|a nice coffee|a nice cup of coffee|a hot cup of coffee|a fresh cup of coffee',
       ),
+      // "a coffee, in a clean mug": the vessel after a comma too
       optional(
+        optional(words(',')),
         words(
           'in a clean mug|in a mug|in a clean cup|in a cup|in the clean mug|in the mug|in it|into a clean mug|' +
-            'into the clean mug|in one of the clean mugs',
+            'into the clean mug|in one of the clean mugs|in a clean coffee mug|in a coffee mug|in my mug|in my cup',
         ),
       ),
       // coffee is made in a coffee maker anyway
@@ -358,6 +384,13 @@ const DISH_DONE = optional(
   ),
 );
 
+/** The dish said as made together ("today we're making toast"), as TEACh's commanders set a task. */
+const WE_MAKE =
+  'we are making|we are preparing|we are cooking|we are having|we are doing|we are going to make|' +
+  'we are going to have|we are going to prepare|we will make|we will be making|we will have';
+/** Dishes that are no thing in the house ("the salad" is no lettuce): placed, they are made first. */
+const MADE_DISHES = { salad: 'salad', salads: 'salad', sandwich: 'sandwich', sandwiches: 'sandwich' };
+
 export const CLAUSE_FORMS: Tagged[] = [
   // dishes first: "make a salad" must not read "salad" (lettuce's alias) as a thing to make
   {
@@ -365,7 +398,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
-          'rustle me up|fix me up|knock up|throw together|have',
+          `rustle me up|fix me up|knock up|throw together|have|${WE_MAKE}`,
       ),
       optional(words('me|us')),
       dishes,
@@ -380,10 +413,37 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
   { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
+  // "put the salad on the table": a dish no home holds is made, then put there
+  {
+    tag: 'place-dish',
+    pattern: [
+      words(PLACE_VERBS),
+      optional(words('the|a|my|our|some')),
+      pick('dish', MADE_DISHES),
+      PARTICLE,
+      words('on|onto|on top of|in|into|inside|at|to|over to'),
+      ...host('dest'),
+    ],
+  },
+  // "I'd like a coffee. Make it in a clean mug.": the dish said before, in its own vessel
+  {
+    tag: 'remake',
+    pattern: [
+      words('make|prepare|brew|pour|serve|do|fix|put'),
+      words('it|that|one|mine'),
+      optional(words(',')),
+      words('in|into'),
+      optional(words('a|the|one|my')),
+      adjective('vesselAdj'),
+      np('vessel'),
+    ],
+  },
+  // "today we're making toast. one slice please.": how many of the toast said before
+  { tag: 'dish-count', pattern: [number('n'), words(SLICES), optional(words('of it|of toast|of bread|of them'))] },
   {
     tag: 'breakfast',
     pattern: [
-      words('make|prepare|cook|fix|do|get|serve|have'),
+      words(`make|prepare|cook|fix|do|get|serve|have|${WE_MAKE}`),
       optional(words('me|us')),
       words('breakfast|a breakfast|some breakfast'),
       // "breakfast on the kitchen table: coffee and a plate of toast" (the colon is no token)
@@ -468,7 +528,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       words('objects|things|items|of the objects|of the things|of the items|pieces|bits'),
       optional(words('away')),
       words('from|off|off of|away from|out of|on|lying on|sitting on|that are on'),
-      ...host('host'),
+      hostOrPronoun('host'),
     ],
   },
   {
@@ -476,7 +536,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words('empty|clear|clear off|empty out|clean off|declutter|clear out'),
       optional(words('the surface of|the top of|everything on|everything off|everything from|off')),
-      ...host('host'),
+      hostOrPronoun('host'),
     ],
   },
   {
@@ -487,7 +547,7 @@ export const CLAUSE_FORMS: Tagged[] = [
         'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|the items|all the stuff',
       ),
       words('off|from|off of|away from|out of'),
-      ...host('host'),
+      hostOrPronoun('host'),
     ],
   },
   {
@@ -604,6 +664,8 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'do-dishes',
     pattern: [words('do|wash|clean'), words('the dishes|the washing up|the washing-up|all the dishes')],
   },
+  // "do all the plates": washing them, for dishes only ("do the plants" is no washing)
+  { tag: 'do-things', pattern: [words('do'), objects('xs')] },
   { tag: 'water', pattern: [words('water'), objects('xs')] },
   { tag: 'refrigerate', pattern: [words('refrigerate|chill|freeze'), objects('xs')] },
   {
@@ -631,7 +693,10 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
-          'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me',
+          'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me|' +
+          // searching is the way to it: "look for the book and leave it on the desk"
+          'look for|search for|hunt down|hunt for|track down|seek out|look around for|search around for|' +
+          'hunt around for|look out for|dig out|search out|see if you can find|try and find|find and get',
       ),
       optional(words('me|us')),
       objects('xs'),
@@ -743,7 +808,7 @@ export const CLAUSE_FORMS: Tagged[] = [
           { tag: 'wished', pattern: [words('i want|i would like|i need|i would love|we would like|we need')] },
         ]),
       ),
-      thing('x'),
+      ...thing('x'),
       optional(
         alt('usingK', [
           { tag: 'from', pattern: [words('from|out of'), DET, np('using')] },

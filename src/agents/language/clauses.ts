@@ -18,7 +18,7 @@ import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase } from './matcher.js';
-import { resolveNoun } from './nouns.js';
+import { resolveNoun, withRoom } from './nouns.js';
 import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
 import { one, placed, type Thing, unary } from './things.js';
 
@@ -48,6 +48,8 @@ export interface ClauseReading {
   readonly switchedOn?: string;
   /** No clause: the things a context sentence names ("the TV is on, and the radio too"), for a pronoun after it. */
   readonly mentioned?: boolean;
+  /** Says again what the clause before asked, changed ("... toast. one slice please."): it replaces that clause. */
+  readonly restates?: boolean;
 }
 
 /** What a sentence is read in: the last clause before it (this text's, or a context sentence's mentions). */
@@ -62,6 +64,26 @@ const problem = (why: string): ClauseReading => ({ subgoals: [], antecedent: [],
 // ---- building ------------------------------------------------------------------------------------------------------
 
 const phraseOf = (env: Env, name: string) => env.get(name) as Phrase;
+
+/**
+ * Where things go, or what they are cooked or washed with: the phrase's class, or why not. A goal can narrow its
+ * patients to a room (`SubgoalSpec.room`) but not a destination or an instrument, so "the cabinet in the bedroom" as a
+ * place is refused rather than read as any cabinet (a room that adds nothing is no room: `withRoom` in nouns.ts).
+ */
+function placeClass(phrase: Phrase | undefined): { className?: string; problem?: string } {
+  if (!phrase) return {};
+  if (phrase.room !== undefined) {
+    return {
+      problem: `'${phrase.words}': a goal cannot say which room a place or an appliance is in (only the things acted on); name it without the room`,
+    };
+  }
+  return { className: phrase.className };
+}
+
+/** A host things start on ("everything on the table in the kitchen"): its class, and the room they are in. */
+function startHost(phrase: Phrase): Pick<Thing, 'startOn' | 'room'> {
+  return { startOn: [phrase.className], ...(phrase.room !== undefined && { room: phrase.room }) };
+}
 
 /** The goal reader's phrase for a span (`nouns.ts`), as the matcher holds phrases. */
 export function goalPhrase(span: readonly string[]): Phrase | undefined {
@@ -220,9 +242,12 @@ function referent(
   if (before.mentioned) {
     // named in context: every thing named that can take it ("the TV is on, and the radio too. Turn them off."), or
     // the one that can ("the plate has food on it, wash it"); "it" of two that can is no reading
-    const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
+    const named = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
       t.classes.some((c) => fits(c, predicate)),
     );
+    // one class named twice is one thing ("the mug's covered in coffee stains": the mug, and the coffee's mug)
+    const key = (t: Thing) => `${t.classes.join()}@${t.room ?? ''}`;
+    const fitting = named.filter((t, i) => named.findIndex((u) => key(u) === key(t)) === i);
     if (fitting.length === 0 || ((count !== undefined || number === 'one') && fitting.length > 1)) return undefined;
     return count === undefined ? fitting : [{ ...fitting[0], count }];
   }
@@ -262,13 +287,29 @@ function objectsOf(
     return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
   }
   if (kind === 'everything') {
-    const from = phraseOf(env, `${name}From`).className;
-    const thing: Thing = { classes: [ANY_THING], count: 'all', startOn: [from], said: `everything on the ${from}` };
+    const from = phraseOf(env, `${name}From`);
+    const thing: Thing = {
+      classes: [ANY_THING],
+      count: 'all',
+      ...startHost(from),
+      said: `everything on ${from.words}`,
+    };
     return { things: [thing], notes: [], referred: false };
   }
   const items = (env.get(name) as Env[]).map((item) => thingOf(item, 'x'));
   const odd = items.find((t) => typeof t.count === 'number' && (t.count < 1 || t.count > MAX_COUNT));
   if (odd) return { things: [], notes: [], referred: false, problem: `${odd.count} is no number of things to act on` };
+  // "the hot mug": a state its adjective names that the thing cannot take is no reading
+  for (const t of items) {
+    const q = (t.qualifiers ?? []).find((p) => !t.classes.some((c) => fits(c, p)));
+    if (q)
+      return {
+        things: [],
+        notes: [],
+        referred: false,
+        problem: `${article(t.category ?? t.classes[0])} ${WHY_NOT[q] ?? `cannot be ${q}`}`,
+      };
+  }
   const notes: string[] = [];
   const settled = items.map((t) => {
     const s = settle(t, predicate);
@@ -286,13 +327,42 @@ function hostOf(
   env: Env,
   name: string,
   before: ClauseReading | undefined,
-): { className?: string; qualifier?: Predicate; note?: string } {
+): { className?: string; qualifier?: Predicate; note?: string; problem?: string } {
   if (env.get(`${name}K`) === 'pronoun') {
     const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
+    if (found?.room !== undefined) {
+      return {
+        problem: `'it' is the ${found.classes[0]} in the ${found.room}, and a goal cannot say which room a place is in`,
+      };
+    }
     return found ? { className: found.classes[0], note: `'it' read as the ${found.classes[0]}` } : {};
   }
-  return { className: phraseOf(env, name).className, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
+  const place = placeClass(phraseOf(env, name));
+  return { ...place, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
+}
+
+/**
+ * The host things are taken from (`hostOrPronoun(name)`): a phrase, or "it" for a host named before ("the desk is a
+ * mess, take three things off it"), with its room where one was said.
+ */
+function sourceOf(
+  env: Env,
+  before: ClauseReading | undefined,
+  name = 'host',
+): { phrase?: Phrase; referred?: boolean; problem: string } {
+  if (env.get(`${name}K`) !== 'pronoun') return { phrase: phraseOf(env, name), problem: '' };
+  const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
+  const found = candidates.filter((t) => t.classes.length === 1 && canHost(t.classes[0]));
+  if (found.length !== 1) return { problem: "'it' has no one host before it to mean" };
+  const [host] = found;
+  const phrase: Phrase = {
+    className: host.classes[0],
+    plural: false,
+    words: host.said ?? `the ${host.classes[0]}`,
+    ...(host.room !== undefined && { room: host.room }),
+  };
+  return { phrase, referred: true, problem: '' };
 }
 
 function canHost(className: string): boolean {
@@ -356,7 +426,9 @@ function unaryClause(
 
 /** The appliance a cooking clause names (by a phrase or by its verb), checked to be one that cooks. */
 function cookingAppliance(env: Env): { using?: string; problem?: string } {
-  const named = (env.get('using') as Phrase | undefined)?.className;
+  const place = placeClass(env.get('using') as Phrase | undefined);
+  if (place.problem) return { problem: place.problem };
+  const named = place.className;
   const using = named ?? ((env.get('verb') as string | undefined) || undefined);
   if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using)) {
     return { problem: `${article(using)} does not cook (the heaters are ${HEATER_CLASSES.join(', ')})` };
@@ -395,9 +467,13 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   const got = objectsOf(env, 'xs', 'isPlacedTo', before);
   if (got.problem) return problem(got.problem);
   const where = hostOf(env, 'host', before);
-  if (!where.className) return problem("'it' has no host before it to mean");
+  if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
   const hostClass = where.className;
   if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  // "put the book back on the same shelf": the one it was on, which a goal cannot say
+  if (env.get('hostDet') === 'same' && got.things.every((t) => t.count === 1)) {
+    return problem(`'the same ${hostClass}' of one thing is the one it was on, which no goal can say`);
+  }
   const make = (things: readonly Thing[]): ClauseReading => {
     const fit = fitted(things, 'isPlacedTo');
     if (fit.problem) return problem(fit.problem);
@@ -429,11 +505,16 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
 /** A declarative or wished state ("the fridge is open", "the apple in the fridge") as the clause that reaches it. */
 function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading {
   const tag = env.get('s') as string;
+  // "the books should go on the bookshelf in the living room": the room of a place is no goal's
+  if (tag === 'placed' && env.get('tail')?.toString().startsWith('room:'))
+    return problem('a goal cannot say which room a place is in (only the things acted on)');
   if (tag === 'placed') return placeClause(env, before);
-  if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'on' || tag === 'off') return toggleClause(env, before, STATE_PREDICATES[tag]);
+  if (env.get('tail')?.toString().startsWith('room:') && (tag === 'cooked' || tag === 'watered'))
+    return problem('a room after cooking or watering is no goal the reader can write');
+  if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'watered') return CLAUSES.water(env, before);
-  return unaryClause(env, before, STATE_PREDICATES[tag]);
+  return inTail(env, unaryClause(env, before, STATE_PREDICATES[tag]), STATE_PREDICATES[tag]);
 }
 
 /** What "wash X in/with/under Y" may name: where hearth washes (a sink, its faucet) and what it washes with. */
@@ -468,29 +549,42 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   use: (env) => {
     const phrase = phraseOf(env, 'x');
-    const x: Thing = { classes: classesOf(phrase), count: 1, said: phrase.words };
+    // "use the computer in the bedroom": the one there, every one as "the X in the ROOM" reads
+    const x: Thing = {
+      classes: classesOf(phrase),
+      count: phrase.room === undefined ? 1 : 'all',
+      said: phrase.words,
+      ...(phrase.room !== undefined && { room: phrase.room }),
+    };
     const fit = fitted([x], 'isToggledOn');
     if (fit.problem || x.classes.length !== 1)
       return problem(fit.problem ?? `'${phrase.words}' names no one thing to use`);
     // switched on, as "switch on X" reads: the action goal a task may add is taken by reaching the state
     return { subgoals: [unary(x, 'isToggledOn')], antecedent: [x], switchedOn: x.classes[0] };
   },
-  'take-away': (env) => {
-    const hostClass = phraseOf(env, 'host').className;
-    const things: Thing = { classes: [ANY_THING], count: env.get('n') as number, startOn: [hostClass] };
-    return { subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [hostClass] }], antecedent: [things] };
+  'take-away': (env, before) => {
+    const from = sourceOf(env, before);
+    if (!from.phrase) return problem(from.problem);
+    const things: Thing = { classes: [ANY_THING], count: env.get('n') as number, ...startHost(from.phrase) };
+    return {
+      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [from.phrase.className] }],
+      antecedent: [things],
+      referred: from.referred,
+    };
   },
-  empty: (env) => {
-    const hostClass = phraseOf(env, 'host').className;
+  empty: (env, before) => {
+    const from = sourceOf(env, before);
+    if (!from.phrase) return problem(from.problem);
     const things: Thing = {
       classes: [ANY_THING],
       count: 'all',
-      startOn: [hostClass],
-      said: `everything on the ${hostClass}`,
+      ...startHost(from.phrase),
+      said: `everything on ${from.phrase.words}`,
     };
     return {
-      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [hostClass] }],
+      subgoals: [{ ...unary(things, 'isTakenFrom'), destination: [from.phrase.className] }],
       provisional: true,
+      referred: from.referred,
       antecedent: [things],
     };
   },
@@ -523,7 +617,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       ? objectsOf(env, 'xs', 'isPlacedTo', before)
       : { things: [...(before?.antecedent ?? [])], notes: [], referred: true };
     if (got.problem) return problem(got.problem);
-    const hostClass = phraseOf(env, 'host').className;
+    const place = placeClass(phraseOf(env, 'host'));
+    if (!place.className) return problem(place.problem!);
+    const hostClass = place.className;
     const subgoals =
       hostClass === 'plate'
         ? [unary(one('plate'), 'isClean'), ...got.things.map(onCleanPlate)]
@@ -533,7 +629,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   'served-on': (env, before) => {
     const vessels = before?.vessels ?? before?.antecedent ?? [];
     if (vessels.length === 0) return problem('nothing before it to serve');
-    const hostClass = phraseOf(env, 'host').className;
+    const place = placeClass(phraseOf(env, 'host'));
+    if (!place.className) return problem(place.problem!);
+    const hostClass = place.className;
     if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
     const fit = fitted(vessels, 'isPlacedTo');
     if (fit.problem) return problem(fit.problem);
@@ -542,11 +640,56 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   fetch: (env, before) => ({ ...unaryClause(env, before, 'isPickedUp'), provisional: true }),
   clean: (env, before) => {
-    const using = (env.get('using') as Phrase | undefined)?.className;
+    const place = placeClass(env.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    const using = place.className;
     if (using !== undefined && !WASHING_TOOLS.has(using)) {
       return problem(`things are washed at a sink here: washing with or in ${article(using)} is not simulated`);
     }
     return unaryClause(env, before, 'isClean');
+  },
+  'do-things': (env, before) => {
+    const got = objectsOf(env, 'xs', 'isClean', before);
+    if (got.problem) return problem(got.problem);
+    const dishes = new Set(resolveNoun(['dishes'])!.classes);
+    const odd = got.things.find((t) => !t.classes.every((c) => dishes.has(c)));
+    if (odd) return problem(`'do' says what to do only of dishes (washing them), not of ${odd.said ?? odd.classes[0]}`);
+    return { ...unaryClause(env, before, 'isClean'), notes: [...got.notes, "'do' the dishes read as washing them"] };
+  },
+  'place-dish': (env) => placedAfter(env, dishClauses([new Map([['tag', env.get('dish') as string]])])),
+  remake: (env, before) => {
+    const vessel = phraseOf(env, 'vessel').className;
+    const made = before?.vessels?.some((v) => v.classes.includes(vessel));
+    const clean = adjectiveOf(env.get('vesselAdj')).predicate;
+    if (!before || !made || (clean !== undefined && (clean !== 'isClean' || !servedClean(before, vessel)))) {
+      return problem(`'make it in ${article(vessel)}': no dish said before is made in one`);
+    }
+    return {
+      ...before,
+      referred: true,
+      notes: [`'make it in ${article(vessel)}': the dish said before, made so anyway`],
+    };
+  },
+  'dish-count': (env, before) => {
+    const n = env.get('n') as number;
+    // toast alone: a sandwich's slices are its recipe's
+    const toast =
+      before?.subgoals.length &&
+      before.subgoals.every((s) => s.patient.join() === 'breadslice' && s.predicate === 'isCooked');
+    if (!before || !toast || before.referred) return problem('a number of slices with no toast said just before');
+    if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
+    const recount = <T extends { readonly count?: number | 'all' }>(x: T, classes: readonly string[]): T => {
+      if (classes.join() !== 'breadslice') return x;
+      const { count: _count, ...rest } = x;
+      return (n === 1 ? rest : { ...rest, count: n }) as T;
+    };
+    return {
+      ...before,
+      subgoals: before.subgoals.map((s) => recount(s, s.patient)),
+      antecedent: before.antecedent.map((t) => ({ ...t, count: n })),
+      restates: true,
+      notes: [`'${n} slice${n === 1 ? '' : 's'}': the toast said before, ${n} of it`],
+    };
   },
   'do-dishes': () => {
     const dishes: Thing = {
@@ -601,7 +744,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
     const { qualifiers, ...x } = thingOf(env, 'x');
-    const from = (env.get('using') as Phrase | undefined)?.className;
+    const source = placeClass(env.get('using') as Phrase | undefined);
+    if (source.problem) return problem(source.problem);
+    const from = source.className;
     const heater = from !== undefined && (HEATER_CLASSES as readonly string[]).includes(from);
     if (from !== undefined && !heater && env.get('usingK') !== 'from') return problem(`${article(from)} does not cook`);
     // "the salmon from the microwave": heated there, as food out of a heater is
@@ -669,7 +814,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const reading =
       predicate === 'isToggledOn' || predicate === 'isToggledOff'
         ? toggleClause(env, before, predicate)
-        : unaryClause(env, before, predicate);
+        : inTail(env, unaryClause(env, before, predicate), predicate);
     if (reading.problem || !any) return reading;
     const every = reading.antecedent.map((t) => ({ ...t, count: 'all' as const }));
     return { ...reading, subgoals: every.map((t) => unary(t, predicate)), antecedent: every };
@@ -690,13 +835,22 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
  */
 function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
   if (reading.problem || !env.has('dest')) return reading;
-  const hostClass = phraseOf(env, 'dest').className;
-  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
+  const place = placeClass(phraseOf(env, 'dest'));
+  if (!place.className) return problem(place.problem!);
+  const hostClass = place.className;
   const things = reading.vessels?.length ? reading.vessels : reading.antecedent;
-  // "a sandwich on a plate": it is served on one anyway
+  // "a sandwich on a plate", "a coffee, in a clean mug": it is served on or in one anyway
   if (things.some((t) => t.classes.includes(hostClass))) {
-    return { ...reading, notes: [...(reading.notes ?? []), `'on a ${hostClass}': it is served on one anyway`] };
+    const clean = adjectiveOf(env.get('destAdj')).predicate;
+    const asServed =
+      clean === undefined || things.some((t) => t.classes.includes(hostClass) && servedClean(reading, hostClass));
+    if (asServed)
+      return {
+        ...reading,
+        notes: [...(reading.notes ?? []), `'${place.className}': it is served in or on one anyway`],
+      };
   }
+  if (!canHost(hostClass)) return problem(`nothing can be put on or in ${article(hostClass)}`);
   const fit = fitted(things, 'isPlacedTo');
   if (fit.problem) return problem(fit.problem);
   const made = placements(fit.things, hostClass, adjectiveOf(env.get('destAdj')).predicate);
@@ -709,6 +863,11 @@ function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
     placing: { things: fit.things, host: hostClass },
     notes: [...(reading.notes ?? []), ...(made.note ? [made.note] : [])],
   };
+}
+
+/** Whether a reading's dish is served in a clean one of the class (coffee in a clean mug, toast on a clean plate). */
+function servedClean(reading: ClauseReading, vessel: string): boolean {
+  return reading.subgoals.some((s) => s.patient.includes(vessel) && s.predicate === 'isClean');
 }
 
 /** Where the catalog keeps every one of the classes, out of use (not where they are washed), if one place. */
@@ -731,19 +890,34 @@ function intoTheFridge(env: Env, before: ClauseReading | undefined): ClauseReadi
   return placeClause(new Map([...env, ['host', host], ['hostK', 'np']]), before);
 }
 
-function toggleClause(env: Env, before: ClauseReading | undefined, predicate: Predicate): ClauseReading {
+/**
+ * A unary clause's room or house after its things ("switch the lights off in the bedroom", "the windows should be shut
+ * in the bedroom"): every one in that room, as "the X in the ROOM" reads (`withRoom`: a room that adds nothing is no
+ * room, one the catalog never stands the thing in is a problem); "in the house": every one.
+ */
+function inTail(env: Env, reading: ClauseReading, predicate: Predicate): ClauseReading {
   const tail = env.get('tail') as string | undefined;
-  const room = tail?.startsWith('room:') ? tail.slice(5) : undefined;
-  const reading = unaryClause(env, before, predicate);
+  if (reading.problem || tail === undefined) return reading;
+  const room = tail.startsWith('room:') ? tail.slice(5) : undefined;
+  const things: Thing[] = [];
+  for (const t of reading.antecedent) {
+    if (room === undefined) {
+      things.push({ ...t, count: 'all' });
+      continue;
+    }
+    const narrowed = withRoom({ classes: t.classes, plural: true, by: 'name' }, room);
+    if (!narrowed) return problem(`no ${t.classes[0]} stands in the ${room} in any home`);
+    things.push(narrowed.room === undefined ? t : { ...t, room, count: 'all' });
+  }
+  return { ...reading, subgoals: things.map((t) => unary(t, predicate)), antecedent: things };
+}
+
+function toggleClause(env: Env, before: ClauseReading | undefined, predicate: Predicate): ClauseReading {
+  const reading = inTail(env, unaryClause(env, before, predicate), predicate);
   if (reading.problem) return reading;
-  // "switch the lights off in the bedroom": every one in that room; "in the house": every one
-  const widen = (t: Thing): Thing =>
-    room ? { ...t, room, count: 'all' } : tail === 'house' ? { ...t, count: 'all' } : t;
-  const things = reading.antecedent.map(widen);
+  const things = reading.antecedent;
   return {
     ...reading,
-    subgoals: things.map((t) => unary(t, predicate)),
-    antecedent: things,
     ...(predicate === 'isToggledOn' &&
       things.length === 1 &&
       things[0].classes.length === 1 && { switchedOn: things[0].classes[0] }),
@@ -759,7 +933,9 @@ function dishClauses(dishes: readonly Env[]): ClauseReading {
     const tag = dishEnv.get('tag') as string;
     const dish = DISHES[tag];
     const count = (dishEnv.get('n') as number | undefined) ?? 1;
-    const using = (dishEnv.get('using') as Phrase | undefined)?.className;
+    const place = placeClass(dishEnv.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    const using = place.className;
     if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using)) {
       return problem(`${article(using)} does not cook (the heaters are ${HEATER_CLASSES.join(', ')})`);
     }
@@ -782,6 +958,11 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
     const tag = env.get('tag') as string;
     const reading = CLAUSES[tag](env, before);
     const last = out.at(-1);
+    if (reading.restates && last && !reading.problem) {
+      out[out.length - 1] = reading;
+      before = reading;
+      continue;
+    }
     // fetching is the way to what the next clause does with the same things ("get the salmon and heat it")
     if (last?.provisional && !reading.problem && reading.subgoals.length > 0) {
       const same = reading.referred || sameClasses(last.antecedent, reading.antecedent);

@@ -21,8 +21,8 @@ import { catalogClass } from '../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
-import { baseOfGerund, normalizeSentence, sentenceTexts } from './normalize.js';
-import { resolveNoun } from './nouns.js';
+import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
+import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
 import { one } from './things.js';
 
@@ -84,9 +84,9 @@ const SMALL_TALK =
 
 /** The class a phrase names (words, determiners allowed), rooms excluded. */
 function classOf(words: readonly string[]): string | undefined {
-  const resolved = resolvePhrase(words);
-  if (!resolved || catalogClass(resolved.className)?.kind === 'room') return undefined;
-  return resolved.className;
+  // by name only, as a goal's nouns are read ("in the kitchen" is no kitchen table by description)
+  const noun = resolveNoun(words);
+  return noun?.by === 'name' && noun.classes.length === 1 ? noun.classes[0] : undefined;
 }
 
 const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {
@@ -106,9 +106,11 @@ const RELATION = '(in|inside|on|near|by|next to|beside)';
  * (without the question it asks for it to be put there).
  */
 function readHints(sentence: string, asked: string | undefined, answering = false): LocationHint[] | undefined {
-  const s = sentence
-    .toLowerCase()
-    .replace(/[.!?]+$/, '')
+  // contractions expanded as a request's are ("the milk's on the counter")
+  const s = tokens(sentence)
+    .filter((t) => t !== '.')
+    .join(' ')
+    .replace(/ ,/g, ',')
     .trim();
   const hint = (what: string | undefined, relation: string, where: string): LocationHint | undefined => {
     const className = what === undefined ? asked : classOf(what.split(/\s+/));
@@ -348,9 +350,22 @@ export function readDialogue(text: string): DialogueReading {
   let asked: string | undefined;
   let question: ReturnType<typeof readQuestion> = {};
   let before: ClauseReading | undefined;
-  const take = (read: readonly ClauseReading[]) => {
+  // a room the sentence before named with nothing in it ("It's dark in the bedroom."), for the request after it
+  let ambient: Ambient | undefined;
+  let ambientHere: Ambient | undefined;
+  const take = (taken: readonly ClauseReading[], where = ambientHere) => {
+    const narrowed = where ? inAmbientRoom(taken, where) : { clauses: taken };
+    if (!narrowed.clauses) {
+      failure ??= narrowed.problem;
+      return;
+    }
+    const read = narrowed.clauses;
+    if (where && read.some((c, i) => c.subgoals !== taken[i].subgoals))
+      notes.push(`what is switched, opened or closed read as in the ${where.rooms.join(' and the ')}, said before it`);
     const [first, ...rest] = read;
     const last = clauses.at(-1);
+    // "today we're making toast. one slice please.": the toast said again, with its number
+    if (first.restates && last) clauses.pop();
     // a fetch in one sentence and its placement in the next ("Get a book." ... "On the desk.")
     if (
       last?.provisional &&
@@ -371,6 +386,8 @@ export function readDialogue(text: string): DialogueReading {
       continue;
     }
     for (const sentence of sentenceTexts(turn.text)) {
+      ambientHere = ambient;
+      ambient = undefined;
       const answering = question;
       question = {};
       const correction = readCorrection(sentence);
@@ -417,7 +434,7 @@ export function readDialogue(text: string): DialogueReading {
       }
       const split = readWithContext(sentence, before, asked);
       if (split) {
-        take(split.clauses);
+        take(split.clauses, split.ambient ?? ambientHere);
         hints.push(...split.hints);
         unread.push({ text: split.context, reason: split.reason });
         continue;
@@ -431,6 +448,18 @@ export function readDialogue(text: string): DialogueReading {
         });
         continue;
       }
+      const prepared = readPrepared(sentence, before);
+      if (prepared) {
+        take(prepared.clauses);
+        notes.push(prepared.note);
+        continue;
+      }
+      const fronted = readFronted(sentence, before);
+      if (fronted) {
+        take(fronted.clauses);
+        unread.push({ text: fronted.front, reason: 'a purpose or time before the request' });
+        continue;
+      }
       const asRoutine = readRoutine(sentence);
       if (asRoutine) {
         routine = asRoutine;
@@ -441,7 +470,9 @@ export function readDialogue(text: string): DialogueReading {
       // alone names nothing
       const words = normalizeSentence(sentence).tokens;
       const asking = REQUEST_VERBS.has(words[0] ?? '') && words.some((w) => PRONOUN_OBJECTS.has(w));
-      const named = mentioned.length > 0 || namesDish(sentence) || asking;
+      // "two slices, please" after a sandwich: a count of something, never context
+      const counted = countOf(words[0]) !== undefined && words.length <= 4;
+      const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
       if (named && NEGATION.test(sentence)) {
         unread.push({ text: sentence, reason: NEGATED });
         failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
@@ -453,6 +484,7 @@ export function readDialogue(text: string): DialogueReading {
           reason: !named ? 'names nothing the robot can act on' : 'a statement, not a request',
         });
         if (mentioned.length > 0) before = contextClause(mentioned);
+        else ambient = ambientOf(sentence);
         continue;
       }
       unread.push({ text: sentence, reason: read.reason });
@@ -512,7 +544,15 @@ function readWithContext(
   sentence: string,
   before: ClauseReading | undefined,
   asked: string | undefined,
-): { clauses: readonly ClauseReading[]; context: string; reason: string; hints: LocationHint[] } | undefined {
+):
+  | {
+      clauses: readonly ClauseReading[];
+      context: string;
+      reason: string;
+      hints: LocationHint[];
+      ambient?: Ambient;
+    }
+  | undefined {
   const points = splitPoints(sentence);
   for (const { at, after } of points) {
     const context = sentence.slice(0, at).trim();
@@ -521,7 +561,10 @@ function readWithContext(
     const found = contextOf(context, asked);
     if (!found) continue;
     const read = readRequest(rest, { before: found.before ?? before });
-    if (read.ok) return { clauses: read.clauses, context, reason: found.reason, hints: found.hints ?? [] };
+    if (read.ok) {
+      const ambient = found.before === undefined ? ambientOf(context) : undefined;
+      return { clauses: read.clauses, context, reason: found.reason, hints: found.hints ?? [], ambient };
+    }
   }
   for (const { at, after } of [...points].reverse()) {
     const request = sentence.slice(0, at).trim();
@@ -539,6 +582,75 @@ function readWithContext(
   return undefined;
 }
 
+/** A room a context names with nothing in it (`ambientOf`). */
+interface Ambient {
+  readonly rooms: readonly string[];
+}
+
+/**
+ * A room a context names with no thing in it, a place said first ("In the kitchen, turn off the lights") or where the
+ * weather "it" speaks of is ("It's dark in the bedroom, turn on the light"): what the request switches, opens or
+ * closes is the one there (the things that stand in rooms); a place to put things may be that room's too, which no goal
+ * can say, so such a request is refused ("In the bathroom, put the towel in the cabinet"); what else it asks is where
+ * the work is done ("In the kitchen, make me a coffee"). Where the speaker is ("I'm in the kitchen") narrows nothing.
+ */
+function ambientOf(context: string): Ambient | undefined {
+  const words = normalizeSentence(context).tokens;
+  // the room itself said of ("the bedroom's dark", "the kitchen is freezing")
+  const subject = roomList(words, 0);
+  const said = /^(?:is|are|was|feels|looks|seems|gets)$/.test(words[subject.end] ?? '');
+  if (subject.rooms.length > 0 && said && subject.end + 1 < words.length) {
+    return subject.ambiguous ? undefined : { rooms: subject.rooms };
+  }
+  const locative = words[0] === 'in';
+  const weather = words[0] === 'it' && words[1] === 'is';
+  if (!locative && !weather) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== 'in') continue;
+    const said = roomList(words, i + 1);
+    if (said.rooms.length > 0) return said.ambiguous ? undefined : { rooms: said.rooms };
+  }
+  return undefined;
+}
+
+const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed']);
+
+/** The request's things narrowed to the ambient room (`withRoom`), or why not (a thing no home stands there). */
+function inAmbientRoom(
+  read: readonly ClauseReading[],
+  where: Ambient,
+): { clauses?: readonly ClauseReading[]; problem?: string } {
+  const out: ClauseReading[] = [];
+  for (const clause of read) {
+    const subgoals: SubgoalSpec[] = [];
+    let changed = false;
+    for (const spec of clause.subgoals) {
+      // "in the bathroom, put the towel in the cabinet": the room may be the cabinet's, which no goal can say
+      const place = spec.destination?.filter((d) => d !== '*') ?? [];
+      const roomOfPlace = where.rooms.find((room) => place.length > 0 && !roomAddsNothing(place, room));
+      if (roomOfPlace) {
+        return {
+          problem: `the ${roomOfPlace} said before the request may be where the ${place[0]} is, which a goal cannot say`,
+        };
+      }
+      const narrowable =
+        spec.room === undefined && !spec.means && !spec.patient.includes('*') && SWITCHING.has(spec.predicate);
+      if (!narrowable) {
+        subgoals.push(spec);
+        continue;
+      }
+      for (const room of where.rooms) {
+        const narrowed = withRoom({ classes: spec.patient, plural: true, by: 'name' }, room);
+        if (!narrowed) return { problem: `no ${spec.patient[0]} stands in the ${room} in any home` };
+        changed ||= narrowed.room !== undefined;
+        subgoals.push(narrowed.room === undefined ? spec : { ...spec, room, count: 'all' });
+      }
+    }
+    out.push(changed ? { ...clause, subgoals } : clause);
+  }
+  return { clauses: out };
+}
+
 /** What a part of a sentence before its request is, as context; undefined when it is no context. */
 function contextOf(
   context: string,
@@ -554,6 +666,8 @@ function contextOf(
       before: { subgoals: [], antecedent: hints.map((h) => one(h.className)), hosts: hints.map((h) => one(h.host)) },
     };
   }
+  // "for two people, make coffee": how many it is for is no context to set aside
+  if (FOR_SEVERAL.test(context)) return undefined;
   if (mentioned.length === 0 && !namesDish(context)) return { reason: 'context before the request' };
   if (isStatement(context) || OWN_PLAN.test(context)) {
     return { reason: 'context before the request', before: contextClause(mentioned) };
@@ -573,27 +687,162 @@ function readPurpose(
   return read.ok ? { clauses: read.clauses, purpose: m[1] } : undefined;
 }
 
-/** The things a sentence names (every longest span that is a noun phrase of a goal), left to right. */
+/** How a request after a fronted purpose starts: its subject, a modal, politeness or a request's verb. */
+const requestStart = (word: string) =>
+  /^(?:i|i'd|i'm|we|we'd|could|can|would|will|please)$/i.test(word) || REQUEST_VERBS.has(word.toLowerCase());
+
+/** States the robot brings a thing to itself, and the verb that does it. */
+const PREPARED: Readonly<Record<string, string>> = {
+  clean: 'clean',
+  cleaned: 'clean',
+  washed: 'clean',
+  rinsed: 'clean',
+  cooked: 'cook',
+  heated: 'heat',
+  'heated up': 'heat',
+  warm: 'heat',
+  warmed: 'heat',
+  'warmed up': 'heat',
+  hot: 'heat',
+  toasted: 'toast',
+};
+const PREPARED_WHEN = new RegExp(
+  `^(?:once|when|after|as soon as)\\s+(.+?)\\s+(?:is|are|has been|have been|gets|get)\\s+(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(.+)$`,
+  'i',
+);
+
+/**
+ * A state the robot brings about itself, said as when the next step is to be done: "Once the mug is clean, put it on
+ * the coffee table" is "clean the mug and put it on the coffee table" (nothing else in the house cleans it), where the
+ * step refers to the same thing. A condition on anything else ("if ...", "when the TV is on, ...") stays refused.
+ */
+function readPrepared(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; note: string } | undefined {
+  const m = PREPARED_WHEN.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, subject, state, step] = m;
+  const read = readRequest(`${PREPARED[state.toLowerCase()]} ${subject}, ${step}`, { before });
+  if (!read.ok || read.clauses.length < 2 || !read.clauses[1].referred) return undefined;
+  return { clauses: read.clauses, note: `"${subject} is ${state}" read as the step before: ${state} it first` };
+}
+
+/**
+ * The rooms said from `start` on: "the bedroom", "the bedroom and the kitchen", "the bedroom and in the kitchen";
+ * `ambiguous` where they are alternatives ("the bedroom or the kitchen"), which no goal can say.
+ */
+function roomList(words: readonly string[], start: number): { rooms: string[]; ambiguous: boolean; end: number } {
+  const rooms: string[] = [];
+  let said: { room: string; end: number } | undefined = roomSaid(words, start);
+  if (!said) return { rooms, ambiguous: false, end: start };
+  for (;;) {
+    rooms.push(said.room);
+    const end: number = said.end;
+    const joined: boolean = words[end] === 'and' || words[end] === ',' || words[end] === 'or';
+    const next: { room: string; end: number } | undefined = joined
+      ? roomSaid(words, end + (words[end + 1] === 'in' ? 2 : 1))
+      : undefined;
+    if (!next) return { rooms, ambiguous: false, end };
+    if (words[end] === 'or') return { rooms: [...rooms, next.room], ambiguous: true, end: next.end };
+    said = next;
+  }
+}
+
+/** A room said at `at` ("the living room", "kitchen"), and where it ends. */
+function roomSaid(words: readonly string[], at: number): { room: string; end: number } | undefined {
+  const from = ['the', 'my', 'our', 'your'].includes(words[at] ?? '') ? at + 1 : at;
+  const two = roomOf(words.slice(from, from + 2));
+  if (two) return { room: two, end: from + 2 };
+  const one = roomOf(words.slice(from, from + 1));
+  return one ? { room: one, end: from + 1 } : undefined;
+}
+
+/** Whom a request is for, counted ("for two people", "for everyone", "for the three of us"): no purpose to set aside. */
+const FOR_SEVERAL =
+  /^\s*(?:for|as)\b.*\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both|each|every|everyone|everybody|all)\b/i;
+
+/** Words a purpose or a time before a request starts with ("for breakfast", "as a snack", "before work"). */
+const FRONTED = /^(?:for|as|before|after|at|during|on|by|in|with)\s/i;
+
+/**
+ * A purpose or a time before a request ("For breakfast I want coffee and a plate of toast served on the kitchen table",
+ * "Before work I need a coffee", "For the kids' breakfast, make two slices of toast"): set aside where it names no
+ * thing and no room (a meal's name is a purpose), and the rest reads as a request; the shortest such part first.
+ */
+function readFronted(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; front: string } | undefined {
+  if (!FRONTED.test(sentence.trim())) return undefined;
+  const words = sentence.trim().split(/\s+/);
+  // at its comma if it has one, else where a request starts ("I want", "could you", "make")
+  const comma = words.findIndex((w) => w.endsWith(','));
+  for (let k = 2; k <= Math.min(7, words.length - 1); k++) {
+    if (comma >= 0 ? k !== comma + 1 : !requestStart(words[k])) continue;
+    const front = words.slice(0, k).join(' ');
+    const tokens = normalizeSentence(front).tokens;
+    const room = tokens.some((_, i) => roomOf(tokens.slice(i, i + 1)) ?? roomOf(tokens.slice(i, i + 2)));
+    if (room || mentions(front).length > 0 || NEGATION.test(front) || FOR_SEVERAL.test(front)) return undefined;
+    const read = readRequest(words.slice(k).join(' '), { before });
+    if (read.ok) return { clauses: read.clauses, front: front.replace(/,$/, '') };
+  }
+  return undefined;
+}
+
+/**
+ * The things a sentence names (every longest span that is a noun phrase of a goal), left to right. A room the sentence
+ * puts them in, outside a noun phrase ("the TV is on in the bedroom"), narrows them as "the TV in the bedroom" would
+ * (`withRoom`: a thing the catalog never stands there is left out, so that no pronoun means it).
+ */
 function mentions(sentence: string): Thing[] {
   const words = normalizeSentence(sentence).tokens;
-  const found: Thing[] = [];
+  const found: (Thing & { start: number })[] = [];
+  const free: boolean[] = words.map(() => true);
   for (let i = 0; i < words.length; i++) {
     for (let j = Math.min(words.length, i + 5); j > i; j--) {
       const noun = resolveNoun(words.slice(i, j));
       if (!noun || noun.by === 'description') continue;
       // as a request's noun phrase reads: a plural, a category or a room-named thing is every one
       found.push({
+        start: i,
         classes: noun.classes,
         count: noun.plural || noun.category || noun.room ? 'all' : 1,
         said: words.slice(i, j).join(' '),
         ...(noun.room && { room: noun.room }),
         ...(noun.category && { category: noun.category, vague: true }),
       });
+      for (let k = i; k < j; k++) free[k] = false;
       i = j - 1;
       break;
     }
   }
-  return found;
+  // each free "in the ROOM" narrows the things named before it since the last one ("the lamp is on in the living room
+  // and the TV is on in the bedroom"), or, said first, those after it ("in the bedroom, the TV is on")
+  // ("the lights are on in the bedroom and the kitchen": one for each room; "... or the kitchen": none)
+  const roomAt = new Map<number, { rooms: string[]; ambiguous: boolean }>();
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== 'in' || !free[i] || !free[i + 1]) continue;
+    const said = roomList(words, i + 1);
+    if (said.rooms.length > 0) roomAt.set(i, said);
+  }
+  if (roomAt.size === 0) return found.map(({ start: _, ...t }) => t);
+  const rooms = [...roomAt];
+  const out: Thing[] = [];
+  for (const { start, ...thing } of found) {
+    const next = rooms.find(([i]) => i > start);
+    const said = next?.[1] ?? (rooms[0][0] < (found[0]?.start ?? 0) ? rooms[0][1] : undefined);
+    if (said === undefined || thing.room !== undefined) {
+      out.push(thing);
+      continue;
+    }
+    if (said.ambiguous) continue;
+    for (const room of said.rooms) {
+      const narrowed = withRoom({ classes: thing.classes, plural: false, by: 'name' }, room);
+      if (narrowed) out.push(narrowed.room === undefined ? thing : { ...thing, room, count: 'all' });
+    }
+  }
+  return out;
 }
 
 /** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
@@ -655,7 +904,7 @@ const REQUEST_MARKERS =
 const PRONOUN_SUBJECTS = new Set(['i', 'we', 'they', 'it', 'there', 'he', 'she', 'everyone', 'everything', 'nobody']);
 /** Verbs a statement is said with ("the milk is cold", "the plant looks dry", "guests arrive tonight"). */
 const FINITE = new Set(
-  'is are was were will am looks look seems seem has had came went starts start arrive arrives got feel feels smells left'.split(
+  'is are was were will am looks look seems seem has have had came went starts start arrive arrives got feel feels smells left'.split(
     ' ',
   ),
 );

@@ -14,6 +14,7 @@
  *
  * What it removes is kept in `framing` (shown by `hearth read`); a sentence that is only framing is empty.
  */
+import { resolveNoun } from './nouns.js';
 
 /** A sentence after normalisation: its tokens and the framing words set aside. */
 export interface NormalizedSentence {
@@ -41,18 +42,50 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bi'm\b/g, 'i am'],
   [/\b(you|we|they|there|who|what)'re\b/g, '$1 are'],
   [/\b(i|you|we|they|would|could|should|must)'ve\b/g, '$1 have'],
-  [/\b(it|that|there|here|what|where|who|he|she|everything|something|nothing)'s\b/g, '$1 is'],
+  [
+    /\b(it|that|there|here|what|where|who|he|she|everything|something|nothing|nobody|somebody|someone|everyone|everybody|this)'s\b/g,
+    '$1 is',
+  ],
 ];
+
+/** Words after a noun's 's that begin what is said of the thing ("the TV's too loud", "the counter's a mess"). */
+const IS_AFTER = new Set(
+  (
+    'a an the too so very really still already all way quite pretty completely totally almost nearly now not never ' +
+    'always far much bit on off open shut in out under over at by near next behind inside here there'
+  ).split(' '),
+);
+
+/**
+ * What a noun's 's is before `next` (and the word after it): "has" before a past participle ("the milk's been out"),
+ * "is" before what is said of the thing ("the fruit's going to go bad", "the counter's a mess", "the radio's far too
+ * loud", "the mug's dirty"), undefined for a possessive: a noun follows within two words ("the bedroom's lights", "the
+ * microwave's door", "the kitchen's dirty plates").
+ */
+function nounApostropheS(next: string, after: string | undefined): 'is' | 'has' | undefined {
+  if (/^(?:been|gone|got|had)$/.test(next)) return 'has';
+  if (IS_AFTER.has(next)) return 'is';
+  const noun =
+    resolveNoun([next]) !== undefined ||
+    (after !== undefined && (resolveNoun([next, after]) !== undefined || resolveNoun([after]) !== undefined));
+  return noun ? undefined : 'is';
+}
 
 /** Lower-case tokens with contractions expanded; `,` and `.` are tokens, other punctuation is dropped. */
 export function tokens(text: string): string[] {
   let s = text.toLowerCase().replace(/[’‘`]/g, "'");
   for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
+  s = s.replace(/\b([a-z]+)'s(?= ([a-z]+)(?: ([a-z]+))?)/g, (_, noun: string, next: string, after?: string) => {
+    const verb = nounApostropheS(next, after);
+    return verb ? `${noun} ${verb}` : `${noun}'s`;
+  });
   return (
     s
       .replace(/slice\(s\)/g, 'slices')
       // a possessive: "the bedroom's lights" -> "the bedroom lights", "the fridge's door" -> "the fridge door"
       .replace(/\b([a-z]+)'s\b/g, '$1')
+      // a plural's: "the kids' breakfast"
+      .replace(/\b([a-z]+s)'(?=\s|$)/g, '$1')
       .replace(/([,.;:!?"()])/g, ' $1 ')
       .split(/\s+/)
       .filter((w) => w !== '' && !/^[;:!?"()]$/.test(w))
@@ -105,7 +138,9 @@ const SUFFIXES = phrases(
     'where it lives|where they live|' +
     // when, said of the robot's own work or its leaving: no condition on the world
     'when you are done|when you are finished|when you have finished|once you are done|once you have finished|' +
-    'before you leave|before you go|before you head out|on your way out|when you leave|when you go',
+    'before you leave|before you go|before you head out|on your way out|when you leave|when you go|' +
+    // a time that is no condition: "we're making toast today"
+    'today|tonight|this morning|this afternoon|this evening',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -125,6 +160,8 @@ const ANYWHERE = new Set([
   'just',
   'also',
   'really',
+  'exactly',
+  'precisely',
 ]);
 const ANYWHERE_PHRASES = phrases('for me|for us');
 
@@ -156,7 +193,7 @@ const GERUND_VERBS =
   'put place set lay leave store stash stow keep move bring take carry return drop toss throw pop stick get grab fetch ' +
   'find pick hand give pass switch turn flip power shut kill open close clean wash rinse scrub wipe heat cook warm ' +
   'microwave toast bake reheat water make prepare fix brew serve use empty clear remove tidy chill refrigerate fill ' +
-  'pour arrange load transfer hang shift do';
+  'pour arrange load transfer hang shift do look search hunt track seek locate gather collect';
 const GERUNDS = new Map<string, string>();
 for (const verb of GERUND_VERBS.split(' ')) {
   const stem = verb.endsWith('e') && !verb.endsWith('ee') ? verb.slice(0, -1) : verb;
@@ -218,6 +255,7 @@ const NUMBER_PHRASES: ReadonlyArray<readonly [string, string]> = [
   ['both of those', 'them'],
   ['all of them', 'them'],
   ['all of it', 'it'],
+  ['it all', 'it'],
   ['them all', 'them'],
   ['them both', 'them'],
   ['every one of the', 'all the'],
@@ -263,6 +301,56 @@ function numbers(list: string[]): string[] {
   }
   return counted;
 }
+/** Pronouns a floating quantifier may follow ("put them both on the desk"). */
+const FLOAT_AFTER = new Set(['them', 'they', 'these', 'those']);
+const MODALS = new Set(['should', 'must', 'will', 'can', 'could', 'would', 'are', 'were', 'have']);
+/** What may follow a floating quantifier: a verb of the clause, a preposition, a state ("the remotes should all be"). */
+const FLOAT_BEFORE = new Set(
+  (
+    'should must need needs have has go goes belong belongs be are were will can could get stay stays in on into ' +
+    'onto inside off to together a away back want wants deserve deserves look looks sit live lives end up'
+  ).split(' '),
+);
+
+/**
+ * A quantifier floated after the things it counts ("the remotes should all be on a sofa", "turn the lights all off",
+ * "the toothbrush and the face cream both"), and "together" before where they go ("put the mugs together in a
+ * cabinet"), set aside: the plural or the list already says every one, and a placement's host is any one of its class
+ * (a goal cannot ask for the same one; docs/reader.md).
+ */
+function floating(list: string[], setAside: (words: readonly string[]) => void): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    const next = list[i + 1] ?? '';
+    // after the things, or after the things and a modal ("the remotes should all be ...")
+    const end = MODALS.has(out.at(-1) ?? '') ? out.length - 1 : out.length;
+    const nounBefore =
+      FLOAT_AFTER.has(out[end - 1] ?? '') ||
+      [1, 2, 3].some((n) => end >= n && resolveNoun(out.slice(end - n, end)) !== undefined);
+    const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore;
+    const together = w === 'together' && /^(?:in|on|into|onto|inside)$/.test(next) && nounBefore;
+    if (floated || together) {
+      setAside([w]);
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** Placing verbs whose participle after a comma is the next step ("empty the table, putting everything in the sink"). */
+const PLACING_PARTICIPLES = new Set(
+  'put place set lay leave store stash stow move stick pop transfer'
+    .split(' ')
+    .flatMap((verb) => [...GERUNDS].filter(([, base]) => base === verb).map(([gerund]) => gerund)),
+);
+
+/** A placing participle after a comma as the verb of the clause it starts ("..., putting it away" -> "..., put it"). */
+function participles(list: string[]): string[] {
+  return list.map((w, i) => (i > 0 && list[i - 1] === ',' && PLACING_PARTICIPLES.has(w) ? GERUNDS.get(w)! : w));
+}
+
 const NUMBER_WORDS = new Set('one two three four five six seven eight nine ten eleven twelve'.split(' '));
 
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
@@ -328,7 +416,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   }
   const kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
-  list = numbers(kept);
+  list = numbers(participles(floating(kept, setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };

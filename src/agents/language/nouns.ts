@@ -6,13 +6,21 @@
  *    the catalog's categories define them (`src/sim/catalog/categories.ts`; the sayings of each are below);
  * 2. a state noun: "coffee" is a mug filled with coffee, "toast" a cooked bread slice;
  * 3. a class by name or alias, the head noun singular or as written (`resolvePhrase`'s first way);
- * 4. a class by name qualified by a room, before it ("the bedroom lights") or after it ("the light in the bedroom");
+ * 4. a class by name qualified by a room, before it ("the bedroom lights") or after it ("the light in the bedroom"):
+ *    the room's own class where room and noun make one ("the cabinet in the bathroom": bathroomcabinet), no room where
+ *    it adds nothing, none where the catalog never stands the thing there (`withRoom`);
  * 5. a class by description (`byDescription`) only where one class alone shares the most words with it: "food" is
  *    as much the fridge's as the microwave's, so it names neither.
  *
  * Rooms themselves are no noun phrase of a goal (they qualify one).
  */
-import { type CategoryName, catalogClass, categoryClasses } from '../../sim/catalog/index.js';
+import {
+  type CategoryName,
+  catalogClass,
+  categoryClasses,
+  type RoomType,
+  STANDING_KINDS,
+} from '../../sim/catalog/index.js';
 import type { Predicate } from '../../sim/subgoals.js';
 import { byDescription, resolvePhrase, singular } from './lexicon.js';
 
@@ -110,13 +118,24 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   trainers: 'shoes',
   flower: 'orchid',
   'potted plant': 'orchid',
+  // a room's own furniture said with another noun ("the cupboard in the bathroom" is the bathroom cabinet)
+  'bathroom cupboard': 'bathroomcabinet',
+  'medicine cupboard': 'bathroomcabinet',
+  'dining room table': 'diningtable',
 };
 for (const [word, className] of Object.entries(EVERYDAY)) {
   if (!catalogClass(className)) throw new Error(`everyday word ${word}: ${className} is no catalog class`);
 }
 
+/**
+ * Dishes of the recipe book that a catalog alias would take for a thing: "the salad" is the dish (lettuce, tomato and a
+ * cooked potato on a plate), never the lettuce the alias names; the clause forms read it as the dish or refuse it.
+ */
+const DISH_NAMES: ReadonlySet<string> = new Set(['salad', 'salads']);
+
 /** A class by name (aliases and everyday words included), never a room; the head noun singular or as written. */
 function named(words: readonly string[]): { className: string; plural: boolean } | undefined {
+  if (words.length === 1 && DISH_NAMES.has(words[0])) return undefined;
   const resolved = resolvePhrase(words);
   if (resolved?.by === 'name' && !isRoom(resolved.className))
     return { className: resolved.className, plural: resolved.plural };
@@ -126,6 +145,30 @@ function named(words: readonly string[]): { className: string; plural: boolean }
   return everyday
     ? { className: everyday, plural: single !== last && EVERYDAY[words.join(' ')] === undefined }
     : undefined;
+}
+
+/**
+ * A phrase narrowed to a room, unless the room adds nothing: a piece of furniture or an appliance that is that room's
+ * by name (a kitchen cabinet in the kitchen) or that the catalog stands in no other room (a kitchen table, a fridge, a
+ * bed), so that "the table in the kitchen" reads as "the kitchen table" does. A thing that stands in no such room names
+ * nothing ("the table in the living room": 'table' is the kitchen table, which no living room has). Otherwise the room
+ * is kept: "the cabinet in the bedroom" is a cabinet there, never any cabinet, and a thing that is carried about is the
+ * one in that room (docs/reader.md, "Rooms").
+ */
+export function withRoom(phrase: NounPhrase, room: string): NounPhrase | undefined {
+  const standing = phrase.classes.map((c) => catalogClass(c)).filter((e) => e && STANDING_KINDS.has(e.kind));
+  if (standing.length !== phrase.classes.length) return { ...phrase, room };
+  if (standing.some((e) => e!.rooms.length > 0 && !e!.rooms.includes(room as RoomType))) return undefined;
+  return roomAddsNothing(phrase.classes, room) ? phrase : { ...phrase, room };
+}
+
+/** Whether the room adds nothing to the standing classes (see `withRoom`). */
+export function roomAddsNothing(classes: readonly string[], room: string): boolean {
+  return classes.every((className) => {
+    const entry = catalogClass(className);
+    if (!entry || !STANDING_KINDS.has(entry.kind)) return false;
+    return entry.name.startsWith(room.replace(/_/g, '')) || (entry.rooms.length === 1 && entry.rooms[0] === room);
+  });
 }
 
 /** The room the words name, by name only. */
@@ -188,17 +231,25 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
   // "the light in the bedroom": split at the last "in" whose tail names a room
   for (let p = body.length - 2; p >= 1; p--) {
     if (body[p] !== 'in') continue;
-    const room = roomOf(body.slice(p + 1));
+    const roomWords = body.slice(p + 1).filter((w) => !DETERMINERS.has(w));
+    const room = roomOf(roomWords);
     if (room === undefined) continue;
-    const head = resolveNoun(body.slice(0, p));
-    return head && head.room === undefined ? { ...head, room } : undefined;
+    const headWords = body.slice(0, p);
+    const head = resolveNoun(headWords);
+    if (!head || head.room !== undefined) return undefined;
+    // "the cabinet in the bathroom" is the bathroom cabinet, a class of its own
+    const compound =
+      head.by === 'name' && head.category === undefined ? named([...roomWords, ...headWords]) : undefined;
+    if (compound && compound.className !== head.classes[0])
+      return { classes: [compound.className], plural: head.plural, by: 'name' };
+    return withRoom(head, room);
   }
   // "the bedroom lights", "the living room lamp": a room's name before a class's
   for (let p = 1; p < body.length; p++) {
     const room = roomOf(body.slice(0, p));
     if (room === undefined) continue;
     const head = named(body.slice(p));
-    if (head) return { classes: [head.className], plural: head.plural, room, by: 'name' };
+    if (head) return withRoom({ classes: [head.className], plural: head.plural, by: 'name' }, room);
   }
   // "a potato slice", "two bread pieces": the thing itself where the catalog has no slice of it
   if (body.length > 1 && /^(slice|slices|piece|pieces)$/.test(body.at(-1)!)) {
