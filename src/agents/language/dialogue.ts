@@ -19,6 +19,7 @@
  */
 import { catalogClass } from '../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
+import { joinSentence } from './clauses.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
@@ -359,9 +360,17 @@ export function readDialogue(text: string): DialogueReading {
       failure ??= narrowed.problem;
       return;
     }
-    const read = narrowed.clauses;
-    if (where && read.some((c, i) => c.subgoals !== taken[i].subgoals))
+    if (where && narrowed.clauses.some((c, i) => c.subgoals !== taken[i].subgoals))
       notes.push(`what is switched, opened or closed read as in the ${where.rooms.join(' and the ')}, said before it`);
+    // an instrument for a request in a sentence before ("Cook the potato. Use the stove.")
+    const joined = joinSentence(clauses, narrowed.clauses);
+    if (joined.problem) failure ??= joined.problem;
+    clauses.splice(0, clauses.length, ...joined.earlier);
+    const read = joined.read;
+    if (read.length === 0) {
+      before = clauses.at(-1) ?? before;
+      return;
+    }
     const [first, ...rest] = read;
     const last = clauses.at(-1);
     // "today we're making toast. one slice please.": the toast said again, with its number
