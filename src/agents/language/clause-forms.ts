@@ -634,7 +634,9 @@ export const CLAUSE_FORMS: Tagged[] = [
         ),
       ),
       words(
-        `${TAKEN_PARTICIPLES}|removing|taking off|taking away|clearing off|clearing away|moving off|to go|gone|off`,
+        `${TAKEN_PARTICIPLES}|removing|taking off|taking away|clearing off|clearing away|moving off|gone|off|` +
+          'have to go|has to go|need to go|needs to go|must go|should go|can go|have got to go|got to go|' +
+          'need to come off|needs to come off|should come off|have to come off|has to come off|can come off',
       ),
     ],
   },

@@ -677,6 +677,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       provisional: true,
       referred: from.referred,
       antecedent: [things],
+      // "I need the desk empty: put whatever is on it in the cabinet": the host is what "it" may mean after it
+      hosts: [{ classes: [from.phrase.className], count: 1, ...(from.phrase.room && { room: from.phrase.room }) }],
     };
   },
   // "fill a clean mug with coffee" names no dish list: it is coffee

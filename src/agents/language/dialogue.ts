@@ -361,7 +361,11 @@ export function readDialogue(text: string): DialogueReading {
       return;
     }
     if (where && narrowed.clauses.some((c, i) => c.subgoals !== taken[i].subgoals))
-      notes.push(`what is switched, opened or closed read as in the ${where.rooms.join(' and the ')}, said before it`);
+      notes.push(
+        where.house
+          ? 'what is switched, opened, closed or watered read as every one in the house, gone round before it'
+          : `what is switched, opened, closed or watered read as in the ${where.rooms.join(' and the ')}, said before it`,
+      );
     // an instrument for a request in a sentence before ("Cook the potato. Use the stove.")
     const joined = joinSentence(clauses, narrowed.clauses);
     if (joined.problem) failure ??= joined.problem;
@@ -413,7 +417,9 @@ export function readDialogue(text: string): DialogueReading {
           continue;
         }
       }
-      if (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) continue;
+      // "okay, so, make a sandwich" is short, and a request
+      const small = SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS;
+      if (small && !readRequest(sentence, { before }).ok) continue;
       if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
         const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
         if (answer.ok) {
@@ -439,6 +445,20 @@ export function readDialogue(text: string): DialogueReading {
       const read = readRequest(sentence, { before });
       if (read.ok) {
         take(read.clauses);
+        continue;
+      }
+      // "Go to the kitchen and turn the light off": where the robot goes, as a room said before the request
+      const moved = readMoved(sentence, before);
+      if (moved) {
+        take(moved.clauses, moved.ambient);
+        unread.push({ text: moved.movement, reason: 'where the robot goes first, no goal of its own' });
+        continue;
+      }
+      // "I need the desk empty: put whatever is on it in the cabinet", "Here's the plan: wash every mug"
+      const colon = sentence.includes(':') ? readColon(sentence, before) : undefined;
+      if (colon) {
+        take(colon.clauses);
+        if (colon.front) unread.push({ text: colon.front, reason: 'what the request after the colon is for' });
         continue;
       }
       const split = readWithContext(sentence, before, asked);
@@ -530,7 +550,7 @@ const OWN_PLAN =
 /** Where a sentence may part into context and request: at a comma, or before "so", "because", "since", "before". */
 function splitPoints(sentence: string): { at: number; after: number }[] {
   const points: { at: number; after: number }[] = [];
-  for (const m of sentence.matchAll(/\s*,\s*|\s+(?=(?:so|because|since|before)\s)/g)) {
+  for (const m of sentence.matchAll(/\s*,\s*|\s*[–—]\s*|\s+-+\s+|\s+(?=(?:so|because|since|before)\s)/g)) {
     points.push({ at: m.index, after: m.index + m[0].length });
   }
   return points;
@@ -579,6 +599,20 @@ function readWithContext(
     const request = sentence.slice(0, at).trim();
     const tail = sentence.slice(after).trim();
     if (request === '' || tail === '' || /^(?:and|then|or|but)\b/i.test(tail)) continue;
+    // "..., doesn't matter which one", "..., any sofa will do": any one of its class, as the request reads anyway
+    const any = afterthought(tail);
+    if (any) {
+      const read = readRequest(request, { before });
+      if (read.ok && (any.noun === undefined || namedIn(read.clauses, any.noun))) {
+        return {
+          clauses: read.clauses,
+          context: tail,
+          reason: 'an after-thought: any one of its class, as read',
+          hints: [],
+        };
+      }
+      continue;
+    }
     // a reason or purpose, or a statement: never a list of more things ("..., and the milk") or another request
     // "before it goes off" (not "before you heat it": a request of its own)
     const why = /^(?:so|because|since|cause)\s|^before\s+(?!you\b)/i.test(tail);
@@ -594,6 +628,8 @@ function readWithContext(
 /** A room a context names with nothing in it (`ambientOf`). */
 interface Ambient {
   readonly rooms: readonly string[];
+  /** A tour of the whole house ("go round the house and ..."): every one of what is switched, opened or watered. */
+  readonly house?: boolean;
 }
 
 /**
@@ -622,7 +658,8 @@ function ambientOf(context: string): Ambient | undefined {
   return undefined;
 }
 
-const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed']);
+/** What a room said before the request narrows: things that stand in rooms, switched, opened or closed, or watered. */
+const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed', 'isWatered']);
 
 /** The request's things narrowed to the ambient room (`withRoom`), or why not (a thing no home stands there). */
 function inAmbientRoom(
@@ -646,6 +683,11 @@ function inAmbientRoom(
         spec.room === undefined && !spec.means && !spec.patient.includes('*') && SWITCHING.has(spec.predicate);
       if (!narrowable) {
         subgoals.push(spec);
+        continue;
+      }
+      if (where.house) {
+        changed ||= spec.count !== 'all';
+        subgoals.push({ ...spec, count: 'all' });
         continue;
       }
       for (const room of where.rooms) {
@@ -765,6 +807,114 @@ function roomSaid(words: readonly string[], at: number): { room: string; end: nu
   if (two) return { room: two, end: from + 2 };
   const one = roomOf(words.slice(from, from + 1));
   return one ? { room: one, end: from + 1 } : undefined;
+}
+
+/** Going somewhere before the request: to a room ("go to the kitchen and ..."), or round the whole house. */
+const MOVE_TO =
+  /^(?:go|head|walk|pop|nip|run|hop|step|come|wander|make your way|get)\s+(?:(?:back|over|down|up|across|off|on|through|straight|right)\s+)?(?:to|into|in to|in)\s+(.+)$/;
+const TOUR =
+  /^(?:go|walk|wander|head|make your way|do a (?:round|lap|tour) of)\s+(?:(?:all|right)\s+)?(?:(?:a)?round|through|about)?\s*(?:the|your|our|my)\s+(?:whole\s+|entire\s+)?(?:house|home|flat|apartment)(?:\s+(?:from room to room))?\s*(?:,\s*)?(?:and\s+(?:then\s+)?|then\s+)?(.+)$/;
+
+/**
+ * A movement before the request: to a room ("Go to the kitchen and turn the light off", "Pop into the bedroom and ...")
+ * read as that room said before the request (`ambientOf`: what is switched, opened, closed or watered is the one
+ * there; a place to put things that may be that room's is refused; what else is asked is no room's), or round the
+ * whole house ("Go round the whole house and switch off the lights"): every one of what is switched or watered. A
+ * movement names no goal of its own.
+ */
+function readMoved(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; ambient: Ambient; movement: string } | undefined {
+  const words = normalizeSentence(sentence).tokens.join(' ').replace(/ ,/g, ',');
+  const tour = TOUR.exec(words);
+  if (tour) {
+    const read = readRequest(tour[1], { before });
+    if (read.ok)
+      return {
+        clauses: read.clauses,
+        ambient: { rooms: [], house: true },
+        movement: words.slice(0, words.length - tour[1].length).trim(),
+      };
+    return undefined;
+  }
+  const m = MOVE_TO.exec(words);
+  if (!m) return undefined;
+  const rest = m[1].split(' ');
+  const said = roomList(rest, 0);
+  if (said.rooms.length === 0 || said.ambiguous) return undefined;
+  const after = rest.slice(said.end);
+  const joined = after[0] === ',' || after[0] === 'and' || after[0] === 'then';
+  if (!joined) return undefined;
+  let k = 0;
+  while (after[k] === ',' || after[k] === 'and' || after[k] === 'then') k++;
+  const request = after.slice(k).join(' ');
+  if (request === '') return undefined;
+  const read = readRequest(request, { before });
+  if (!read.ok) return undefined;
+  return {
+    clauses: read.clauses,
+    ambient: { rooms: said.rooms },
+    movement: words.slice(0, words.length - request.length).replace(/[\s,]*(?:and|then)?\s*$/, ''),
+  };
+}
+
+/** What a part before a colon may be, that asks nothing itself: the plan announced ("here's the plan", "one thing"). */
+const COLON_FRAMING =
+  /^(?:(?:ok(?:ay)?|right|so|and|also|oh|now|alright)\s*,?\s+)*(?:(?:here is|here's|this is)\s+(?:the plan|what i (?:need|want)(?: you to do)?|the thing|the deal|the job|the task|what to do|what (?:we|you) (?:need|have) to do)|(?:one|a|just one|one more|one last|a quick|another|my|the)\s+(?:(?:more|last|quick|small|little|big|next)\s+)?(?:thing|job|task|favou?r|request|reminder|errand)(?:\s+(?:before|for|after)\s+[\w\s']{1,24})?|the plan|the job|the task|your task|your job|next|next up|first things first|first|then|finally|reminder|note|to do|todo|tasks?|jobs?)\s*$/i;
+/** A tidying said as what the request after the colon is for ("Let's tidy up the desk: ..."). */
+const TIDY_PURPOSE =
+  /^(?:(?:ok(?:ay)?|right|so|now|alright)\s*,?\s+)*(?:let's|let us|time to|it's time to|it is time to|we need to|i want to|i'd like to|i would like to|we should|can we|could we|please)?\s*(?:tidy|tidy up|sort|sort out|clean up|straighten|straighten up|straighten out|organi[sz]e|declutter|neaten|neaten up|get)\b[\w\s']*?(?:\s+(?:up|out|sorted|tidied|tidy|straight|in order))?\s*$/i;
+
+/**
+ * A sentence with a colon: the two parts read as clauses of one request ("I need the coffee table completely empty:
+ * put whatever is on it into the cabinet": the emptying, then where all of it goes, which supersedes it), or the part
+ * before is what the request after is for, and asks nothing itself ("Here's the plan: wash every mug", "Let's tidy up
+ * the bathroom counter: three toiletries go into the cabinet"), set aside only where it reads as no request.
+ */
+function readColon(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; front?: string } | undefined {
+  const at = sentence.indexOf(':');
+  const front = sentence.slice(0, at).trim();
+  const rest = sentence.slice(at + 1).trim();
+  if (front === '' || rest === '') return undefined;
+  const joined = readRequest(`${front}, ${rest}`, { before });
+  if (joined.ok) return { clauses: joined.clauses };
+  const framing = normalizeSentence(front).tokens.join(' ');
+  if (!COLON_FRAMING.test(front) && !TIDY_PURPOSE.test(front) && framing !== '') return undefined;
+  if (readRequest(front, { before }).ok) return undefined;
+  const read = readRequest(rest, { before });
+  return read.ok ? { clauses: read.clauses, front } : undefined;
+}
+
+/**
+ * An after-thought that adds nothing ("doesn't matter which one", "any one will do", "whichever", "any sofa is fine"):
+ * any one of its class, as the request reads anyway; a noun it names (`noun`) must be one the request names.
+ */
+function afterthought(tail: string): { noun?: string[] } | undefined {
+  const t = normalizeSentence(tail).tokens.join(' ');
+  const m =
+    /^(?:it )?(?:does not|doesn't) (?:really )?matter which(?: one| (\w+(?: \w+)?))?$/.exec(t) ??
+    /^(?:i )?(?:do not|don't) (?:mind|care) which(?: one| (\w+(?: \w+)?))?$/.exec(t) ??
+    /^any(?: one| old| of them| (\w+(?: \w+)?))? (?:will do|is fine|is ok|is okay|works|would do|is good|is great)$/.exec(
+      t,
+    ) ??
+    /^whichever(?: one| (\w+(?: \w+)?))?(?: you (?:like|want|prefer|choose|pick|fancy|find|see))?(?: is fine| will do)?$/.exec(
+      t,
+    ) ??
+    /^(?:either|either one) (?:is fine|will do)$|^(?:your choice|up to you|any of them|any one|anyone)$/.exec(t);
+  if (!m) return undefined;
+  return m[1] === undefined ? {} : { noun: m[1].split(' ') };
+}
+
+/** Whether the noun names a class the clauses act on or put things on or in. */
+function namedIn(clauses: readonly ClauseReading[], noun: readonly string[]): boolean {
+  const named = resolveNoun(noun);
+  if (!named) return false;
+  const classes = new Set(clauses.flatMap((c) => c.subgoals.flatMap((s) => [...s.patient, ...(s.destination ?? [])])));
+  return named.classes.every((c) => classes.has(c));
 }
 
 /** Whom a request is for, counted ("for two people", "for everyone", "for the three of us"): no purpose to set aside. */

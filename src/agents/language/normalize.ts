@@ -206,7 +206,7 @@ const ANYWHERE = new Set([
 const ANYWHERE_PHRASES = phrases('for me|for us');
 
 /** Words after "go" that make it the clause's verb. */
-const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in']);
+const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in', 'round', 'around', 'through']);
 
 /** Suffixes that repeat the object, set aside only after a comma. */
 const AFTER_COMMA = new Set([
