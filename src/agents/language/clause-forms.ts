@@ -192,7 +192,9 @@ const PURPOSE = optional(
             'to keep fresh|to stay fresh|to keep it cold|to keep them cold|to keep it fresh|to keep them fresh|' +
             'to keep it cool|to keep them cool|so it keeps|so they keep|so it stays fresh|so they stay fresh|' +
             'so it stays cold|so they stay cold|to be chilled|to be kept cold|to keep it from going off|' +
-            'to keep them from going off|to keep it from going bad|to keep them from going bad',
+            'to keep them from going off|to keep it from going bad|to keep them from going bad|so it gets cold|' +
+            'so they get cold|so it is cold|so they are cold|so it chills|so they chill|so it cools down|' +
+            'so they cool down|so it stays cool|so they stay cool|so it stays cold|so they stay cold',
         ),
       ],
     },
@@ -202,7 +204,10 @@ const PURPOSE = optional(
         words(
           'to heat|to heat up|to warm|to warm up|to cook|to heat it|to heat them|to heat it up|to heat them up|' +
             'to warm it|to warm them|to warm it up|to warm them up|to cook it|to cook them|to be heated|' +
-            'to be warmed up|to get warm|to get hot|to toast|to toast it|to toast them',
+            'to be warmed up|to get warm|to get hot|to toast|to toast it|to toast them|so it heats up|so they heat up|' +
+            'so it heats|so they heat|so it warms up|so they warm up|so it gets hot|so they get hot|so it gets warm|' +
+            'so they get warm|so it cooks|so they cook|so that it heats up|so that they heat up|so it is hot|' +
+            'so they are hot|so it is warm|so they are warm',
         ),
       ],
     },

@@ -1069,7 +1069,14 @@ function takeInstrument(
   // "a coffee ..., use a clean mug": the vessel it is served in, clean anyway
   const vessel = (clause.vessels ?? []).some((v) => v.classes.includes(x));
   if (!took && vessel && (instrument.qualifier === undefined || servedClean(clause, x))) took = true;
-  if (!took) return undefined;
+  if (!took) {
+    // "wash the plate; use the dishwasher", "heat the milk; use the kettle": an appliance one could mean for it that the
+    // catalog's recipe does not use is refused, never read as switching it on beside the request
+    const recipe = clause.subgoals.some((spec) => recipeInstruments({ ...spec, using: undefined }).length > 0);
+    if (recipe && KITCHEN_APPLIANCES.has(x))
+      return { problem: `'use ${instrument.said}': the ${x} is not what the request before it is done with here` };
+    return undefined;
+  }
   if (instrument.room !== undefined)
     return { problem: `'${instrument.said}': a goal cannot say which room an appliance is in` };
   const reading: ClauseReading = {
@@ -1079,6 +1086,18 @@ function takeInstrument(
   };
   return x === 'toaster' ? sliced(reading) : reading;
 }
+
+/** Appliances one could mean as the instrument of making food or washing (beyond the recipes' own). */
+const KITCHEN_APPLIANCES: ReadonlySet<string> = new Set([
+  ...HEATER_CLASSES,
+  'kettle',
+  'coffeemaker',
+  'dishwasher',
+  'washingmachine',
+  'fridge',
+  'sink',
+  'faucet',
+]);
 
 /**
  * An instrument clause bound to the nearest clause before it that can take it (`takeInstrument`): the index of that
@@ -1185,9 +1204,11 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
       before = reading;
       continue;
     }
-    // fetching is the way to what the next clause does with the same things ("get the salmon and heat it")
+    // fetching is the way to what the next clause does with the same things ("get the salmon and heat it"); "it" of
+    // the host an emptying named is no such thing ("empty the fridge and close it": both)
     if (last?.provisional && !reading.problem && reading.subgoals.length > 0) {
-      const same = reading.referred || sameClasses(last.antecedent, reading.antecedent);
+      const same =
+        (reading.referred && !ofHostsOnly(last, reading)) || sameClasses(last.antecedent, reading.antecedent);
       if (same) out[out.length - 1] = { ...last, subgoals: [], actionGoals: [] };
     }
     const cooked = last?.placing && heated(last, reading);
@@ -1200,6 +1221,14 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
     before = reading;
   }
   return out;
+}
+
+/** Whether a clause's things are hosts the clause before named, and none of its things. */
+function ofHostsOnly(before: ClauseReading, reading: ClauseReading): boolean {
+  const key = (t: Thing) => t.classes.join();
+  const things = new Set(before.antecedent.map(key));
+  const hosts = new Set((before.hosts ?? []).map(key));
+  return reading.antecedent.length > 0 && reading.antecedent.every((t) => hosts.has(key(t)) && !things.has(key(t)));
 }
 
 const sameClasses = (a: readonly Thing[], b: readonly Thing[]) =>

@@ -556,6 +556,10 @@ function splitPoints(sentence: string): { at: number; after: number }[] {
   return points;
 }
 
+/** A purpose that says the things are to change ("so it gets washed", "so they heat up"): a goal, not a reason. */
+const CHANGE_PURPOSE =
+  /^so\s+(?:that\s+)?(?:it|they|them|these|those|the\s+\w+)\s+(?:(?:can|will|would|could)\s+)?(?:(?:get|gets|is|are|be|becomes?|ends? up|stays?)\s+(?:\w+\s+)?(?:hot|warm|heated|cooked|toasted|clean|cleaned|washed|rinsed|done|open|opened|closed|shut|on|off|watered|dry|cold|chilled)|(?:heat|heats|warm|warms|cook|cooks|toast|toasts|wash|washes|clean|cleans|chill|chills|cool|cools))/i;
+
 /** Words a request part may start with after the context ("so please", "but just"). */
 const LEAD = /^(?:(?:and\s+)?so|but|instead|rather|only|simply)\s+(?:that\s+)?/i;
 
@@ -615,6 +619,8 @@ function readWithContext(
     }
     // a reason or purpose, or a statement: never a list of more things ("..., and the milk") or another request
     // "before it goes off" (not "before you heat it": a request of its own)
+    // "so it gets washed": a change the robot would bring about is no reason to set aside
+    if (CHANGE_PURPOSE.test(tail)) continue;
     const why = /^(?:so|because|since|cause)\s|^before\s+(?!you\b)/i.test(tail);
     if (!why && (!isStatement(tail) || namesDish(tail))) continue;
     const read = readRequest(request, { before });
