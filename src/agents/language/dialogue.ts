@@ -725,7 +725,13 @@ function contextOf(
   }
   // "for two people, make coffee": how many it is for is no context to set aside
   if (FOR_SEVERAL.test(context)) return undefined;
-  if (mentioned.length === 0 && !namesDish(context)) return { reason: 'context before the request' };
+  // a part that names nothing: a statement ("I'm tired", "everyone's asleep") or a purpose or time said first ("for
+  // lunch", "before you leave"), never a word of its own that may change the goal ("Upstairs, ...", "Otherwise, ...",
+  // "Alternatively, ..."): the reader does not know it, so it does not set it aside (docs/reader.md, round four)
+  if (mentioned.length === 0 && !namesDish(context)) {
+    const said = isClause(context) || (FRONTED.test(context.trim()) && !MAY_CHANGE_GOAL.test(context));
+    return said ? { reason: 'context before the request' } : undefined;
+  }
   if (isStatement(context) || OWN_PLAN.test(context)) {
     return { reason: 'context before the request', before: contextClause(mentioned) };
   }
@@ -871,6 +877,18 @@ const COLON_FRAMING =
 /** A tidying said as what the request after the colon is for ("Let's tidy up the desk: ..."). */
 const TIDY_PURPOSE =
   /^(?:(?:ok(?:ay)?|right|so|now|alright)\s*,?\s+)*(?:let's|let us|time to|it's time to|it is time to|we need to|i want to|i'd like to|i would like to|we should|can we|could we|please)?\s*(?:tidy|tidy up|sort|sort out|clean up|straighten|straighten up|straighten out|organi[sz]e|declutter|neaten|neaten up|get)\b[\w\s']*?(?:\s+(?:up|out|sorted|tidied|tidy|straight|in order))?\s*$/i;
+
+/** Words a part before a request may not hold to be set aside as a purpose or a time (a condition, an alternative). */
+const MAY_CHANGE_GOAL =
+  /\b(?:if|unless|except|otherwise|alternatively|instead|or|either|only|not|no|never|until|tomorrow|next|second thoughts?)\b/i;
+
+/** A part said as a clause of its own: a subject, then a verb ("I'm tired", "my hands are full", "I skipped lunch"). */
+function isClause(part: string): boolean {
+  const { tokens } = normalizeSentence(part);
+  if (tokens.length < 2 || MAY_CHANGE_GOAL.test(part)) return false;
+  if (PRONOUN_SUBJECTS.has(tokens[0])) return true;
+  return SUBJECT_STARTS.has(tokens[0]) && tokens.some((w) => FINITE.has(w));
+}
 
 /**
  * A sentence with a colon: the two parts read as clauses of one request ("I need the coffee table completely empty:

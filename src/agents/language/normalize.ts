@@ -124,11 +124,13 @@ const PREFIXES = phrases(
     // are also verbs only before their comma ("look, ...", not "look for ...")
     'come on|oh come on|come on now|look ,|listen ,|anyway|anyways|honestly|seriously|basically|right then|' +
     'alright then|all right then|okay then|ok then|well then|now then|so then|so yeah|yeah|yep|um|uh|er|erm|ah|' +
-    'oh and|and oh|gosh|hiya|hey there|sorry to bother you|sorry to bother you but|excuse me|excuse me but|' +
+    'oh and|and oh|gosh|hiya|hey there|sorry to bother you|sorry to bother you but|sorry to bother you , but|' +
+    'excuse me|excuse me but|excuse me , but|sorry to be a pain|sorry to be a pain , but|' +
     'do us a favour and|do us a favor and|do us a favour,|do us a favor,|' +
     // softeners and conditions on the speaker's convenience, never on the world
     'could you possibly|can you possibly|would you possibly|if it is no trouble|if it is not too much trouble|' +
     'if you do not mind|if you would not mind|if possible|when you get a chance|when you can|if you get a chance|' +
+    'when you get a moment|when you have a moment|when you get a minute|when you have a minute|' +
     // "make sure you use a clean mug": a request's verb follows (a state follows "make sure" alone)
     'make sure you|be sure you|make sure that you|please make sure you|just go ahead and',
 );
