@@ -39,6 +39,7 @@ const pairs: Pair[] = [
     'round2-check',
     'round3',
     'round3-check',
+    'round4',
   ].flatMap((set) => fixture(`rewordings-${set}.jsonl`).map((p) => ({ ...p, category: `(set ${set})` }))),
 ];
 
