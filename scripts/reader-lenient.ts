@@ -67,21 +67,21 @@ const strictOutcome = (text: string): ReadOutcome => {
 /** Filler the reader's lists do not hold, around requests it reads (reading them is the gain). */
 const UNSEEN_FILLER: readonly [usual: string, reworded: string][] = [
   ['Put the apple in the fridge.', 'Put the apple in the fridge, bless you.'],
-  ['Turn off the tv.', 'Blimey, turn off the TV.'],
-  ['Open the fridge.', 'Ugh, open the fridge.'],
-  ['Make a sandwich.', 'Crikey, make a sandwich.'],
-  ['Put the milk in the fridge.', 'Put the milk in the fridge, darling.'],
-  ['Make coffee.', 'Sweetheart, make me a coffee.'],
-  ['Water the plant.', 'Welp, water the plant.'],
-  ['Close the microwave.', 'Gee, close the microwave.'],
+  ['Turn off the tv.', 'Gadzooks, turn off the TV.'],
+  ['Open the fridge.', 'Cor, open the fridge.'],
+  ['Make a sandwich.', 'Strewth, make a sandwich.'],
+  ['Put the milk in the fridge.', 'Put the milk in the fridge, old chap.'],
+  ['Make coffee.', 'Comrade, make me a coffee.'],
+  ['Water the plant.', 'Yo, water the plant.'],
+  ['Close the microwave.', 'Aight, close the microwave.'],
   ['Turn on the radio.', 'Turn on the radio, innit.'],
   ['Put the book on the desk.', 'Put the book on the desk, ta very much.'],
-  ['Turn off all table lamps.', 'Turn off all the table lamps, sir.'],
+  ['Turn off all table lamps.', 'Turn off all the table lamps, captain.'],
   ['Clean the mug.', 'Wash the mug, lol.'],
-  ['Put the mug in the sink.', 'Geez, put the mug in the sink.'],
+  ['Put the mug in the sink.', 'Bruv, put the mug in the sink.'],
   ['Turn on the tv.', 'Righto, turn the TV on.'],
-  ['Make toast.', 'Make toast, chef.'],
-  ['Open the microwave.', 'Open the microwave, boss.'],
+  ['Make toast.', 'Make toast, my liege.'],
+  ['Open the microwave.', 'Open the microwave, ya know.'],
 ];
 
 /** A part that changes the goal in words no goal holds (reading the rest is a loss: refusing is right). */

@@ -194,7 +194,8 @@ const PURPOSE = optional(
             'so it stays cold|so they stay cold|to be chilled|to be kept cold|to keep it from going off|' +
             'to keep them from going off|to keep it from going bad|to keep them from going bad|so it gets cold|' +
             'so they get cold|so it is cold|so they are cold|so it chills|so they chill|so it cools down|' +
-            'so they cool down|so it stays cool|so they stay cool|so it stays cold|so they stay cold',
+            'so they cool down|so it stays cool|so they stay cool|so it stays cold|so they stay cold|' +
+            'to keep it chilled|to keep them chilled|to keep it cool|to stay chilled',
         ),
       ],
     },
@@ -1011,6 +1012,17 @@ export const CLAUSE_FORMS: Tagged[] = [
   },
 
   { tag: 'state', pattern: [objects('xs'), optional(words(',')), state, roomTail] },
+  // round four: "Could you heat the potato? The microwave will do.": an instrument said as what will do for the request
+  // before it (nothing else: `Instrument.unbound`)
+  {
+    tag: 'use',
+    pattern: [
+      DET,
+      np('x'),
+      words('will do|is fine|is ok|is okay|works|would do|would be fine|is good|should do|would work|will work'),
+      alt('bound', [{ tag: 'said', pattern: [] }]),
+    ],
+  },
   // round four: "..., made in the toaster", "..., heated in the microwave", "..., freshly made": how the things of the
   // clause before are made (`clauses.ts`, madeClause)
   {

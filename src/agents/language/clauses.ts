@@ -621,6 +621,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       ...(phrase.room !== undefined && { room: phrase.room }),
     };
     if (x.classes.length !== 1) return problem(`'${phrase.words}' names no one thing to use`);
+    // "the microwave will do" of anything but an appliance one makes food or washes with is a statement
+    if (env.get('bound') === 'said' && !KITCHEN_APPLIANCES.has(x.classes[0]))
+      return problem(`'${phrase.words}' said to do is no instrument`);
     // after a request that can take it, the instrument of that request ("heat the chicken; use the microwave",
     // `bindInstrument`); said "for it", nothing else; otherwise switched on, as "switch on X" reads (the action goal a
     // task may add is taken by reaching the state)
@@ -932,6 +935,12 @@ function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
   if (!place.className) return problem(place.problem!);
   const hostClass = place.className;
   const things = reading.vessels?.length ? reading.vessels : reading.antecedent;
+  // "make some toast, in the toaster": what it is made in, never where it goes
+  if (KITCHEN_APPLIANCES.has(hostClass) && reading.subgoals.some((s) => recipeInstruments(s).length > 0)) {
+    const taken = takeInstrument(reading, { className: hostClass, said: phraseOf(env, 'dest').words });
+    if (taken && !('subgoals' in taken)) return problem(taken.problem);
+    if (taken) return taken;
+  }
   // "a sandwich on a plate", "a coffee, in a clean mug": it is served on or in one anyway
   if (things.some((t) => t.classes.includes(hostClass))) {
     const clean = adjectiveOf(env.get('destAdj')).predicate;

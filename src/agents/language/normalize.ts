@@ -124,7 +124,8 @@ const PREFIXES = phrases(
     // are also verbs only before their comma ("look, ...", not "look for ...")
     'come on|oh come on|come on now|look ,|listen ,|anyway|anyways|honestly|seriously|basically|right then|' +
     'alright then|all right then|okay then|ok then|well then|now then|so then|so yeah|yeah|yep|um|uh|er|erm|ah|' +
-    'oh and|and oh|gosh|hiya|hey there|sorry to bother you|sorry to bother you but|sorry to bother you , but|' +
+    'oh and|and oh|gosh|hiya|hey there|go on then|go on ,|oi|sheesh|jeez|geez|gee|ugh|blimey|crikey|welp|phew|hmm|' +
+    'darling|sweetheart|honey|dude|bro|boss|chef|sir|madam|ma am|sorry to bother you|sorry to bother you but|sorry to bother you , but|' +
     'excuse me|excuse me but|excuse me , but|sorry to be a pain|sorry to be a pain , but|' +
     'do us a favour and|do us a favor and|do us a favour,|do us a favor,|' +
     // softeners and conditions on the speaker's convenience, never on the world
@@ -172,7 +173,9 @@ const SUFFIXES = phrases(
     'if you have time|if you have the time|if that is alright|if that is all right|if that is fine|if that works|' +
     'if that is not too much trouble|if it is not too much trouble|if it is no trouble|if you would not mind|' +
     // after a comma only (see AFTER_COMMA): tags and vocatives that are words of their own elsewhere
-    'right|yeah|alright|all right|though|mate|buddy|pal|friend|my friend|dear|love|robot|ta|cheers',
+    'right|yeah|alright|all right|though|mate|buddy|pal|friend|my friend|dear|love|robot|ta|cheers|go on|darling|' +
+    'sweetheart|honey|dude|bro|boss|chef|sir|madam|if you would be so kind|if you would be so good|' +
+    'would you be so kind|if you would not mind',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -227,6 +230,16 @@ const AFTER_COMMA = new Set([
   'robot',
   'ta',
   'cheers',
+  'go on',
+  'darling',
+  'sweetheart',
+  'honey',
+  'dude',
+  'bro',
+  'boss',
+  'chef',
+  'sir',
+  'madam',
   'all of them',
   'every one of them',
   'each of them',
@@ -408,12 +421,28 @@ const PLACING_PARTICIPLES = new Set(
 
 /**
  * A placing participle after a comma as the verb of the clause it starts ("..., putting it away" -> "..., put it"), and
- * "using" so ("heat the milk, using the stove" -> "..., use the stove": the instrument of the clause before).
+ * "using" or "with" so: "heat the milk, using the stove" -> "..., use the stove for it", the instrument of the request
+ * before it and nothing else (`clauses.ts`, bindInstrument: refused where no request before can take it).
  */
 function participles(list: string[]): string[] {
-  return list.map((w, i) =>
-    i > 0 && list[i - 1] === ',' && (PLACING_PARTICIPLES.has(w) || w === 'using') ? GERUNDS.get(w)! : w,
-  );
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    const afterComma = i > 0 && list[i - 1] === ',';
+    if (afterComma && PLACING_PARTICIPLES.has(w)) {
+      out.push(GERUNDS.get(w)!);
+      continue;
+    }
+    if (afterComma && (w === 'using' || w === 'with') && /^(?:the|a|an|my|your)$/.test(list[i + 1] ?? '')) {
+      let end = i + 1;
+      while (end < list.length && !/^(?:,|and|then|\.)$/.test(list[end])) end++;
+      out.push('use', ...list.slice(i + 1, end), 'for', 'it');
+      i = end - 1;
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
 }
 
 /**

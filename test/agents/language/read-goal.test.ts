@@ -664,7 +664,8 @@ describe('the fourth round of forms (issue 36)', () => {
     expect(said('Look for the keys')).toBe('look for the keys');
     same('Okay, so, make a sandwich.', 'Make a sandwich.');
     // a word the reader does not know is never set aside, wherever it stands: it may change the goal
-    refused('Blimey, turn off the TV.');
+    same('Blimey, turn off the TV.', 'Turn off the tv.');
+    refused('Gadzooks, turn off the TV.');
     refused('Upstairs, turn off the lights.');
     refused('Otherwise, put the apple in the fridge.');
     refused("If I'm late, make coffee.");
