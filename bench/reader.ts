@@ -40,6 +40,7 @@ const pairs: Pair[] = [
     'round3',
     'round3-check',
     'round4',
+    'round4-check',
   ].flatMap((set) => fixture(`rewordings-${set}.jsonl`).map((p) => ({ ...p, category: `(set ${set})` }))),
 ];
 

@@ -354,6 +354,7 @@ export function readDialogue(text: string): DialogueReading {
   // a room the sentence before named with nothing in it ("It's dark in the bedroom."), for the request after it
   let ambient: Ambient | undefined;
   let ambientHere: Ambient | undefined;
+  let meal: string | undefined;
   const take = (taken: readonly ClauseReading[], where = ambientHere) => {
     const narrowed = where ? inAmbientRoom(taken, where) : { clauses: taken };
     if (!narrowed.clauses) {
@@ -401,6 +402,13 @@ export function readDialogue(text: string): DialogueReading {
     for (const sentence of sentenceTexts(turn.text)) {
       ambientHere = ambient;
       ambient = undefined;
+      // a meal asked for in the sentence before is what this one names, or the request is one the reader cannot read
+      if (meal !== undefined) {
+        const details = namesDish(sentence) && readRequest(sentence, { before }).ok;
+        if (details) unread.push({ text: meal, reason: 'a meal asked for, said in the next sentence' });
+        else failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
+        meal = undefined;
+      }
       const answering = question;
       question = {};
       const correction = readCorrection(sentence);
@@ -495,10 +503,15 @@ export function readDialogue(text: string): DialogueReading {
         continue;
       }
       const mentioned = mentions(sentence);
-      // a sentence that starts with a request's verb and refers back asks for something ("Turn it off."); "tidy up"
-      // alone names nothing
+      // a sentence that starts with a request's verb asks for something ("Turn it off.", "Can you make me some
+      // lunch?"), even where it names nothing the reader knows; tidying alone ("tidy up") names nothing
       const words = normalizeSentence(sentence).tokens;
-      const asking = REQUEST_VERBS.has(words[0] ?? '') && words.some((w) => PRONOUN_OBJECTS.has(w));
+      const asking = REQUEST_VERBS.has(words[0] ?? '') && !TIDY_PURPOSE.test(sentence.trim().replace(/[.!?]+$/, ''));
+      // "Can you make me some lunch? A sandwich on the desk would be lovely.": a meal asked for, then what it is
+      if (MEAL_REQUEST.test(words.join(' '))) {
+        meal = sentence;
+        continue;
+      }
       // "two slices, please" after a sandwich: a count of something, never context
       const counted = countOf(words[0]) !== undefined && words.length <= 4;
       const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
@@ -520,6 +533,8 @@ export function readDialogue(text: string): DialogueReading {
       failure ??= `"${sentence}" is a request the reader cannot read: ${read.reason}`;
     }
   }
+  if (meal !== undefined)
+    failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
   const { notes: clauseNotes, ...goal } = goalOf(clauses);
   return {
     goal,
@@ -940,6 +955,10 @@ function namedIn(clauses: readonly ClauseReading[], noun: readonly string[]): bo
   const classes = new Set(clauses.flatMap((c) => c.subgoals.flatMap((s) => [...s.patient, ...(s.destination ?? [])])));
   return named.classes.every((c) => classes.has(c));
 }
+
+/** A meal asked for without its dishes ("make me some lunch", "could you get me something to drink?"). */
+const MEAL_REQUEST =
+  /^(?:make|get|fix|prepare|sort out|sort|rustle up|cook|do|bring|whip up)\s+(?:me|us\s+)?\s*(?:some|a|an)?\s*(?:lunch|dinner|supper|snack|something to eat|something to drink|bite to eat|meal|something|anything)(?:\s+(?:ready|for me|for us|please))?$/;
 
 /** Whom a request is for, counted ("for two people", "for everyone", "for the three of us"): no purpose to set aside. */
 const FOR_SEVERAL =

@@ -124,7 +124,8 @@ const PREFIXES = phrases(
     // are also verbs only before their comma ("look, ...", not "look for ...")
     'come on|oh come on|come on now|look ,|listen ,|anyway|anyways|honestly|seriously|basically|right then|' +
     'alright then|all right then|okay then|ok then|well then|now then|so then|so yeah|yeah|yep|um|uh|er|erm|ah|' +
-    'oh and|and oh|gosh|hiya|hey there|go on then|go on ,|oi|sheesh|jeez|geez|gee|ugh|blimey|crikey|welp|phew|hmm|' +
+    'oh and|and oh|gosh|hiya|hey there|go on then|go on ,|for heaven is sake|oh for heaven is sake|for goodness sake|' +
+    'oh for goodness sake|for goodness is sake|for crying out loud|for pete is sake|oi|sheesh|jeez|geez|gee|ugh|blimey|crikey|welp|phew|hmm|' +
     'darling|sweetheart|honey|dude|bro|boss|chef|sir|madam|ma am|sorry to bother you|sorry to bother you but|sorry to bother you , but|' +
     'excuse me|excuse me but|excuse me , but|sorry to be a pain|sorry to be a pain , but|' +
     'do us a favour and|do us a favor and|do us a favour,|do us a favor,|' +
@@ -175,7 +176,8 @@ const SUFFIXES = phrases(
     // after a comma only (see AFTER_COMMA): tags and vocatives that are words of their own elsewhere
     'right|yeah|alright|all right|though|mate|buddy|pal|friend|my friend|dear|love|robot|ta|cheers|go on|darling|' +
     'sweetheart|honey|dude|bro|boss|chef|sir|madam|if you would be so kind|if you would be so good|' +
-    'would you be so kind|if you would not mind',
+    'would you be so kind|if you would not mind|shall we|cheers mate|thanks mate|ta mate|cheers love|thanks love|' +
+    'thanks buddy|thanks pal|cheers buddy|thank you sir|thanks dear|thanks boss|cheers boss',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([

@@ -650,6 +650,15 @@ describe('the fourth round of forms (issue 36)', () => {
     same("Let's have coffee and a plate of toast on the kitchen table for breakfast.", breakfast);
     same('Set out breakfast on the kitchen table, a plate of toast and a coffee.', breakfast);
     same('Two slices of bread served on a plate, please.', 'Serve 2 slice(s) of bread on a plate.');
+    // a meal asked for is what the next sentence names, or a request the reader cannot read
+    same(
+      'Could you make me some lunch? A salad on the kitchen table would be lovely.',
+      'Make a salad and put it on the kitchen table.',
+    );
+    refused('Make me some lunch.', /meal/);
+    refused('Make me some dinner. Turn on the TV.', /meal/);
+    // a request's verb with nothing the reader knows is no context to set aside
+    refused('Can you clean the garage? Put the milk in the fridge.');
   });
 
   it('sets aside closed lists of discourse markers, tags, thanks and times, and refuses a word it does not know', () => {
