@@ -20,6 +20,7 @@ export type FailureKind =
   | 'switched-on'
   | 'hands-full'
   | 'not-close'
+  | 'loop'
   | 'other';
 
 export interface SkillFailure {
