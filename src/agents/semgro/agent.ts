@@ -18,6 +18,11 @@
  * - a chosen skill runs its stored chain open loop, one level-1 skill at a time (`cursor.ts`, `binding.ts`: one step
  *   each, a walk to another room one step per room); a chain that fails part-way counts as not executable, the
  *   simulator's error its feedback, and is decomposed like a critic's rejection from what it had done;
+ * - a finer instruction remembers the skill it stands for: when that skill's last step completes while it is served,
+ *   the skill counts as done (carried out in pieces), for the generator's alignment as if it had run whole;
+ * - the loop guard (`../loop-guard.ts`) watches the steps: a cycle of 1-4 steps taken a third time with nothing new
+ *   seen gives up the skills that made it until a step gets on otherwise, decomposing the highest of them above level
+ *   1 with the critic on, looking elsewhere otherwise (`escape`);
  * - with nothing left to choose, or the iteration budget spent, the agent walks to the room it has been in least
  *   recently (what it sees there differs) and starts again from the user's instruction.
  *
@@ -127,6 +132,8 @@ const KEEP = 80;
  * run allows 5 turns of a cycle of 2-4 steps; three turns of one step is the same step failing three times).
  */
 const LOOP_TURNS = 3;
+/** The longest cycle the guard looks for. */
+const LOOP_LENGTH = 4;
 
 export class SemGroAgent implements Agent {
   private readonly retriever: SkillRetriever;
@@ -150,7 +157,7 @@ export class SemGroAgent implements Agent {
   private skillsRun = 0;
   private skillsOk = 0;
   private lastRecords: RoleRecord[] = [];
-  private readonly guard = new LoopGuard({ minLength: 1, maxLength: 4, repeats: LOOP_TURNS });
+  private readonly guard = new LoopGuard({ minLength: 1, maxLength: LOOP_LENGTH, repeats: LOOP_TURNS });
   /** The latest steps, as the guard saw them, with what took them. */
   private readonly steps: StepLog[] = [];
   private stuck: Stuck | undefined;
@@ -243,7 +250,8 @@ export class SemGroAgent implements Agent {
       ...(running && { skill: running.skill }),
       ...(primitive && { primitive: primitiveText(primitive) }),
     });
-    if (this.steps.length > 4 * 4 * LOOP_TURNS) this.steps.shift();
+    // The guard reports a loop at its third turn: the log covers that many turns of the longest cycle.
+    if (this.steps.length > LOOP_LENGTH * LOOP_TURNS) this.steps.shift();
     this.guard.record(step, observationFingerprint(feedback.observation));
     if (this.stuck && feedback.success && skill.action !== 'walk' && !this.stuck.steps.has(step))
       this.stuck = undefined;
