@@ -20,7 +20,7 @@
  *   simulator's error its feedback, and is decomposed like a critic's rejection from what it had done;
  * - a finer instruction remembers the skill it stands for: when that skill's last step completes while it is served,
  *   the skill counts as done (carried out in pieces), for the generator's alignment as if it had run whole;
- * - the loop guard (`../loop-guard.ts`) watches the steps: a cycle of 1-4 steps taken a third time with nothing new
+ * - the loop guard (`../loop-guard.ts`) watches the steps: a cycle of 1-8 steps taken a third time with nothing new
  *   seen gives up the skills that made it until a step gets on otherwise, decomposing the highest of them above level
  *   1 with the critic on, looking elsewhere otherwise (`escape`);
  * - with nothing left to choose, or the iteration budget spent, the agent walks to the room it has been in least
@@ -39,20 +39,35 @@ import { type Scene, sceneOfObservation } from './binding.js';
 import type { SemGroConfig } from './config.js';
 import { ChainCursor } from './cursor.js';
 import { LEVELS, type SkillDatabase } from './database/database.js';
-import { failureOfMessage, type SkillFailure } from './failures.js';
+import { failureOfMessage, hiddenIn, type SkillFailure } from './failures.js';
 import { primitiveText } from './primitives.js';
 import { completedTexts, lastStepText } from './progress.js';
 import { SkillRetriever } from './retrieval.js';
 import type { Candidate, Detection, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
 import { remedyOf } from './task-retriever.js';
 
+/** Why a skill was set aside: the class its failure was about ('' when none), and whether only seeing it lifts it. */
+interface Refusal {
+  readonly object: string;
+  /** The class was not in view: what the agent does elsewhere does not bring it back, seeing it does. */
+  readonly untilSeen: boolean;
+}
+
+/** Failures that say the thing is not to be seen here. */
+const UNSEEN: ReadonlySet<string> = new Set(['not-visible', 'unreachable']);
+
+const refusalOf = (failure: SkillFailure | undefined): Refusal => ({
+  object: failure?.object ?? '',
+  untilSeen: failure !== undefined && UNSEEN.has(failure.kind),
+});
+
 /** One instruction of the stack, with the skills set aside for it. */
 interface Frame {
   readonly instruction: string;
   /** Entries of at most this level are retrieved for it (a finer instruction: the level of the skill it replaces). */
   readonly ceiling?: number;
-  /** The skills set aside for it, with the class their failure was about ('' when none). */
-  readonly rejected: Map<number, string>;
+  /** The skills set aside for it, with why. */
+  readonly rejected: Map<number, Refusal>;
   /** A finer instruction: the skill l̄ it stands for (the one the critic or the world refused). */
   readonly replaces?: Candidate;
 }
@@ -128,12 +143,16 @@ const ALREADY: ReadonlySet<string> = new Set(['already-open', 'already-closed', 
 const KEEP = 80;
 
 /**
- * Turns of a cycle of 1-4 steps, with nothing new seen, that make a loop: the third time round (the loop check of a
+ * Turns of a cycle of 1-8 steps, with nothing new seen, that make a loop: the third time round (the loop check of a
  * run allows 5 turns of a cycle of 2-4 steps; three turns of one step is the same step failing three times).
  */
 const LOOP_TURNS = 3;
-/** The longest cycle the guard looks for. */
-const LOOP_LENGTH = 4;
+/**
+ * The longest cycle the guard looks for: the run's loop check counts cycles of up to 4 steps, but a walk through
+ * three rooms and back is a loop too (gen:27614, heat-food: kitchen, kitchencounter, livingroom, bathroom, livingroom,
+ * seven times).
+ */
+const LOOP_LENGTH = 8;
 
 export class SemGroAgent implements Agent {
   private readonly retriever: SkillRetriever;
@@ -163,6 +182,8 @@ export class SemGroAgent implements Agent {
   private stuck: Stuck | undefined;
   private readonly loops: LoopRecord[] = [];
   private loopsFound = 0;
+  /** When a step last changed the world (succeeded and was not a walk). */
+  private actedAt = 0;
 
   constructor(
     readonly name: string,
@@ -253,6 +274,11 @@ export class SemGroAgent implements Agent {
     // The guard reports a loop at its third turn: the log covers that many turns of the longest cycle.
     if (this.steps.length > LOOP_LENGTH * LOOP_TURNS) this.steps.shift();
     this.guard.record(step, observationFingerprint(feedback.observation));
+    // A walk of the agent's own between rooms (looking elsewhere) is in the history too: the generator's remedies
+    // ("find X": a room not just walked to) read the walks made.
+    const room = feedback.observation.nodes.find((n) => n.id === skill.objects[0] && n.category === 'Rooms');
+    if (!running && feedback.success && skill.action === 'walk' && room) this.done.push(`walk ${room.className}`);
+    if (feedback.success && skill.action !== 'walk') this.actedAt = feedback.t;
     if (this.stuck && feedback.success && skill.action !== 'walk' && !this.stuck.steps.has(step))
       this.stuck = undefined;
   }
@@ -299,7 +325,7 @@ export class SemGroAgent implements Agent {
       return undefined;
     }
     record('give up');
-    return this.lookElsewhere();
+    return this.lookElsewhere(skills.size === 0);
   }
 
   private isStuck(candidate: Candidate): boolean {
@@ -341,8 +367,9 @@ export class SemGroAgent implements Agent {
     this.keep(this.skills, { t: this.feedback.t, text: skill.text, level: skill.level, ok, steps: running.steps });
     if (!ok) return;
     // A skill whose effect already held took no step and changed nothing: set aside, not chosen again for now.
-    if (running.steps === 0) this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, '');
-    else this.restart(running.acted);
+    if (running.steps === 0) {
+      this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, refusalOf(undefined));
+    } else this.restart(running.acted ? 'acted' : 'walked');
   }
 
   /**
@@ -368,22 +395,28 @@ export class SemGroAgent implements Agent {
     }
   }
 
-  /** A chain that failed part-way: not executable, with the simulator's (or the binding's) reason as feedback. */
+  /**
+   * A chain that failed part-way: not executable, with the simulator's (or the binding's) reason as feedback; with
+   * the critic, a thing not in view as the closed container in view that may hold it (`hiddenIn`).
+   */
   private async chainFailed(running: Running, failure: SkillFailure): Promise<void> {
     this.finished(running, false);
     this.stack.length = Math.min(this.stack.length, running.depth + 1);
-    await this.setAside(this.stack[this.stack.length - 1], running.skill, failure.text, failure, 'execution');
+    const why = (this.config.critic && hiddenIn(failure, this.detection.observation)) || failure;
+    await this.setAside(this.stack[this.stack.length - 1], running.skill, why.text, why, 'execution');
   }
 
   /**
-   * The user's instruction again. What was set aside for it is cleared when the world changed (`changed`); after
-   * walks only, what failed on a class now in view (the view changed; see the module comment).
+   * The user's instruction again. What was set aside for it and failed on a class now in view is cleared (the view
+   * changed); when the world changed (`acted`), the rest too, but for what failed because its class was not in view:
+   * putting the orange away does not bring the bananas back, seeing them does. `retry`: everything (nothing new is to
+   * be seen anywhere; see `lookElsewhere`).
    */
-  private restart(changed: boolean): void {
-    if (changed) this.root.rejected.clear();
-    else {
-      const seen = new Set(this.detection.names);
-      for (const [id, object] of this.root.rejected) if (seen.has(object)) this.root.rejected.delete(id);
+  private restart(why: 'walked' | 'acted' | 'retry'): void {
+    const seen = new Set(this.detection.names);
+    for (const [id, refusal] of this.root.rejected) {
+      const lifted = why === 'retry' || seen.has(refusal.object) || (why === 'acted' && !refusal.untilSeen);
+      if (lifted) this.root.rejected.delete(id);
     }
     this.stack = [this.root];
   }
@@ -407,7 +440,7 @@ export class SemGroAgent implements Agent {
     source: IterationRecord['source'],
     retrievedLower?: readonly string[],
   ): Promise<void> {
-    frame.rejected.set(skill.id, failure?.object ?? '');
+    frame.rejected.set(skill.id, refusalOf(failure));
     // A level-1 skill refused because its effect already holds ("fridge is already open") is, for what comes next,
     // as good as done: the imitation goes on from the step after it.
     if (skill.level === 1 && failure && ALREADY.has(failure.kind)) {
@@ -431,7 +464,7 @@ export class SemGroAgent implements Agent {
       this.lastRecords.push(answer.record);
       finer = answer.value;
       // i* replaces the refused skill: proposing that skill again for i* would be the same refused choice.
-      const rejected = new Map([[skill.id, failure?.object ?? '']]);
+      const rejected = new Map([[skill.id, refusalOf(failure)]]);
       this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected, replaces: skill });
     }
     this.iterations.push({
@@ -515,13 +548,17 @@ export class SemGroAgent implements Agent {
 
   /**
    * With nothing to do here: a walk towards the room visited least recently (never visited first, then the nearest,
-   * then the lowest id), kept up until the agent is there; then it decides again from the user's instruction.
+   * then the lowest id), kept up until the agent is there; then it decides again from the user's instruction. A walk
+   * changes what is seen, not the world: what was set aside stays so, but for what failed on a class in view there
+   * (`restart`, on arrival). Once every room was seen since the last step that changed the world, or with `retry` (a
+   * loop of walks alone), nothing new is to be seen anywhere: everything set aside is cleared and tried again.
    */
-  private lookElsewhere(): Skill {
+  private lookElsewhere(retry = false): Skill {
     this.fallbacks++;
-    this.restart(true);
     const here = this.feedback.observation.roomId;
     const distances = roomDistances(here, this.feedback.adjacentRooms);
+    const everywhere = [...distances.keys()].every((room) => (this.visits.get(room) ?? -1) >= this.actedAt);
+    this.restart(retry || everywhere ? 'retry' : 'walked');
     const rooms = [...distances.keys()].filter((r) => r !== here);
     rooms.sort(
       (a, b) =>
@@ -537,6 +574,7 @@ export class SemGroAgent implements Agent {
     const path = roomPath(this.feedback.observation.roomId, this.exploring, this.feedback.adjacentRooms);
     if (!path || path.length === 0) {
       this.exploring = undefined;
+      this.restart('walked');
       return undefined;
     }
     return { action: 'walk', objects: [path[0]] };

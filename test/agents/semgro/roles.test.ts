@@ -10,6 +10,7 @@ import { type LoopRecord, SemGroAgent } from '../../../src/agents/semgro/agent.j
 import { PAPER_RETRIEVAL, SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
 import { ObservationDetector, SimulationJudge } from '../../../src/agents/semgro/critic.js';
 import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
+import { hiddenIn } from '../../../src/agents/semgro/failures.js';
 import { ImitationGenerator } from '../../../src/agents/semgro/generator.js';
 import { offlineRoles } from '../../../src/agents/semgro/offline.js';
 import { SkillRetriever } from '../../../src/agents/semgro/retrieval.js';
@@ -201,6 +202,21 @@ describe('the critic', () => {
     });
     // The true state is never read: a fridge the robot cannot see stays unknown.
     expect(graph.hasState(17, 'OPEN')).toBe(true);
+    // No apple in view (in the fridge, closed again) while the fridge is: the fridge may hold it, open it first.
+    setState(graph, 17, 'CLOSED');
+    moveObject(graph, 28, { relation: 'INSIDE', host: 17 });
+    expect(await ask('put apple on kitchentable')).toMatchObject({
+      executable: false,
+      failure: { kind: 'closed', object: 'fridge' },
+    });
+    // Only a closed container of a class the catalog keeps the thing in, and only for a thing out of view.
+    const seen = world.feedback(0).observation;
+    const missing = { kind: 'not-visible', object: 'apple', text: 'no apple in view' } as const;
+    expect(hiddenIn(missing, seen)).toMatchObject({ kind: 'closed', object: 'fridge' });
+    expect(hiddenIn({ ...missing, object: 'toothbrush' }, seen)).toBeUndefined();
+    expect(hiddenIn({ ...missing, kind: 'not-close' }, seen)).toBeUndefined();
+    setState(graph, 17, 'OPEN');
+    expect(hiddenIn(missing, world.feedback(0).observation)).toBeUndefined();
   });
 });
 
@@ -274,7 +290,7 @@ describe('Algorithm 1 in a home that differs from the training home', () => {
     expect(run.steps.some((s) => s.startsWith('[open]'))).toBe(false);
   });
 
-  it('decomposes a skill whose chain fails part-way (the apple moved into the fridge) through a finer instruction', async () => {
+  it('decomposes a skill whose chain fails part-way (the apple moved into the closed fridge): open the fridge first', async () => {
     const { config } = variant('semgro');
     const agent = new SemGroAgent('semgro', database, offlineRoles(0, config), config, 0);
     const graph = loadHome('cottage').graph;
@@ -283,14 +299,17 @@ describe('Algorithm 1 in a home that differs from the training home', () => {
     const run = await runAgent(agent, graph, 'Put the fruit on the kitchen table.', onTable, 40);
     expect(run.done).toBe(true);
     const stats = agent.stats() as { iterations: { source: string; kind: string; object: string; finer?: string }[] };
+    // No apple in view, the fridge closed in view: the fridge may hold it (the catalog keeps apples there).
     expect(stats.iterations).toContainEqual(
       expect.objectContaining({
         source: 'execution',
-        kind: 'not-visible',
-        object: 'apple',
-        finer: expect.stringMatching(/^find apple and /),
+        kind: 'closed',
+        object: 'fridge',
+        finer: 'open fridge and put apple on kitchentable',
       }),
     );
+    expect(run.steps).toContain('[open] <fridge> (17)');
+    expect(run.steps.length).toBeLessThan(15);
   });
 
   it('remedies a grab refused as not close by the walk its example takes to the thing (in the fridge)', async () => {
