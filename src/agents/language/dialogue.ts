@@ -573,7 +573,7 @@ function splitPoints(sentence: string): { at: number; after: number }[] {
 
 /** A purpose that says the things are to change ("so it gets washed", "so they heat up"): a goal, not a reason. */
 const CHANGE_PURPOSE =
-  /^so\s+(?:that\s+)?(?:it|they|them|these|those|the\s+\w+)\s+(?:(?:can|will|would|could)\s+)?(?:(?:get|gets|is|are|be|becomes?|ends? up|stays?)\s+(?:\w+\s+)?(?:hot|warm|heated|cooked|toasted|clean|cleaned|washed|rinsed|done|open|opened|closed|shut|on|off|watered|dry|cold|chilled)|(?:heat|heats|warm|warms|cook|cooks|toast|toasts|wash|washes|clean|cleans|chill|chills|cool|cools))/i;
+  /^so\s+(?:that\s+)?(?:it|they|them|these|those|the\s+\w+)\s+(?:(?:can|will|would|could)\s+)?(?:(?:get|gets|is|are|be|becomes?|ends? up|stays?)\s+(?:\w+\s+)?(?:hot|warm|heated|cooked|toasted|clean|cleaned|washed|rinsed|done|open|opened|closed|shut|on|off|watered|dry|cold|chilled)|(?:heat|heats|warm|warms|cook|cooks|toast|toasts|wash|washes|clean|cleans|chill|chills|cool|cools)\b)/i;
 
 /** Words a request part may start with after the context ("so please", "but just"). */
 const LEAD = /^(?:(?:and\s+)?so|but|instead|rather|only|simply)\s+(?:that\s+)?/i;
@@ -1050,7 +1050,6 @@ function mentions(sentence: string): Thing[] {
 /** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
 const DISH_NOUNS = /\b(?:sandwich|sandwiches|salad|salads|breakfast|toast|coffee)\b/i;
 const namesDish = (sentence: string) => DISH_NOUNS.test(sentence);
-const PRONOUN_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this']);
 
 /**
  * Verbs a request starts with: a part of a sentence that starts with one after a comma or "so" ("the milk will go off,
