@@ -7,7 +7,7 @@ import { requireLanguageModel } from '../llm/errors.js';
 import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
-import type { AgentContext, TaskResources } from './context.js';
+import type { AgentContext } from './context.js';
 import {
   DANLI_DEFAULT,
   DANLI_VARIANTS,
@@ -16,6 +16,7 @@ import {
   TextGoalPredictor,
 } from './danli/index.js';
 import { LlmSubgoalPredictor } from './danli/llm-predictor.js';
+import { type AgentDefinition, type AgentProtocol, protocolsOf } from './definition.js';
 import { createExrapAgent } from './exrap/agent.js';
 import { withExrapLlmRoles } from './exrap/llm/definitions.js';
 import { HELPER_DEFINITIONS } from './helper/index.js';
@@ -32,40 +33,7 @@ import { INNER_MONOLOGUE_DEFINITIONS } from './inner-monologue/index.js';
 import { createLlmStateAgent, LLM_STATE_VARIANTS } from './llm-state/index.js';
 import { SEMGRO_DEFINITIONS } from './semgro/definitions.js';
 
-export interface AgentDefinition {
-  /** The name `--agents` takes (lower case, dashes). */
-  readonly name: string;
-  /** One line for listings and docs. */
-  readonly description: string;
-  /**
-   * What the agent is given beyond the feedback every agent gets: `meanings` (the instructions' structured query
-   * and execution, skipping language understanding), `true-state` (the true world), `affordance` (whether one skill
-   * would succeed now).
-   */
-  readonly privileges: readonly AgentPrivilege[];
-  /** Whether it calls a language model (runs without one are refused). */
-  readonly needsLlm: boolean;
-  /** Runs without a model, and uses one (its LLM roles) when the run has one (`--llm`): ExRAP. */
-  readonly acceptsLlm?: boolean;
-  /** Run only when named in --agents, not by default (the unpruned DANLI ablation takes seconds per plan). */
-  readonly optIn?: boolean;
-  /** Learns across runs into a memory file when the run gives one (HELPER's `--helper-memory`). */
-  readonly learns?: boolean;
-  /**
-   * The task resources it uses (`TaskResources`), which the bench gives it where the run has them: SemGro's skill
-   * database on every family, in-context examples drawn from it on the semgro families (`bench/episodic/semgro`).
-   */
-  readonly uses?: readonly (keyof TaskResources)[];
-  /** The protocols it can run (default: continual only). */
-  readonly protocols?: readonly AgentProtocol[];
-  create(context: AgentContext): Agent;
-}
-
-export type AgentProtocol = 'continual' | 'episodic';
-
-/** The protocols an agent runs. */
-export const protocolsOf = (definition: AgentDefinition): readonly AgentProtocol[] =>
-  definition.protocols ?? ['continual'];
+export { type AgentDefinition, type AgentProtocol, protocolsOf } from './definition.js';
 
 /** ExRAP E.4's heuristics: what each does, and how it is built from the context and where it learns the meanings. */
 const HEURISTICS: readonly {

@@ -159,6 +159,9 @@ export interface BackendCalls {
 
 export type CallKind = keyof BackendCalls;
 
+/** The kinds of call an episode's usage counts (a probe of the server is no call of the episode). */
+export type AccountedKind = Exclude<CallKind, 'probe'>;
+
 /** The provider contract. Providers throw the typed errors of errors.ts, never raw SDK errors. */
 export interface LlmBackend {
   readonly info: BackendInfo;

@@ -14,8 +14,7 @@
 import type { Observation, ObservedNode } from '../sim/observation.js';
 import { CHARACTER_CLASS, ROOM_CATEGORY } from '../sim/vocabulary.js';
 import { InputError } from '../util/errors.js';
-import { entityName, type Fact, type TekgRelation } from './quadruple.js';
-import type { TekgObservation } from './tekg.js';
+import { entityName, type Fact, type TekgObservation, type TekgRelation } from './quadruple.js';
 
 /** Node categories that are building structure, not things: never entities of the TEKG. */
 export const NOISE_CATEGORIES: ReadonlySet<string> = new Set(['Walls', 'Floor', 'Floors', 'Ceiling']);

@@ -30,27 +30,10 @@ import {
   isValidName,
   PLACEMENT_RELATIONS,
   type Quadruple,
+  type TekgObservation,
   type TekgRelation,
   validateFact,
 } from './quadruple.js';
-
-/**
- * What the agent perceives at step t, in TEKG terms (the o_{t+1} of eq. 3). An observation is a complete
- * description of what is in view: every entity in view (`visible`, and every entity a fact names) has all its
- * states and placements among `facts`, so a state or placement it lacks no longer holds.
- */
-export interface TekgObservation {
-  readonly t: number;
-  /** The agent's entity name (the character). */
-  readonly agent: string;
-  /** The room whose contents are in full view (the agent's room); without it no room gives negative evidence. */
-  readonly room?: string;
-  /** Entity names that are rooms (rooms are places, never objects in view). */
-  readonly rooms?: readonly string[];
-  /** Entities in view, beyond those the facts name (an object with no state and no placement, say). */
-  readonly visible?: readonly string[];
-  readonly facts: readonly Fact[];
-}
 
 export type RemovalReason = 'agent' | 'opposite-state' | 'state-cleared' | 'moved' | 'absent';
 

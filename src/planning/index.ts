@@ -4,6 +4,7 @@
  * with several configurations. `validatePlan` replays a plan on the lifted model.
  */
 
+export { evaluateAxioms } from './axioms.js';
 export { type GroundingStats, groundTask } from './grounding/ground.js';
 export { BlindHeuristic } from './heuristics/blind.js';
 export { FFHeuristic } from './heuristics/ff.js';
@@ -51,8 +52,9 @@ export {
   search,
 } from './search/index.js';
 export type { SearchLimits, SearchResult, SearchStatus } from './search/search-space.js';
+export { applyOperator } from './successor.js';
 export type { Axiom, Condition, CondNode, EffectGroup, GroundTask, Operator } from './task.js';
-export { applyOperator, describeState, evaluateAxioms, hasFact, holds } from './task.js';
+export { describeState, hasFact, holds } from './task.js';
 export {
   type PlanStepInput,
   parseStep,

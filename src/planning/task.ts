@@ -2,7 +2,8 @@
  * The ground planning task the search works on: facts are integers, a state is a bitset (`Uint32Array`, one bit
  * per fact: the basic facts first, then derived ones), operators carry integer preconditions and effect groups.
  * A condition is a conjunction of positive and negative facts, plus, where quantifiers or disjunctions did not
- * simplify away, a list of and/or trees that must all hold.
+ * simplify away, a list of and/or trees that must all hold. A state's successor is successor.ts's; its derived facts,
+ * axioms.ts's.
  */
 
 /** An and/or node of a condition that grounding could not flatten to literals. */
@@ -78,10 +79,6 @@ export interface GroundTask {
   warnings: string[];
 }
 
-import { evaluateAxioms } from './axioms.js';
-
-export { evaluateAxioms };
-
 /** The empty fact list (shared; never written to). */
 export const NO_FACTS: readonly number[] = Object.freeze([]);
 
@@ -132,56 +129,6 @@ export function holds(cond: Condition, state: Uint32Array): boolean {
   const trees = cond.trees;
   for (let i = 0; i < trees.length; i++) if (!nodeHolds(trees[i], state)) return false;
   return true;
-}
-
-/**
- * Writes the successor of `state` under `op` into `out` (which must not alias `state`): conditions are evaluated in
- * `state`, deletes are applied before adds (an atom both added and deleted ends up true), then axioms are evaluated.
- */
-export function applyOperator(task: GroundTask, op: Operator, state: Uint32Array, out: Uint32Array): void {
-  out.set(state);
-  const effects = op.effects;
-  const n = effects.length;
-  if (n === 1 && effects[0].cond === null && op.shared.length === 0) {
-    const { add, del } = effects[0];
-    for (let i = 0; i < del.length; i++) clearFact(out, del[i]);
-    for (let i = 0; i < add.length; i++) setFact(out, add[i]);
-  } else {
-    firingCount = 0;
-    applyDeletes(effects, state, out);
-    for (const s of op.shared) applyDeletes(s.groups, state, out);
-    firingRead = 0;
-    applyAdds(effects, out);
-    for (const s of op.shared) applyAdds(s.groups, out);
-  }
-  evaluateAxioms(task, out);
-}
-
-/** Which effect groups of the operator being applied fire, in order (scratch space, reused). */
-let firing = new Uint8Array(64);
-let firingCount = 0;
-let firingRead = 0;
-
-function applyDeletes(groups: readonly EffectGroup[], state: Uint32Array, out: Uint32Array): void {
-  if (firing.length < firingCount + groups.length) {
-    const grown = new Uint8Array((firingCount + groups.length) * 2);
-    grown.set(firing);
-    firing = grown;
-  }
-  for (let g = 0; g < groups.length; g++) {
-    const e = groups[g];
-    const fires = e.cond === null || holds(e.cond, state);
-    firing[firingCount++] = fires ? 1 : 0;
-    if (fires) for (let i = 0; i < e.del.length; i++) clearFact(out, e.del[i]);
-  }
-}
-
-function applyAdds(groups: readonly EffectGroup[], out: Uint32Array): void {
-  for (let g = 0; g < groups.length; g++) {
-    if (!firing[firingRead++]) continue;
-    const add = groups[g].add;
-    for (let i = 0; i < add.length; i++) setFact(out, add[i]);
-  }
 }
 
 /** The facts of a state, as names (for messages and tests). */

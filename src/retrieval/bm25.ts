@@ -3,7 +3,7 @@
  * (k1 = 1.2, b = 0.7, delta = 0.5) and its tokenizer. Written here rather than taken from minisearch because
  * ExRAP's retriever scores every document for every directive, and minisearch builds a result object per matching
  * document: about 10 ms for three directives over 10,000 quadruples, against well under 1 ms for the typed postings
- * below (bench/memory.ts). test/retrieval/bm25.test.ts checks the scores against minisearch's.
+ * below (perf/memory.ts). test/retrieval/bm25.test.ts checks the scores against minisearch's.
  *
  *   score(d, q) = sum over query tokens t in d of idf(t) * (delta + tf (k1 + 1) / (tf + k1 (1 - b + b |d| / avgdl)))
  *   idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))

@@ -52,7 +52,7 @@ const rowOf = (rows: Row[], agent: string, level: string) =>
 /**
  * A smaller grid for the properties that do not need the whole check command (grids, determinism, resuming): the
  * Oracle and Random on the same five seeds. The check command over all three levels, with the agents' ranking at
- * each level and SR/PS against non-stationarity, is `npm run bench:continual-levels` (175 episodes: too long here).
+ * each level and SR/PS against non-stationarity, is `npm run perf:continual-levels` (175 episodes: too long here).
  */
 const SMALL = ['--agents', 'oracle,random', '--seeds', '5', '--json'];
 /** Runs that do not test the worker pool run in the main thread (starting worker threads costs seconds). */

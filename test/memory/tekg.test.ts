@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TekgObservation } from '../../src/memory/quadruple.js';
 import { type Fact, factKey, isTekgRelation, parseQuadruple, quadrupleText } from '../../src/memory/quadruple.js';
-import { type FactSink, Tekg, type TekgObservation } from '../../src/memory/tekg.js';
+import { type FactSink, Tekg } from '../../src/memory/tekg.js';
 import { InputError } from '../../src/util/errors.js';
 
 const AGENT = 'character.1';

@@ -98,7 +98,7 @@ describe('an ALFWorld-style domain of our own (commas, undeclared constants, act
 /**
  * ALFWorld's data as shipped (`alfworld-download`: logic/alfred.pddl and json_2.1.1/<split>/<task>/<trial>/
  * initial_state.pddl), found through $HEARTH_ALFWORLD_DATA. One trial of each task type in valid_seen; the full set
- * (706 problems) is `npm run bench:pddl -- --alfworld`.
+ * (706 problems) is `npm run perf:pddl -- --alfworld`.
  */
 const ALFWORLD = process.env.HEARTH_ALFWORLD_DATA ? resolve(process.env.HEARTH_ALFWORLD_DATA) : undefined;
 const alfworldMissing = !ALFWORLD

@@ -5,7 +5,8 @@ import { parseDomain } from '../../src/planning/pddl/parse-domain.js';
 import { parseProblem } from '../../src/planning/pddl/parse-problem.js';
 import { plan } from '../../src/planning/plan.js';
 import { search } from '../../src/planning/search/index.js';
-import { applyOperator, describeState, holds } from '../../src/planning/task.js';
+import { applyOperator } from '../../src/planning/successor.js';
+import { describeState, holds } from '../../src/planning/task.js';
 import { validatePlan } from '../../src/planning/validate.js';
 import { factIndex, ground, opNames, ROAD_DOMAIN, ROAD_PROBLEM, stateOf } from './fixtures.js';
 

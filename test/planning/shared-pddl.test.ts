@@ -82,7 +82,7 @@ describeWithShared([['pddl']], 'planner on every shared PDDL problem', () => {
     },
   );
 
-  // The whole comparison with FD's astar(lmcut()) is `npm run bench:pddl-optimal`; here two small IPC instances,
+  // The whole comparison with FD's astar(lmcut()) is `npm run perf:pddl-optimal`; here two small IPC instances,
   // checked against blind A* (optimal without any heuristic).
   it.each(['gripper/prob01', 'blocks/probBLOCKS-4-0', 'logistics00/probLOGISTICS-4-0'])(
     '%s: astar-lmcut finds an optimal plan, with fewer expansions than blind A*',

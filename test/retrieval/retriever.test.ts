@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TekgObservation } from '../../src/memory/quadruple.js';
 import { factKey, isTekgRelation } from '../../src/memory/quadruple.js';
-import { Tekg, type TekgObservation } from '../../src/memory/tekg.js';
+import { Tekg } from '../../src/memory/tekg.js';
 import { Bm25Index } from '../../src/retrieval/bm25.js';
 import { EmbeddingIndex } from '../../src/retrieval/embedding-index.js';
 import { OfflineHashEmbedder } from '../../src/retrieval/offline-embedder.js';

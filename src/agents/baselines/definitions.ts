@@ -6,7 +6,7 @@
  */
 import { requireLanguageModel } from '../../llm/errors.js';
 import type { AgentContext } from '../context.js';
-import type { AgentDefinition } from '../registry.js';
+import type { AgentDefinition } from '../definition.js';
 import type { BaselineOptions } from './base.js';
 import { LlmPlannerAgent } from './llm-planner.js';
 import { ProgPromptAgent } from './progprompt/agent.js';

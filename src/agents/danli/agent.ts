@@ -56,28 +56,11 @@ import {
   MAX_SUBGOAL_STEPS,
   PLANNER_MAX_STATES,
 } from './config.js';
+import type { DanliCounts } from './counts.js';
 import { danliDecisionRecord } from './decision-record.js';
 import { type SubgoalPredictor, TextGoalPredictor } from './predictor.js';
 import { searchStep } from './search.js';
 import { DanliState } from './state.js';
-
-/** Counts of what the agent did (deterministic; reported with each episode). */
-export interface DanliCounts {
-  plannerCalls: number;
-  planFailures: number;
-  /** Planner calls over the budget (`planBudget`), counted among planFailures: DANLI's time-outs. */
-  planTimeouts: number;
-  searchSteps: number;
-  dummyPlans: number;
-  subgoalsDone: number;
-  subgoalsGivenUp: number;
-  /** Done subgoals taken up again after a later plan undid them (`reopenUndone`). */
-  subgoalsReopened: number;
-  replan: number;
-  exclude: number;
-  clear: number;
-  moveCloser: number;
-}
 
 const isSubset = (small: ReadonlySet<number>, large: readonly number[]): boolean => {
   const have = new Set(large);

@@ -7,7 +7,7 @@
 import type { EnvGraph } from '../../sim/graph.js';
 import { formatSkill, type Skill } from '../../sim/skill.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
-import type { DanliCounts } from './agent.js';
+import type { DanliCounts } from './counts.js';
 
 /** What the record reads of the agent. */
 export interface DanliView {

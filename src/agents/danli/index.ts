@@ -1,5 +1,5 @@
 /** DANLI (paper 004) and its ablations; see docs/danli.md. */
-export { DanliAgent, type DanliCounts, type PlanWork } from './agent.js';
+export { DanliAgent, type PlanWork } from './agent.js';
 export {
   DANLI_DEFAULT,
   type DanliConfig,
@@ -7,6 +7,7 @@ export {
   MAX_SUBGOAL_STEPS,
   PLANNER_MAX_OPERATORS,
 } from './config.js';
+export type { DanliCounts } from './counts.js';
 export { type SubgoalPredictor, structuredGoalPredictor, TextGoalPredictor } from './predictor.js';
 export { searchStep } from './search.js';
 export { DanliState } from './state.js';

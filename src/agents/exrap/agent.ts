@@ -21,7 +21,7 @@ import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import { idleSkill } from '../heuristics/common.js';
-import { exrapDecisionRecord } from './decision-record.js';
+import { type ExrapDecision, exrapDecisionRecord } from './decision-record.js';
 import { EXECUTION_THRESHOLD } from './exploitation.js';
 import { type IntegrationWeights, integrate, PAPER_WEIGHTS } from './integration.js';
 import { ExrapMemory, type ExrapMemoryOptions } from './memory.js';
@@ -84,17 +84,6 @@ export const EXRAP_CONFIGS: Readonly<Record<'exrap' | 'exrap-tc' | 'exrap-exp', 
     },
   },
 };
-
-/** What the agent decided at a step (kept for tests, traces and the decision benchmark). */
-export interface ExrapDecision {
-  readonly t: number;
-  readonly evaluations: readonly QueryEvaluation[];
-  readonly pending: readonly string[];
-  readonly exploitation: Float64Array;
-  readonly exploration: Float64Array | undefined;
-  readonly scores: Float64Array;
-  readonly skill: Skill;
-}
 
 export class ExrapAgent implements Agent {
   readonly name: string;

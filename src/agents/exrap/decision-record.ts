@@ -7,7 +7,18 @@
 import { quadrupleText } from '../../memory/quadruple.js';
 import type { Observation } from '../../sim/observation.js';
 import { formatSkill, type Skill } from '../../sim/skill.js';
-import type { ExrapDecision } from './agent.js';
+import type { QueryEvaluation } from './roles.js';
+
+/** What the agent decided at a step (kept for tests, traces and the decision benchmark). */
+export interface ExrapDecision {
+  readonly t: number;
+  readonly evaluations: readonly QueryEvaluation[];
+  readonly pending: readonly string[];
+  readonly exploitation: Float64Array;
+  readonly exploration: Float64Array | undefined;
+  readonly scores: Float64Array;
+  readonly skill: Skill;
+}
 
 /** The best-scored skills kept per step (with the chosen one): enough to see why, without every allowed skill. */
 const KEPT_SKILLS = 12;

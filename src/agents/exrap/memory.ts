@@ -7,8 +7,9 @@
 import type { StepFeedback } from '../../agents/agent.js';
 import { Belief } from '../../memory/belief.js';
 import { tekgObservation } from '../../memory/observation-facts.js';
+import type { TekgObservation } from '../../memory/quadruple.js';
 import { entityClass, entityId, factKey, type Quadruple } from '../../memory/quadruple.js';
-import { Tekg, type TekgObservation, type TekgUpdate } from '../../memory/tekg.js';
+import { Tekg, type TekgUpdate } from '../../memory/tekg.js';
 import { Bm25Index } from '../../retrieval/bm25.js';
 import { DEFAULT_RETRIEVAL_K, DirectiveRetriever, selectDocuments } from '../../retrieval/retriever.js';
 import type { ScoreTable } from '../../retrieval/text-index.js';

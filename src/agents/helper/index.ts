@@ -2,7 +2,7 @@
 import { requireLanguageModel } from '../../llm/errors.js';
 import type { Embedder } from '../../retrieval/embedder.js';
 import type { AgentContext } from '../context.js';
-import type { AgentDefinition } from '../registry.js';
+import type { AgentDefinition } from '../definition.js';
 import { OFFLINE_READER } from '../task-reading.js';
 import { HelperAgent } from './agent.js';
 import { OfflineClassMapper } from './classes.js';

@@ -1,7 +1,7 @@
 /** Inner Monologue (LLM-State's baseline): the agent and its registry entries; it needs a language model. */
 import { requireLanguageModel } from '../../llm/errors.js';
 import type { AgentContext } from '../context.js';
-import type { AgentDefinition } from '../registry.js';
+import type { AgentDefinition } from '../definition.js';
 import { InnerMonologueAgent } from './agent.js';
 import { LlmNextCommand } from './llm/planner.js';
 import { INNER_MONOLOGUE_WINDOW } from './roles.js';

@@ -4,7 +4,7 @@
  * family's training home: `bench/episodic/semgro/resources.ts`), offline roles by default and the paper's LLM roles
  * with `--llm`.
  */
-import type { AgentDefinition } from '../registry.js';
+import type { AgentDefinition } from '../definition.js';
 import { SEMGRO_VARIANTS } from './config.js';
 import { createSemGroAgent } from './index.js';
 

@@ -4,7 +4,7 @@
  * created with a parent also adds everything to the parent, for run totals.
  */
 import { recordDecision } from '../../util/decisions.js';
-import type { CallKind, LlmBackend, TokenUsage } from '../types.js';
+import type { AccountedKind, LlmBackend, TokenUsage } from '../types.js';
 import { callRecord } from './call-record.js';
 import { wrapBackend } from './wrap.js';
 
@@ -24,8 +24,6 @@ export interface UsageCounts {
 export interface LlmUsage extends UsageCounts {
   byKind: Record<AccountedKind, UsageCounts>;
 }
-
-export type AccountedKind = Exclude<CallKind, 'probe'>;
 
 const ACCOUNTED_KINDS: readonly AccountedKind[] = ['chat', 'score', 'embed'];
 

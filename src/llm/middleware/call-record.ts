@@ -3,8 +3,7 @@
  * back (texts, or scores, or only the count of vectors), tokens, latency and whether the cache answered. Log-probs
  * of generated tokens and embedding vectors are left out: they are large and the viewer shows neither.
  */
-import type { BackendCalls, CallKind, ChatMessage } from '../types.js';
-import type { AccountedKind } from './accounting.js';
+import type { AccountedKind, BackendCalls, CallKind, ChatMessage } from '../types.js';
 
 export interface CallOutcome {
   readonly kind: AccountedKind;

@@ -10,13 +10,13 @@
  * 5. Atoms get dense fact ids; conditions become literal lists plus and/or trees.
  */
 import { InputError } from '../../util/errors.js';
+import { evaluateAxioms } from '../axioms.js';
 import type { Domain, Problem } from '../pddl/ast.js';
 import {
   type Axiom,
   type Condition,
   type CondNode,
   type EffectGroup,
-  evaluateAxioms,
   type GroundTask,
   NO_FACTS,
   type Operator,

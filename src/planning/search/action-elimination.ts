@@ -3,7 +3,8 @@
  * step that then no longer applies; keep the removal when the rest still reaches the goal. The result is a valid
  * plan that is never costlier, and often shorter, than the input. Deterministic and quadratic in the plan length.
  */
-import { applyOperator, type GroundTask, holds } from '../task.js';
+import { applyOperator } from '../successor.js';
+import { type GroundTask, holds } from '../task.js';
 
 export function eliminateRedundantActions(task: GroundTask, plan: readonly number[]): number[] {
   let current = [...plan];

@@ -4,7 +4,8 @@
  * weighted A* by g + w*h, the latter two breaking ties by h and reopening states reached more cheaply later.
  */
 import type { Heuristic } from '../heuristics/heuristic.js';
-import { applyOperator, type GroundTask, holds } from '../task.js';
+import { applyOperator } from '../successor.js';
+import { type GroundTask, holds } from '../task.js';
 import { AlternationOpenList, BucketOpenList, HeapOpenList, type OpenList } from './open-lists.js';
 import {
   Budget,

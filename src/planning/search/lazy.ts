@@ -6,7 +6,8 @@
  * boosted (it gets `boost` extra turns). No reopening: the first path found to a state is kept.
  */
 import type { Heuristic } from '../heuristics/heuristic.js';
-import { applyOperator, type GroundTask, holds } from '../task.js';
+import { applyOperator } from '../successor.js';
+import { type GroundTask, holds } from '../task.js';
 import { AlternationOpenList, BucketOpenList, type OpenList } from './open-lists.js';
 import {
   Budget,

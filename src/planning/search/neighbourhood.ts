@@ -4,7 +4,8 @@
  * initial state to a goal state inside that graph (uniform-cost search, successors outside the graph skipped) is
  * a plan no costlier than the given one, often much cheaper when the plan took detours a few steps from a shortcut.
  */
-import { applyOperator, type GroundTask, holds } from '../task.js';
+import { applyOperator } from '../successor.js';
+import { type GroundTask, holds } from '../task.js';
 import { HeapOpenList } from './open-lists.js';
 import { SearchNodes } from './search-space.js';
 import { StateRegistry } from './state-registry.js';

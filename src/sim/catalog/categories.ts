@@ -47,7 +47,7 @@ const DEFINITIONS: Readonly<Record<CategoryName, () => string[]>> = {
 
 let classes: Map<CategoryName, readonly string[]> | undefined;
 
-/** The lists, built and checked against the catalog on first use (the catalog index re-exports this module). */
+/** The lists, built and checked against the catalog on first use (the catalog is read then, not at import). */
 function lists(): Map<CategoryName, readonly string[]> {
   if (classes) return classes;
   const built = new Map<CategoryName, readonly string[]>();

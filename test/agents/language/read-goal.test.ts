@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readGoal } from '../../../src/agents/language/index.js';
 import { normalizeSentence, sentenceTexts } from '../../../src/agents/language/normalize.js';
 import { resolveNoun } from '../../../src/agents/language/nouns.js';
-import { categoryClasses } from '../../../src/sim/catalog/index.js';
+import { categoryClasses } from '../../../src/sim/catalog/categories.js';
 import { formatGoal } from '../../../src/sim/subgoal-text.js';
 import type { SubgoalSpec } from '../../../src/sim/subgoals.js';
 

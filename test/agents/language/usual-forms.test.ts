@@ -3,7 +3,7 @@
  * that over-satisfies it (asks for every fruit where the task counts two, cooks toast in the toaster where TEACh
  * names no appliance). The exceptions are listed with why; HELPER's named routines are refused naming the routine
  * (only a memory of routines resolves them). The data families (ProgPrompt, EAI: often bare task names, whose
- * tasks take seconds to load) are measured by `npm run bench:reader`, not here.
+ * tasks take seconds to load) are measured by `npm run perf:reader`, not here.
  */
 import { describe, expect, it } from 'vitest';
 import { readDialogue } from '../../../src/agents/language/dialogue.js';

@@ -215,7 +215,7 @@ describe('search and pruning', () => {
   });
 
   it('pruning keeps a few objects of a generated home, and its plans stay valid', () => {
-    // (Planning over a whole home takes tens of seconds to ground: bench/household.ts measures it.)
+    // (Planning over a whole home takes tens of seconds to ground: perf/household.ts measures it.)
     for (const spec of ['gen:5', 'gen:6', 'gen:7']) {
       const home = loadHome(spec).graph;
       const tv = home.idsOfClass('tv')[0];

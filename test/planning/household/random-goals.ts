@@ -1,6 +1,6 @@
 /**
  * Random goals over a home, of the kinds the continual instructions use (the Oracle must always solve these) and
- * free combinations of them (which may be unreachable). Shared by the property test and bench/household.ts.
+ * free combinations of them (which may be unreachable). Shared by the property test and perf/household.ts.
  */
 
 import { STRUCTURAL_CATEGORIES } from '../../../src/planning/household/index.js';

@@ -3,13 +3,8 @@
  * (no drink), drinks and groceries by the kind's properties, bathroom things the kind toiletry.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOG,
-  CATEGORY_NAMES,
-  catalogClass,
-  categoriesOf,
-  categoryClasses,
-} from '../../../src/sim/catalog/index.js';
+import { CATEGORY_NAMES, categoriesOf, categoryClasses } from '../../../src/sim/catalog/categories.js';
+import { CATALOG, catalogClass } from '../../../src/sim/catalog/index.js';
 
 describe('category classes', () => {
   it('covers only catalog classes, by their own names, each category at least one', () => {

@@ -3,7 +3,7 @@
  * model and with the paper's LLM roles when the run has one (`acceptsLlm`); `exrap-llm`, the ExRAP-LLM ablation,
  * needs one.
  */
-import type { AgentDefinition } from '../../registry.js';
+import type { AgentDefinition } from '../../definition.js';
 import { createExrapLlmAgent, type ExrapLlmId } from './index.js';
 
 const WITH_LLM_ROLES = new Set<string>(['exrap', 'exrap-tc', 'exrap-exp']);

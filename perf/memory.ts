@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory`: the cost of ExRAP's memory.
+ * `npm run perf:memory`: the cost of ExRAP's memory.
  *  1. Retrieval (measured here): a TEKG of 10,000 quadruples built by the update rule from the observations of an
  *     agent walking a large synthetic home while residents change things; then the median time to retrieve k = 12
  *     quadruples for a set of directives, per index (BM25, offline embedding) and mode (softmax sampling, top-k).
@@ -376,7 +376,7 @@ const samples = { perceive: [] as number[], choose: [] as number[], total: [] as
 function registerTimedAgent(): void {
   registerAgent({
     name: 'exrap-timed',
-    description: 'ExRAP with its decisions timed (bench:memory)',
+    description: 'ExRAP with its decisions timed (perf:memory)',
     privileges: [],
     needsLlm: false,
     create: (context) => {

@@ -5,7 +5,7 @@
  * first call to the last answer, and the most), the wall time against what C slots need for the calls (calls x delay
  * / C), and whether the results equal those of the same sweep with `--llm-concurrency 1` (skipped with --no-compare;
  * that run takes calls x delay).
- * Run: npm run bench:llm-sweep [-- seeds steps delay-ms C] [--no-compare]
+ * Run: npm run perf:llm-sweep [-- seeds steps delay-ms C] [--no-compare]
  * Targets (the issue's check, 2 cores): at least 12 of 16 in flight on average, never more than 16, results identical.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

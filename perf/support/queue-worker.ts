@@ -1,6 +1,6 @@
 /**
- * `hearth worker` for bench:queue, with its no-op protocol registered (as a plug-in's worker would be started).
- * Usage: node --import tsx [--import ./bench/support/built-code.mjs] bench/support/queue-worker.ts --queue URL ...
+ * `hearth worker` for perf:queue, with its no-op protocol registered (as a plug-in's worker would be started).
+ * Usage: node --import tsx [--import ./perf/support/built-code.mjs] perf/support/queue-worker.ts --queue URL ...
  */
 import { Command } from 'commander';
 import { registerQueueCommands } from '../../src/cli/commands/queue.js';

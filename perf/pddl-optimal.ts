@@ -1,12 +1,12 @@
 /**
- * `npm run bench:pddl-optimal`: hearth's A* with LM-cut (`--search astar-lmcut`) beside Fast Downward's
+ * `npm run perf:pddl-optimal`: hearth's A* with LM-cut (`--search astar-lmcut`) beside Fast Downward's
  * `astar(lmcut())` run live on every problem of ../shared/data/pddl. Target (issue 28): on every instance FD solves
  * within 60 s (--time-limit S; FD's limit is CPU time), hearth solves it too, with the same (optimal) cost. FD runs
  * first; hearth then gets --hearth-limit S of wall-clock time (default 120: on a loaded machine wall time runs ahead
  * of CPU time) on the instances FD solved, and is not run on the others unless --all is given. DANLI's TEACh problems
- * are read leniently by hearth as in bench:pddl (FD reads them as they are).
+ * are read leniently by hearth as in perf:pddl (FD reads them as they are).
  *
- * Usage: npm run bench:pddl-optimal -- --fd PATH [--time-limit 60] [--hearth-limit 120] [--all] [--only SUBSTRING]
+ * Usage: npm run perf:pddl-optimal -- --fd PATH [--time-limit 60] [--hearth-limit 120] [--all] [--only SUBSTRING]
  *   [--markdown]   (--fd or $HEARTH_FAST_DOWNWARD: fast-downward.py; without it hearth runs on every instance).
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Which code a benchmark measures: the built package (`npm run bench:*` loads `src/` modules from `dist/`, through
- * built-code.mjs) or the TypeScript sources through tsx (`npx tsx bench/x.ts`), for the figures' heading.
+ * built-code.mjs) or the TypeScript sources through tsx (`npx tsx perf/x.ts`), for the figures' heading.
  */
 export function codeUnderTest(): string {
   const url = import.meta.resolve('../../src/index.js');

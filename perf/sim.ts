@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sim`: the simulator's speed on the reference's measurement, a 20-step grab / putin / switch /
+ * `npm run perf:sim`: the simulator's speed on the reference's measurement, a 20-step grab / putin / switch /
  * putback cycle repeated 50 times (1,000 steps) on VirtualHome's TestScene1 (437 nodes, 14k edges). The reference
  * Python executor takes 1.8-2.7 s per 1,000 steps on this machine class; the figure printed is the ratio to 2.0 s.
  * Also: the cost of one graph clone, of undoing one step (rollback), and of replaying a 1,000-line program through
@@ -69,7 +69,7 @@ const time = (runs: number, fn: () => void): number => timeRuns(runs, fn).median
 
 function main(): void {
   if (!existsSync(scenePath)) {
-    console.log(`bench:sim skipped: ${scenePath} not found (set HEARTH_SHARED_DATA)`);
+    console.log(`perf:sim skipped: ${scenePath} not found (set HEARTH_SHARED_DATA)`);
     return;
   }
   const scene = loadGraph(scenePath);

@@ -1,10 +1,10 @@
 /**
- * The machine's own ceiling for parallel work, for `npm run bench:scale`: N worker threads each doing the same fixed
+ * The machine's own ceiling for parallel work, for `npm run perf:scale`: N worker threads each doing the same fixed
  * work (weak scaling), of two kinds: pure arithmetic, and allocation of small objects and map entries (what a
  * simulator does). Prints, per kind and N, `KIND threads=N wall_ms=W throughput_x=X`, where X is N times the first
  * count's time per thread over the wall time: the speed-up the machine gives N threads that share nothing. The same
- * measurement and output as the project's shared tools/ceiling.mjs (bench:scale prefers that file when it is there).
- * Run: node bench/support/ceiling.mjs "1 2 4"
+ * measurement and output as the project's shared tools/ceiling.mjs (perf:scale prefers that file when it is there).
+ * Run: node perf/support/ceiling.mjs "1 2 4"
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 

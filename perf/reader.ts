@@ -4,7 +4,7 @@
  * different one, or are refused; then
  * the agreement of every family's usual texts with the task definitions' own subgoals; then the time per reading.
  *
- * Run: npm run bench:reader [-- --failures]
+ * Run: npm run perf:reader [-- --failures]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -1,11 +1,11 @@
 /**
- * `npm run bench:continual-levels`: the continual protocol's check command (the Oracle, the three heuristics and
+ * `npm run perf:continual-levels`: the continual protocol's check command (the Oracle, the three heuristics and
  * Random, five seeds, cottage) over the three non-stationarity levels, through the built CLI as a user runs it: the
  * SR / PS table, then the properties the grid must show (the Oracle first and Random last at every level, the Oracle
  * at 80% or more at low, the heuristics' SR falling and PS rising from low to high). Exit code 1 when one fails. Moved
  * here from test/cli/run.test.ts (175 episodes took minutes there); the test keeps the check level.
  *
- * Usage: npm run build && npm run bench:continual-levels [-- --seeds 5]
+ * Usage: npm run build && npm run perf:continual-levels [-- --seeds 5]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -4,7 +4,7 @@
  * medium non-stationarity, 5 instructions, T = 200); then the wall time of the default `hearth run` (the built CLI,
  * 5 agents x 10 seeds on worker threads, as a user runs it).
  * Searches per episode counts the planner's searches (plans found in the search cache of `plans.ts` are not searches).
- * Run: npm run bench:episode [-- seeds]   (the second part needs `npm run build` first)
+ * Run: npm run perf:episode [-- seeds]   (the second part needs `npm run build` first)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';

@@ -10,7 +10,7 @@
  * same episode (cottage, medium non-stationarity, 5 instructions, seed 0); the first is recorded with the cache and
  * replayed to show that a recording re-runs it with zero server calls.
  *
- * Run: npm run bench:llm-cost [-- steps]   (default 40 steps)
+ * Run: npm run perf:llm-cost [-- steps]   (default 40 steps)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

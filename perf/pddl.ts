@@ -1,10 +1,10 @@
 /**
- * `npm run bench:pddl`: solves every problem in ../shared/data/pddl with hearth's planner (DANLI's TEACh problems
+ * `npm run perf:pddl`: solves every problem in ../shared/data/pddl with hearth's planner (DANLI's TEACh problems
  * leniently), validates every plan, and prints hearth's figures beside Fast Downward's reference runs, with the
  * targets: cost within 15% of FD's lazy_greedy_ff, total in-process time (parse + ground + search) below FD's
  * whole planner time, and for DANLI A*-h^max cost equal to FD's danli_max_astar cost.
  *
- * Usage: npm run bench:pddl [-- --runs N] [--cli] [--json | --markdown]. Times are the median of N runs (default 5) in this
+ * Usage: npm run perf:pddl [-- --runs N] [--cli] [--json | --markdown]. Times are the median of N runs (default 5) in this
  * process (the first run of each instance is also shown as "cold"). With --cli (after `npm run build`), each
  * instance is also solved once by `node bin/hearth.js plan` in a fresh process, start-up included, as FD's
  * planner time is measured.
@@ -91,7 +91,7 @@ function median(xs: number[]): number {
 
 function main(): void {
   if (!existsSync(DATA)) {
-    process.stderr.write(`bench:pddl: no reference data at ${DATA} (set HEARTH_SHARED_DATA)\n`);
+    process.stderr.write(`perf:pddl: no reference data at ${DATA} (set HEARTH_SHARED_DATA)\n`);
     process.exitCode = 1;
     return;
   }

@@ -12,7 +12,7 @@
  * run grows with the workers (cpu(N) = episodes x per-episode + N x per-worker), which is what bounds the speed-up of
  * a short sweep (docs/bench-runner.md, "Scaling").
  *
- * Run: npm run bench:scale [-- --workers "1 2" --seeds N --steps T --no-queue]
+ * Run: npm run perf:scale [-- --workers "1 2" --seeds N --steps T --no-queue]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -130,7 +130,7 @@ function processCpu(child: ChildProcess): number {
 /** The machine's ceiling for each count: speed-ups of the arithmetic and the allocation kind. */
 async function ceiling(): Promise<Map<number, { arith: number; alloc: number }>> {
   const shared = join(root, '..', 'shared', 'tools', 'ceiling.mjs');
-  const script = existsSync(shared) ? shared : join(root, 'bench', 'support', 'ceiling.mjs');
+  const script = existsSync(shared) ? shared : join(root, 'perf', 'support', 'ceiling.mjs');
   const child = spawn(process.execPath, [script, counts.join(' ')], { stdio: ['ignore', 'pipe', 'inherit'] });
   let text = '';
   child.stdout?.on('data', (chunk) => {

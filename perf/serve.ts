@@ -2,7 +2,7 @@
  * The dashboard's figures (issue 30's targets): `hearth serve` starts in under 2 s; a store of 10,000 episodes lists
  * in under 1 s; a 200-step ExRAP episode with its trace opens in under 1 s. Measured on the built CLI, through HTTP
  * and, when Debian's Chromium is installed, in the browser (navigation until the page shows its data).
- * Run: npm run bench:serve [-- repetitions]
+ * Run: npm run perf:serve [-- repetitions]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * first step of an episode and each step after the user's feedback also retrieve and plan), over the TEACh-style
  * dialogue tasks; the median against the 5 ms target, and the planning steps apart.
  *
- * Run: npm run bench:helper [-- --homes gen:3001,gen:3002,gen:3003 --seeds 2 --slip 0.1 --family teach-tfd]
+ * Run: npm run perf:helper [-- --homes gen:3001,gen:3002,gen:3003 --seeds 2 --slip 0.1 --family teach-tfd]
  */
 import { parseArgs } from 'node:util';
 import type { Agent } from '../src/agents/agent.js';

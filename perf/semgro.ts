@@ -5,7 +5,7 @@
  * a chosen chain on are shown apart, and so is observe() (the detection and the loop guard's record of the step,
  * with the observation's fingerprint, issue 38).
  *
- * Run: npm run bench:semgro [-- --home gen:2718 --settings none,ol-2,pa-2,rs-2 --seeds 1]
+ * Run: npm run perf:semgro [-- --home gen:2718 --settings none,ol-2,pa-2,rs-2 --seeds 1]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
  * Overhead of the benchmark runner per episode: a protocol that does nothing, run through runGrid (dispatch,
  * structured-clone transfer, result checks, one SQLite transaction per episode, report) in the main thread and on
  * 1 and 2 worker threads; plus the store's write cost alone and the start-up of the worker pool.
- * Run: npm run bench:runner [-- episodes]
+ * Run: npm run perf:runner [-- episodes]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

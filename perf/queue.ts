@@ -5,7 +5,7 @@
  *    target: 2 workers at least 1.6x faster on a 2-core machine;
  *  - overhead: no-op episodes through the queue with 1 worker, per episode, against the same episodes on 1 local
  *    worker thread; target: under 5 ms per episode.
- * Run: npm run bench:queue [-- seeds steps noop-episodes]
+ * Run: npm run perf:queue [-- seeds steps noop-episodes]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,7 +32,7 @@ const WORKER = fileURLToPath(new URL('./support/queue-worker.ts', import.meta.ur
 const children: ChildProcess[] = [];
 let stores = 0;
 
-/** A `hearth worker` child, with the same loader flags as this process (tsx, and dist/ under bench:built). */
+/** A `hearth worker` child, with the same loader flags as this process (tsx, and dist/ under perf:built). */
 function startWorker(): Promise<void> {
   const child = spawn(process.execPath, [...process.execArgv, WORKER, '--queue', redis.url, '--concurrency', '1'], {
     stdio: ['ignore', 'ignore', 'pipe'],

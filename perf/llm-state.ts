@@ -7,7 +7,7 @@
  *    in tokens of the Llama-2 tokenizer (the tiny GGUF in ../shared/models carries the real one; without it,
  *    characters / 4): per role, and the estimator's against the length of the history it must hold whole.
  *
- * Run: npm run bench:llm-state [-- --homes gen:2001,gen:2002,gen:2003 --seeds 1 --slip 0.1 --tokenizer FILE.gguf]
+ * Run: npm run perf:llm-state [-- --homes gen:2001,gen:2002,gen:2003 --seeds 1 --slip 0.1 --tokenizer FILE.gguf]
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

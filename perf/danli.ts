@@ -5,7 +5,7 @@
  * with and without pruning on the same episodes. "repeats" are calls counted as time-outs without running (the same
  * goal on no new objects after a time-out); their time is that of the time-out they repeat.
  *
- * Run: npm run bench:danli [-- --homes cottage,flat,gen:7 --seeds 1 --slip 0.1 --unpruned-homes cottage
+ * Run: npm run perf:danli [-- --homes cottage,flat,gen:7 --seeds 1 --slip 0.1 --unpruned-homes cottage
  *        --unpruned-families llm-state-simple]
  *
  * Without pruning a planner call grounds the whole believed home (thousands of operators, seconds a call), so

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pddl-heldout`: hearth's default planner (lazy-gbfs-ff, then the anytime phase with the CLI's default
+ * `npm run perf:pddl-heldout`: hearth's default planner (lazy-gbfs-ff, then the anytime phase with the CLI's default
  * budget, 'auto') beside Fast Downward's lazy greedy FF run live on the same files, on problems hearth was not tuned on:
  * IPC instances of downward-benchmarks outside ../shared/data/pddl, ALFWorld's shipped domain (`alfred.pddl`) with
  * seeded problems of ALFWorld's six task types written here as ALFWorld's generated problems are,
@@ -7,7 +7,7 @@
  * input refused), cost within 1.15x of FD's on every instance, hearth's total time (parse + ground + search +
  * anytime, in process) at most FD's planner time on at least 90% of them.
  *
- * Usage: npm run bench:pddl-heldout -- --benchmarks DIR --alfworld DIR --fd PATH [--anytime S] [--keep DIR] [--markdown]
+ * Usage: npm run perf:pddl-heldout -- --benchmarks DIR --alfworld DIR --fd PATH [--anytime S] [--keep DIR] [--markdown]
  * (--keep: write the instances there and leave them, to rerun either planner on them).
  * DIR may be a checkout or a bare git directory (read at HEAD); also $HEARTH_DOWNWARD_BENCHMARKS,
  * $HEARTH_ALFWORLD_REPO and $HEARTH_FAST_DOWNWARD (fast-downward.py). FD gets 60 s per instance, hearth 60 s. (mystery prob04-06 are left out: neither planner answers them within 60 s.)
@@ -172,7 +172,7 @@ function alfworldProblem(seed: number): { name: string; text: string } {
   }
   const name = `alfred-${kind}-${seed}`;
   const locs = ['start', ...receptacles.map((r) => r.loc)].join(' ');
-  const text = `;; Held-out problem for ALFWorld's alfred.pddl (bench/pddl-heldout.ts, seed ${seed}).
+  const text = `;; Held-out problem for ALFWorld's alfred.pddl (perf/pddl-heldout.ts, seed ${seed}).
 (define (problem ${name})
   (:domain alfred)
   (:objects
@@ -263,7 +263,7 @@ function main(): void {
     ...(alfworld ? alfworldInstances(alfworld, dir, Number(values['alfworld-problems'])) : []),
   ];
   if (instances.length === 0) {
-    process.stderr.write('bench:pddl-heldout: no instances (give --benchmarks and/or --alfworld)\n');
+    process.stderr.write('perf:pddl-heldout: no instances (give --benchmarks and/or --alfworld)\n');
     process.exitCode = 1;
     return;
   }

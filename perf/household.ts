@@ -1,5 +1,5 @@
 /**
- * `npm run bench:household`: the household planner with and without scene pruning, in the manner of DANLI's
+ * `npm run perf:household`: the household planner with and without scene pruning, in the manner of DANLI's
  * Table 6 (planning time and plan-failure rate with and without pruning), on generated homes and random goals of
  * the kinds the continual instructions use (switch, open/close, put on or in furniture) plus free combinations of
  * them (and/or/not/exists, some unreachable by construction).
@@ -9,7 +9,7 @@
  * and gives the pruned figures over all goals. Times are wall-clock per planForGoal call (prune, build, ground,
  * search, simulator check), median and 90th percentile.
  *
- * Usage: npm run bench:household [-- --homes 10 --goals 30 --unpruned 8 --time-limit 120000 --json]
+ * Usage: npm run perf:household [-- --homes 10 --goals 30 --unpruned 8 --time-limit 120000 --json]
  *
  * With --scenes (VirtualHome scene names such as TestScene1, read from ../shared/data/virtualhome/graphs), each
  * scene's whole home is planned without pruning for --scene-goals goals: hearth's grounding, search and total time

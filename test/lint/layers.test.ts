@@ -1,0 +1,65 @@
+/**
+ * The layer rules of `npm run lint` (.dependency-cruiser.cjs), run by dependency-cruiser itself on small trees planted
+ * in a scratch folder with the same rules: they must fail on an import from src/sim/ into src/agents/, on a cycle and
+ * on util importing hearth, naming the rule and the files. (That src/ itself passes is `npm run lint`'s, in CI.)
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/scratch.js';
+import { projectRoot } from '../helpers/shared-data.js';
+
+const DEPCRUISE = join(projectRoot, 'node_modules', '.bin', 'depcruise');
+const CONFIG = '.dependency-cruiser.cjs';
+
+function cruise(cwd: string): { status: number | null; output: string } {
+  const result = spawnSync(DEPCRUISE, ['src', '--config', CONFIG, '--output-type', 'err'], { cwd, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** A scratch project holding the rules and the given files (path -> source). */
+function planted(files: Record<string, string>): string {
+  const dir = scratchDir('layers');
+  copyFileSync(join(projectRoot, CONFIG), join(dir, CONFIG));
+  writeFileSync(join(dir, 'tsconfig.json'), '{}');
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), source);
+  }
+  return dir;
+}
+
+describe('the layer rules', () => {
+  it('fail on an import from src/sim/ into src/agents/, naming the rule and both files', () => {
+    const dir = planted({
+      'src/util/ids.ts': 'export const id = 1;\n',
+      'src/sim/world.ts': "import { decide } from '../agents/policy.js';\nexport const world = decide();\n",
+      'src/agents/policy.ts': "import { id } from '../util/ids.js';\nexport const decide = () => id;\n",
+    });
+    const { status, output } = cruise(dir);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/sim-llm-retrieval-imports-no-layer-above: src\/sim\/world\.ts → src\/agents\/policy\.ts/);
+  }, 60_000);
+
+  it('fail on a cycle, even of types, within one layer', () => {
+    const dir = planted({
+      'src/planning/task.ts':
+        "import { evaluate } from './axioms.js';\nexport interface Task { n: number }\nexport const run = (t: Task) => evaluate(t);\n",
+      'src/planning/axioms.ts': "import type { Task } from './task.js';\nexport const evaluate = (t: Task) => t.n;\n",
+    });
+    const { status, output } = cruise(dir);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/no-cycles: src\/planning\/(task|axioms)\.ts/);
+  }, 60_000);
+
+  it('fail on util importing anything of hearth', () => {
+    const dir = planted({
+      'src/util/rng.ts': "import { world } from '../sim/world.js';\nexport const seed = world;\n",
+      'src/sim/world.ts': 'export const world = 1;\n',
+    });
+    const { status, output } = cruise(dir);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/util-imports-no-layer-above: src\/util\/rng\.ts → src\/sim\/world\.ts/);
+  }, 60_000);
+});
