@@ -1,5 +1,5 @@
 /**
- * Which code a benchmark measures: the built package (`npm run bench:*` loads `src/` modules from `dist/`, through
+ * Which code a benchmark measures: the built package (`npm run perf:*` loads `src/` modules from `dist/`, through
  * built-code.mjs) or the TypeScript sources through tsx (`npx tsx perf/x.ts`), for the figures' heading.
  */
 export function codeUnderTest(): string {
