@@ -200,6 +200,18 @@ describe('hearth run: bad input fails at once with one clear line', () => {
     await refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
   });
 
+  it("refuses a --domain that a home's name contradicts, and a city in the episodic protocol", async () => {
+    await refuse(
+      ['--homes', 'cottage,gen-city:9801', '--domain', 'virtualhome'],
+      /^hearth: --domain virtualhome: home gen-city:9801 is a city \(its domain is city\); leave out --domain/,
+    );
+    await refuse(['--homes', 'cottage', '--domain', 'city'], /--domain city: home cottage is a household/);
+    await refuse(
+      ['--protocol', 'episodic', '--homes', 'downtown'],
+      /--homes downtown: a city .* the episodic tasks run in households/,
+    );
+  });
+
   it('refuses a --columns metric the protocol does not report, before any episode runs', async () => {
     await refuse(
       ['--columns', 'ps,psAtStart,gc'],
@@ -211,6 +223,79 @@ describe('hearth run: bad input fails at once with one clear line', () => {
   it('refuses a slip that is not a probability, and slips outside the episodic protocol', async () => {
     await refuse(['--protocol', 'episodic', '--slip', '1.5'], /--slip: '1.5' is not a probability in \[0, 1\)/);
     await refuse(['--slip', '0.1'], /--slip 0.1: execution noise is an option of the episodic protocol/);
+  });
+});
+
+describeBuilt("hearth run: a home's name picks its domain; --seeds says what a count runs", () => {
+  it('runs an unseen generated city in the city with no other flag', async () => {
+    const r = await runCli(
+      [
+        'run',
+        '--homes',
+        'gen-city:9801',
+        '--agents',
+        'oracle',
+        '--seeds',
+        '1',
+        '--steps',
+        '20',
+        '--json',
+        '--store',
+        newStore(),
+      ],
+      dir,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { config: { domain: string }; results: Array<{ home: string }> };
+    expect(report.config.domain).toBe('city');
+    expect(report.results.map((row) => row.home)).toEqual(['gen-city:9801']);
+  });
+
+  it('runs homes of both worlds each in its own domain, saying so in one line; a count over ten says which seeds run', async () => {
+    const r = await runCli(
+      [
+        'run',
+        '--homes',
+        'cottage,downtown',
+        '--agents',
+        'oracle',
+        '--seeds',
+        '11',
+        '--steps',
+        '3',
+        ...MAIN_THREAD,
+        '--store',
+        newStore(),
+      ],
+      dir,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const notes = r.stderr.split('\n').filter((line) => line.startsWith('note:'));
+    expect(notes).toEqual([
+      'note: --seeds 11 runs 11 seeds, 0..10; for seed 11 alone write --seeds 11..11',
+      'note: the homes are of two worlds, each runs in its own domain: cottage in virtualhome; downtown in city ' +
+        '(each home has its own tables)',
+    ]);
+    expect(r.stdout).toMatch(/home cottage, instructions 5 \(11 episodes per cell\)/);
+    expect(r.stdout).toMatch(/home downtown, instructions 5 \(11 episodes per cell\)/);
+    const one = await runCli(
+      [
+        'run',
+        '--agents',
+        'oracle',
+        '--seeds',
+        '21..21',
+        '--steps',
+        '3',
+        ...MAIN_THREAD,
+        '--json',
+        '--store',
+        newStore(),
+      ],
+      dir,
+    );
+    expect(one.stderr).not.toMatch(/note:/);
+    expect((JSON.parse(one.stdout) as { config: { seeds: number[] } }).config.seeds).toEqual([21]);
   });
 });
 
