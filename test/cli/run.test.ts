@@ -299,6 +299,39 @@ describeBuilt("hearth run: a home's name picks its domain; --seeds says what a c
   });
 });
 
+describeBuilt('hearth run: the default agents of the main job', () => {
+  it("include ExRAP's fair comparison, the -text heuristics, and list the privileged agents last, named", async () => {
+    const args = ['run', '--seeds', '1', '--steps', '3', ...MAIN_THREAD, '--store', newStore()];
+    const r = await runCli([...args, '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      config: { agents: string[] };
+      results: Array<{ agent: string }>;
+      references: Record<string, string[]>;
+    };
+    const texts = HEURISTICS.map((kind) => `${kind}-text`);
+    for (const agent of [...texts, ...HEURISTICS, 'exrap', 'oracle', 'random']) {
+      expect(report.config.agents).toContain(agent);
+    }
+    const privileged = ['oracle', ...HEURISTICS];
+    expect(Object.keys(report.references).sort()).toEqual([...privileged].sort());
+    const order = report.results.map((row) => row.agent);
+    expect(order.slice(order.length - privileged.length).sort()).toEqual([...privileged].sort());
+    // The text table: the same order, each privileged agent with what it is given.
+    const table = await runCli([...args, '--resume'], dir);
+    expect(table.code, table.stderr).toBe(0);
+    const labels = table.stdout
+      .split('\n')
+      .filter((line) => / \| /.test(line) && !line.startsWith('agent') && !line.startsWith(' '))
+      .map((line) => line.split(' | ')[0].trim());
+    expect(labels).toEqual(
+      order.map((agent) => (report.references[agent] ? `${agent} [${report.references[agent].join(', ')}]` : agent)),
+    );
+    expect(labels).toContain('greedy-text');
+    expect(labels).toContain('oracle [meanings, true-state]');
+  });
+});
+
 describeBuilt('hearth run --protocol episodic --tasks', () => {
   it('runs the named tasks alone, and the named families besides them only when --families is given', () => {
     const families = (extra: string[]) => {
