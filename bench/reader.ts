@@ -39,6 +39,8 @@ const pairs: Pair[] = [
     'round2-check',
     'round3',
     'round3-check',
+    'round4',
+    'round4-check',
   ].flatMap((set) => fixture(`rewordings-${set}.jsonl`).map((p) => ({ ...p, category: `(set ${set})` }))),
 ];
 

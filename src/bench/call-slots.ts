@@ -104,49 +104,52 @@ export class RunCallSlots implements CallSlots {
 }
 
 /**
- * The run's calls as a queued run's coordinator sees them: samples of the calls in flight and the tokens so far, read
- * from Redis now and then (`queue/call-slots.ts`), as the same stats (the mean in flight over the samples).
+ * The run's calls as a queued run's coordinator sees them: the load the workers count in Redis
+ * (`queue/call-slots.ts`), read now and then and once at the end, as the same stats.
  */
 export class SampledCallStats {
   private inFlight = 0;
   private maxInFlight = 0;
   private tokens = 0;
-  private area = 0;
-  private first: number | undefined;
-  private last = 0;
-  private lastBusy = 0;
+  private calls = 0;
+  private callMs = 0;
+  private busyMs = 0;
 
-  constructor(
-    readonly limit: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+  constructor(readonly limit: number) {}
 
-  update(inFlight: number, tokens: number): void {
-    const now = this.now();
-    if (this.first !== undefined) this.area += this.inFlight * (now - this.last);
-    if (inFlight > 0) this.first ??= now;
-    if (inFlight > 0 || this.inFlight > 0) this.lastBusy = now;
-    this.last = now;
-    this.inFlight = inFlight;
-    this.maxInFlight = Math.max(this.maxInFlight, inFlight);
-    this.tokens = tokens;
+  update(load: SharedLoadSample): void {
+    this.inFlight = load.inFlight;
+    this.maxInFlight = Math.max(this.maxInFlight, load.maxInFlight, load.inFlight);
+    this.tokens = load.tokens;
+    this.calls = load.calls;
+    this.callMs = load.callMs;
+    this.busyMs = load.busyMs;
   }
 
   stats(): CallSlotStats {
-    const busyMs = this.first === undefined ? 0 : this.lastBusy - this.first;
     return {
       limit: this.limit,
       inFlight: this.inFlight,
       waiting: 0,
       maxInFlight: this.maxInFlight,
-      calls: 0,
+      calls: this.calls,
       // The workers count tokens all together.
       promptTokens: this.tokens,
       completionTokens: 0,
-      meanInFlight: busyMs > 0 ? this.area / busyMs : 0,
-      busyMs,
+      meanInFlight: this.busyMs > 0 ? this.callMs / this.busyMs : 0,
+      busyMs: this.busyMs,
     };
   }
+}
+
+/** What the coordinator reads of a queued run's load (`queue/call-slots.ts`, `SharedLoad`). */
+export interface SharedLoadSample {
+  readonly inFlight: number;
+  readonly tokens: number;
+  readonly maxInFlight: number;
+  readonly calls: number;
+  readonly callMs: number;
+  readonly busyMs: number;
 }
 
 /**

@@ -13,7 +13,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
-import { type CallSlotStats, episodesPerWorker, RunCallSlots, SampledCallStats } from './call-slots.js';
+import {
+  type CallSlotStats,
+  episodesPerWorker,
+  RunCallSlots,
+  SampledCallStats,
+  type SharedLoadSample,
+} from './call-slots.js';
 import { buildCrossMethod, type CrossMethodRequest } from './episodic/cross-method.js';
 import { type EpisodeOutcome, loadProtocolModule } from './execute.js';
 import { defaultWorkers } from './grid.js';
@@ -184,7 +190,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           signal: interrupt.signal,
           onOutcome: (outcome, spec) => onOutcome(outcome, spec, null),
           note: (line) => stderr.write(`hearth: ${line}\n`),
-          ...(sampled && { onModelCalls: (inFlight: number, tokens: number) => sampled.update(inFlight, tokens) }),
+          ...(sampled && { onModelCalls: (load: SharedLoadSample) => sampled.update(load) }),
         }));
       } else {
         ({ aborted } = await executeEpisodes({

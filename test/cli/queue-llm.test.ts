@@ -105,7 +105,7 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
       // Each worker alone could have had 3 out: the limit is the run's, shared through Redis.
       expect(load.maxInFlight).toBeLessThanOrEqual(3);
       expect(load.maxInFlight).toBeGreaterThan(1);
-      expect(queued.stderr).toMatch(/model calls in flight [\d.]+ on average \(at most [1-3], limit 3\)/);
+      expect(queued.stderr).toMatch(/\d+ model calls, in flight [\d.]+ on average \(at most [1-3], limit 3\)/);
       expect(queued.stdout).toBe(local.stdout);
     } finally {
       await standIn.close();

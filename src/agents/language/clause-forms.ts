@@ -111,6 +111,8 @@ const objects = (name: string): Element =>
         pick(`${name}P`, {
           them: 'many',
           it: 'one',
+          // "find one and put it there": one of the thing named before
+          one: 'one-of',
           those: 'many',
           these: 'many',
           that: 'one',
@@ -124,10 +126,13 @@ const objects = (name: string): Element =>
       pattern: [
         words(EVERYTHING),
         words('on|from|off|off of|in|inside|on top of|lying on|sitting on|left on|that is on|that are on'),
-        ...host(`${name}From`),
+        // "whatever is on it": the host named before (`sourceOf`)
+        hostOrPronoun(`${name}From`),
       ],
     },
     { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
+    // "keep 2 pieces in the fridge" after "there's fruit on the counter": that many of the thing named before
+    { tag: 'pronoun', pattern: [number(`${name}N`), words('pieces|bits|ones')] },
     { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
   ]);
 /**
@@ -158,7 +163,9 @@ const host = (name: string): Pattern => [
 const hostOrPronoun = (name: string): Element =>
   alt(`${name}K`, [
     { tag: 'np', pattern: host(name) },
-    { tag: 'pronoun', pattern: [words('it|them|there|that|this|one')] },
+    { tag: 'pronoun', pattern: [words('it|them|that|this|one')] },
+    // "put it in there": the last place named (`ClauseReading.place`)
+    { tag: 'there', pattern: [words('there')] },
   ]);
 const PREP = words(
   'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto',
@@ -170,6 +177,43 @@ const appliance = optional(
   np('using'),
 );
 const DET = optional(words('the|a|an|my'));
+/**
+ * A purpose after a placement (`placeClause` reads it): what the fridge is for ("put the fruit in the fridge to chill",
+ * "... to keep it fresh": nothing more than the placement, and refused of any other host), or heating ("put the chicken
+ * in the microwave to heat it up": heating it there, and refused of a host that does not heat).
+ */
+const PURPOSE = optional(
+  alt('purpose', [
+    {
+      tag: 'fridge',
+      pattern: [
+        words(
+          'to chill|to cool|to cool down|to chill down|to get cold|to keep cold|to stay cold|to stay cool|to keep cool|' +
+            'to keep fresh|to stay fresh|to keep it cold|to keep them cold|to keep it fresh|to keep them fresh|' +
+            'to keep it cool|to keep them cool|so it keeps|so they keep|so it stays fresh|so they stay fresh|' +
+            'so it stays cold|so they stay cold|to be chilled|to be kept cold|to keep it from going off|' +
+            'to keep them from going off|to keep it from going bad|to keep them from going bad|so it gets cold|' +
+            'so they get cold|so it is cold|so they are cold|so it chills|so they chill|so it cools down|' +
+            'so they cool down|so it stays cool|so they stay cool|so it stays cold|so they stay cold|' +
+            'to keep it chilled|to keep them chilled|to keep it cool|to stay chilled',
+        ),
+      ],
+    },
+    {
+      tag: 'heat',
+      pattern: [
+        words(
+          'to heat|to heat up|to warm|to warm up|to cook|to heat it|to heat them|to heat it up|to heat them up|' +
+            'to warm it|to warm them|to warm it up|to warm them up|to cook it|to cook them|to be heated|' +
+            'to be warmed up|to get warm|to get hot|to toast|to toast it|to toast them|so it heats up|so they heat up|' +
+            'so it heats|so they heat|so it warms up|so they warm up|so it gets hot|so they get hot|so it gets warm|' +
+            'so they get warm|so it cooks|so they cook|so that it heats up|so that they heat up|so it is hot|' +
+            'so they are hot|so it is warm|so they are warm',
+        ),
+      ],
+    },
+  ]),
+);
 /** How long, after heating or putting in a heater: "for a minute", "for two minutes". */
 const FOR_A_WHILE: Pattern = [
   words('for'),
@@ -182,6 +226,14 @@ const FOR_A_WHILE: Pattern = [
   words('minute|minutes|second|seconds|moment|moments|while|bit'),
 ];
 const DURATION = optional(...FOR_A_WHILE);
+/** What a taking away is said of ("three of the things", "two items"). */
+/** Participles of taking away ("taken off", "removed", "cleared away"). */
+const TAKEN_PARTICIPLES =
+  'taken off|taken away|removed|cleared off|cleared away|cleared|moved off|moved away|taken off it|gotten rid of|' +
+  'got rid of|put away';
+const TAKEN_THINGS = 'objects|things|items|of the objects|of the things|of the items|pieces|bits';
+/** A host said to be empty ("completely empty": the degree is set aside in `normalize.ts`). */
+const EMPTY_STATES = 'empty|emptied|clear|cleared|cleared off|cleared out|bare|emptied out|cleared up|uncluttered';
 
 const ROOM_SAYINGS = [
   'kitchen',
@@ -230,10 +282,13 @@ const STATES: Tagged[] = [
   {
     tag: 'placed',
     pattern: [
-      optional(words('put|placed|stored|kept|moved|left|set|sitting|lying|taken|brought|returned|stashed|stowed')),
+      optional(
+        words('put|placed|stored|kept|moved|left|set|sitting|lying|taken|brought|returned|stashed|stowed|served|laid'),
+      ),
       PARTICLE,
       PREP,
       hostOrPronoun('host'),
+      PURPOSE,
     ],
   },
 ];
@@ -252,6 +307,8 @@ const DEEDS: Tagged[] = [
         'refrigeration|refrigerating|chilling|cooling|to be chilled|to be refrigerated|to be kept cold|to be kept cool|' +
           'to stay cold|to stay cool|to be cold|to chill|to cool down|cooling down|to be kept in the cold',
       ),
+      // "2 fruits need chilling in the fridge": where they are chilled says nothing more
+      optional(words('in the fridge|in the refrigerator|in the fridge to stay fresh')),
     ],
   },
   {
@@ -377,6 +434,10 @@ const WISH_FOR =
   'is there any chance of|what about|could i trouble you for|can i trouble you for|i would love to have|' +
   'we would love|i would really love|i really want|i really need|i will go for|i would go for|can we have|' +
   'could we have|can we get|could we get|time for|it is time for';
+/** A meal said after where the dishes go ("... on the kitchen table for breakfast"). */
+const MEAL_AFTER = optional(
+  words('for breakfast|for lunch|for dinner|for supper|for a snack|as a snack|for later|for the morning'),
+);
 const DISH_DONE = optional(
   words(
     'made|prepared|ready|done|made for me|ready for me|cooked|for lunch|for dinner|for breakfast|for supper|' +
@@ -404,14 +465,15 @@ export const CLAUSE_FORMS: Tagged[] = [
       dishes,
       DISH_DONE,
       PLACED_TAIL,
+      MEAL_AFTER,
     ],
   },
   {
     tag: 'dishes',
-    pattern: [words(WISH_FOR), dishes, DISH_DONE, PLACED_TAIL],
+    pattern: [words(WISH_FOR), dishes, DISH_DONE, PLACED_TAIL, MEAL_AFTER],
   },
   // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
-  { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL] },
+  { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL, MEAL_AFTER] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
   // "put the salad on the table": a dish no home holds is made, then put there
   {
@@ -443,12 +505,18 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'breakfast',
     pattern: [
-      words(`make|prepare|cook|fix|do|get|serve|have|${WE_MAKE}`),
+      words(
+        `make|prepare|cook|fix|do|get|serve|have|set out|lay out|put out|serve up|sort out|sort|get ready|fix up|` +
+          `rustle up|put together|${WE_MAKE}`,
+      ),
       optional(words('me|us')),
       words('breakfast|a breakfast|some breakfast'),
-      // "breakfast on the kitchen table: coffee and a plate of toast" (the colon is no token)
+      // "could you get breakfast ready?"
+      DISH_DONE,
+      // "breakfast on the kitchen table: coffee and a plate of toast" (the colon is no token), "set out breakfast on the
+      // kitchen table, a plate of toast and a coffee"
       PLACED_TAIL,
-      optional(dishes),
+      optional(optional(words(',')), dishes),
       PLACED_TAIL,
     ],
   },
@@ -459,7 +527,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words(WISH_FOR)),
       words('breakfast|a breakfast|some breakfast'),
       PLACED_TAIL,
-      optional(dishes),
+      optional(optional(words(',')), dishes),
       PLACED_TAIL,
     ],
   },
@@ -519,7 +587,30 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('door|doors|lid|lids|up')),
     ],
   },
-  { tag: 'use', pattern: [words('use|operate|start|run|start up|boot up|fire up'), DET, np('x'), DURATION] },
+  {
+    tag: 'use',
+    pattern: [
+      words('use|operate|start|run|start up|boot up|fire up'),
+      DET,
+      adjective('xAdj'),
+      np('x'),
+      DURATION,
+      // "..., and use the microwave for it": the instrument of the request before, never switching it on
+      optional(
+        alt('bound', [
+          {
+            tag: 'bound',
+            pattern: [
+              words(
+                'for it|for that|for this|for them|for those|to do it|to do that|to do this|to do so|for the job|' +
+                  'to make it|to make them|to heat it|to cook it|instead',
+              ),
+            ],
+          },
+        ]),
+      ),
+    ],
+  },
   {
     tag: 'take-away',
     pattern: [
@@ -529,6 +620,74 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('away')),
       words('from|off|off of|away from|out of|on|lying on|sitting on|that are on'),
       hostOrPronoun('host'),
+    ],
+  },
+  // round four: taking away said as what must happen to the things ("three of the things on the table need to be
+  // taken off", "two of the items on the nightstand should be removed", "3 things on the desk have to go", "I'd like
+  // two of the items on the counter taken away", "could two of the objects on the nightstand be taken away?")
+  {
+    tag: 'take-away',
+    pattern: [
+      optional(words('i would like|i want|i need|we need|we want|i would love|can|could|will|would|may')),
+      number('n'),
+      words(TAKEN_THINGS),
+      words('from|off|off of|on|lying on|sitting on|that are on|left on|on top of'),
+      hostOrPronoun('host'),
+      optional(
+        words(
+          'need to be|needs to be|should be|must be|have to be|has to be|ought to be|can be|could be|be|are to be|' +
+            'need|needs|want|wants|could do with being',
+        ),
+      ),
+      words(
+        `${TAKEN_PARTICIPLES}|removing|taking off|taking away|clearing off|clearing away|moving off|gone|off|` +
+          'have to go|has to go|need to go|needs to go|must go|should go|can go|have got to go|got to go|' +
+          'need to come off|needs to come off|should come off|have to come off|has to come off|can come off',
+      ),
+    ],
+  },
+  {
+    tag: 'take-away',
+    pattern: [
+      number('n'),
+      words(TAKEN_THINGS),
+      words(
+        'have to go|has to go|need to go|needs to go|must go|should go|can go|got to go|have got to go|' +
+          'need to come off|should come off|have to come off|can come off',
+      ),
+      optional(words('from|off|off of'), hostOrPronoun('host')),
+    ],
+  },
+  {
+    tag: 'take-away',
+    pattern: [
+      number('n'),
+      words(TAKEN_THINGS),
+      words('need to be|needs to be|should be|must be|have to be|has to be|ought to be|need|needs|could do with being'),
+      words(`${TAKEN_PARTICIPLES}|taking|clearing|moving|removing|taken|cleared|moved`),
+      words('from|off|off of|away from|out of'),
+      hostOrPronoun('host'),
+    ],
+  },
+  // round four: a host wished or said to be empty ("I need the coffee table completely empty", "the nightstand needs to
+  // be bare", "the desk needs clearing"): emptying it
+  {
+    tag: 'empty',
+    pattern: [
+      words('i need|i want|i would like|we need|we want|i would love|get|have|make'),
+      hostOrPronoun('host'),
+      words(EMPTY_STATES),
+    ],
+  },
+  {
+    tag: 'empty',
+    pattern: [
+      hostOrPronoun('host'),
+      words(
+        'needs to be|need to be|has to be|have to be|should be|must be|ought to be|is to be|needs|need|wants|' +
+          'could do with',
+      ),
+      words(`${EMPTY_STATES}|clearing|emptying|clearing off|clearing out|emptying out|clearing up|decluttering`),
     ],
   },
   {
@@ -586,6 +745,19 @@ export const CLAUSE_FORMS: Tagged[] = [
       hostOrPronoun('host'),
       optional(words('away|for now|there')),
       DURATION,
+      PURPOSE,
+    ],
+  },
+  // "find one and put it there": the last place named
+  {
+    tag: 'place',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      PARTICLE,
+      alt('hostK', [{ tag: 'there', pattern: [optional(words('in|on|over|back|right|in over')), words('there')] }]),
+      PURPOSE,
     ],
   },
 
@@ -762,6 +934,7 @@ export const CLAUSE_FORMS: Tagged[] = [
       PARTICLE,
       PREP,
       hostOrPronoun('host'),
+      PURPOSE,
     ],
   },
   {
@@ -839,6 +1012,58 @@ export const CLAUSE_FORMS: Tagged[] = [
   },
 
   { tag: 'state', pattern: [objects('xs'), optional(words(',')), state, roomTail] },
+  // round four: "Could you heat the potato? The microwave will do.": an instrument said as what will do for the request
+  // before it (nothing else: `Instrument.unbound`)
+  {
+    tag: 'use',
+    pattern: [
+      DET,
+      np('x'),
+      words('will do|is fine|is ok|is okay|works|would do|would be fine|is good|should do|would work|will work'),
+      alt('bound', [{ tag: 'said', pattern: [] }]),
+    ],
+  },
+  // round four: "..., made in the toaster", "..., heated in the microwave", "..., freshly made": how the things of the
+  // clause before are made (`clauses.ts`, madeClause)
+  {
+    tag: 'made',
+    pattern: [
+      pick('made', {
+        made: 'made',
+        done: 'made',
+        prepared: 'made',
+        brewed: 'made',
+        fresh: 'made',
+        toasted: 'cooked',
+        cooked: 'cooked',
+        heated: 'cooked',
+        warmed: 'cooked',
+        microwaved: 'cooked',
+        reheated: 'cooked',
+      }),
+      optional(words('up|fresh')),
+      optional(words('in|with|using|on|by|from'), DET, np('using')),
+    ],
+  },
+  // round four: "can you take care of that?", "could you see to it?", "sort that out": the request before, again
+  {
+    tag: 'do-that',
+    pattern: [
+      alt('doThat', [
+        {
+          tag: 'do',
+          pattern: [
+            words(
+              'take care of|see to|handle|do|deal with|manage|attend to|look after|get on with|sort|see about|' +
+                'make|get|arrange|organise|organize',
+            ),
+            words('that|it|this'),
+            optional(words('out|done|sorted|sorted out|happen|so|for me|for us|too|as well|now|please')),
+          ],
+        },
+      ]),
+    ],
+  },
   { tag: 'gapped', pattern: [objects('xs')] },
 ];
 

@@ -50,6 +50,26 @@ export interface ClauseReading {
   readonly mentioned?: boolean;
   /** Says again what the clause before asked, changed ("... toast. one slice please."): it replaces that clause. */
   readonly restates?: boolean;
+  /** The last place things were put on or in, up to this clause: what "there" means after it. */
+  readonly place?: string;
+  /**
+   * An instrument named for a request before it ("...; use the microwave", "..., and use a clean mug for it"), not yet
+   * bound (`bindInstrument`): where no request before can take it, the clause's own subgoals stand (switching it on),
+   * or its `unbound` problem does.
+   */
+  readonly instrument?: Instrument;
+}
+
+/** An instrument a clause names for the request before it. */
+export interface Instrument {
+  readonly className: string;
+  readonly said: string;
+  /** A room said with it, which a goal cannot hold for an instrument. */
+  readonly room?: string;
+  /** What it must be ("a clean mug"). */
+  readonly qualifier?: Predicate;
+  /** Why the clause cannot stand where no request before takes the instrument (or undefined: it switches it on). */
+  readonly unbound?: string;
 }
 
 /** What a sentence is read in: the last clause before it (this text's, or a context sentence's mentions). */
@@ -279,22 +299,28 @@ function objectsOf(
 ): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
   const kind = env.get(`${name}K`) as string;
   if (kind === 'pronoun') {
-    const number = env.get(`${name}P`) as 'one' | 'many' | undefined;
-    const things = referent(before, predicate, env.get(`${name}N`) as number | undefined, number);
+    const pronoun = env.get(`${name}P`) as 'one' | 'many' | 'one-of' | undefined;
+    // "find one": one of the thing named before
+    const number = pronoun === 'one-of' ? 'one' : pronoun;
+    const count = pronoun === 'one-of' ? 1 : (env.get(`${name}N`) as number | undefined);
+    const things = referent(before, predicate, count, number);
     if (!things)
       return { things: [], notes: [], referred: true, problem: 'a pronoun with nothing before it that it can mean' };
     const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
     return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
   }
   if (kind === 'everything') {
-    const from = phraseOf(env, `${name}From`);
+    // "whatever is on it": the one host named before
+    const source = sourceOf(env, before, `${name}From`);
+    if (!source.phrase) return { things: [], notes: [], referred: true, problem: source.problem };
+    const from = source.phrase;
     const thing: Thing = {
       classes: [ANY_THING],
       count: 'all',
       ...startHost(from),
       said: `everything on ${from.words}`,
     };
-    return { things: [thing], notes: [], referred: false };
+    return { things: [thing], notes: [], referred: source.referred ?? false };
   }
   const items = (env.get(name) as Env[]).map((item) => thingOf(item, 'x'));
   const odd = items.find((t) => typeof t.count === 'number' && (t.count < 1 || t.count > MAX_COUNT));
@@ -328,6 +354,12 @@ function hostOf(
   name: string,
   before: ClauseReading | undefined,
 ): { className?: string; qualifier?: Predicate; note?: string; problem?: string } {
+  if (env.get(`${name}K`) === 'there') {
+    const there = thereOf(before);
+    return there
+      ? { className: there, note: `'there' read as the ${there}` }
+      : { problem: "'there' names no place before it" };
+  }
   if (env.get(`${name}K`) === 'pronoun') {
     const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
@@ -351,6 +383,11 @@ function sourceOf(
   before: ClauseReading | undefined,
   name = 'host',
 ): { phrase?: Phrase; referred?: boolean; problem: string } {
+  if (env.get(`${name}K`) === 'there') {
+    const there = thereOf(before);
+    if (!there) return { problem: "'there' names no place before it" };
+    return { phrase: { className: there, plural: false, words: `the ${there}` }, referred: true, problem: '' };
+  }
   if (env.get(`${name}K`) !== 'pronoun') return { phrase: phraseOf(env, name), problem: '' };
   const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
   const found = candidates.filter((t) => t.classes.length === 1 && canHost(t.classes[0]));
@@ -363,6 +400,22 @@ function sourceOf(
     ...(host.room !== undefined && { room: host.room }),
   };
   return { phrase, referred: true, problem: '' };
+}
+
+/** The place "there" means after a clause: a host it named, or the last place before it. */
+function thereOf(before: ClauseReading | undefined): string | undefined {
+  const hosts = (before?.hosts ?? []).filter(
+    (t) => t.classes.length === 1 && t.room === undefined && canHost(t.classes[0]),
+  );
+  return hosts.length === 1 ? hosts[0].classes[0] : hosts.length === 0 ? before?.place : undefined;
+}
+
+/** The last place named up to a clause (its own host, else the one before it): what "there" means after it. */
+export function placeAfter(reading: ClauseReading, before: ClauseReading | undefined): string | undefined {
+  const own = (reading.hosts ?? []).find(
+    (t) => t.classes.length === 1 && t.room === undefined && canHost(t.classes[0]),
+  );
+  return own?.classes[0] ?? reading.place ?? before?.place;
 }
 
 function canHost(className: string): boolean {
@@ -489,6 +542,17 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   };
   const reading = make(got.things);
   const notes = [...got.notes, ...(where.note ? [where.note] : []), ...(reading.notes ?? [])];
+  // "put the fruit in the fridge to chill": what the fridge is for, nothing more; of another host, no goal says it
+  const purpose = env.get('purpose') as 'fridge' | 'heat' | undefined;
+  const fridge = classesUsedFor('refrigeration')[0];
+  if (purpose === 'fridge' && hostClass !== fridge)
+    return problem(`keeping things cold is what the ${fridge} is for, not ${article(hostClass)}: no goal says it`);
+  // "put the chicken in the microwave to heat it up": heating it there
+  if (purpose === 'heat' && !reading.problem) {
+    const cooked = heated(reading, { subgoals: [], antecedent: [], switchedOn: hostClass }, 'to heat it');
+    return cooked ? { ...cooked, referred: got.referred } : problem(`${article(hostClass)} heats nothing`);
+  }
+  if (purpose === 'fridge') notes.push(`'to chill' and the like: what the ${fridge} is for, no more`);
   // "pop a slice of bread in the toaster": a toaster holds food for nothing but toasting it
   const toasted =
     hostClass === 'toaster' && !reading.problem
@@ -556,11 +620,41 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       said: phrase.words,
       ...(phrase.room !== undefined && { room: phrase.room }),
     };
+    if (x.classes.length !== 1) return problem(`'${phrase.words}' names no one thing to use`);
+    // "the microwave will do" of anything but an appliance one makes food or washes with is a statement
+    if (env.get('bound') === 'said' && !KITCHEN_APPLIANCES.has(x.classes[0]))
+      return problem(`'${phrase.words}' said to do is no instrument`);
+    // after a request that can take it, the instrument of that request ("heat the chicken; use the microwave",
+    // `bindInstrument`); said "for it", nothing else; otherwise switched on, as "switch on X" reads (the action goal a
+    // task may add is taken by reaching the state)
+    const qualifier = adjectiveOf(env.get('xAdj')).predicate;
+    const bound = env.has('bound');
     const fit = fitted([x], 'isToggledOn');
-    if (fit.problem || x.classes.length !== 1)
-      return problem(fit.problem ?? `'${phrase.words}' names no one thing to use`);
-    // switched on, as "switch on X" reads: the action goal a task may add is taken by reaching the state
-    return { subgoals: [unary(x, 'isToggledOn')], antecedent: [x], switchedOn: x.classes[0] };
+    const unbound =
+      bound || qualifier !== undefined
+        ? `'use ${phrase.words}' names what a request before it is done with, and no request before it can take it`
+        : fit.problem;
+    const instrument: Instrument = {
+      className: x.classes[0],
+      said: phrase.words,
+      ...(qualifier && { qualifier }),
+      ...(unbound && { unbound }),
+      ...(phrase.room !== undefined && { room: phrase.room }),
+    };
+    if (unbound) return { subgoals: [], antecedent: [x], instrument };
+    return { subgoals: [unary(x, 'isToggledOn')], antecedent: [x], switchedOn: x.classes[0], instrument };
+  },
+  // "..., made in the toaster", "..., heated in the microwave", "..., freshly made": how the clause before makes its things
+  made: (env, before) => madeClause(env, before),
+  // "can you take care of that?": the request before, again (nothing more)
+  'do-that': (_env, before) => {
+    if (!before || before.mentioned || before.subgoals.length === 0 || before.instrument)
+      return problem("'that' has no request before it to mean");
+    return {
+      ...before,
+      restates: true,
+      notes: [...(before.notes ?? []), "'take care of that' read as the request before"],
+    };
   },
   'take-away': (env, before) => {
     const from = sourceOf(env, before);
@@ -586,6 +680,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       provisional: true,
       referred: from.referred,
       antecedent: [things],
+      // "I need the desk empty: put whatever is on it in the cabinet": the host is what "it" may mean after it
+      hosts: [{ classes: [from.phrase.className], count: 1, ...(from.phrase.room && { room: from.phrase.room }) }],
     };
   },
   // "fill a clean mug with coffee" names no dish list: it is coffee
@@ -839,6 +935,12 @@ function placedAfter(env: Env, reading: ClauseReading): ClauseReading {
   if (!place.className) return problem(place.problem!);
   const hostClass = place.className;
   const things = reading.vessels?.length ? reading.vessels : reading.antecedent;
+  // "make some toast, in the toaster": what it is made in, never where it goes
+  if (KITCHEN_APPLIANCES.has(hostClass) && reading.subgoals.some((s) => recipeInstruments(s).length > 0)) {
+    const taken = takeInstrument(reading, { className: hostClass, said: phraseOf(env, 'dest').words });
+    if (taken && !('subgoals' in taken)) return problem(taken.problem);
+    if (taken) return taken;
+  }
   // "a sandwich on a plate", "a coffee, in a clean mug": it is served on or in one anyway
   if (things.some((t) => t.classes.includes(hostClass))) {
     const clean = adjectiveOf(env.get('destAdj')).predicate;
@@ -947,6 +1049,139 @@ function dishClauses(dishes: readonly Env[]): ClauseReading {
 }
 
 /**
+ * Whether a clause can take an instrument, and the clause with it: a recipe whose instruments include it (cooking: a
+ * toaster, a microwave or a stove, which it narrows to; washing: the sink; coffee: the coffee maker, which it names
+ * anyway), or the vessel a dish is served in ("use a clean mug" for a coffee, served in a clean one anyway). A cooking
+ * already said to use another appliance conflicts.
+ */
+function takeInstrument(
+  clause: ClauseReading,
+  instrument: Instrument,
+): ClauseReading | { problem: string } | undefined {
+  if (clause.problem || clause.instrument) return undefined;
+  const x = instrument.className;
+  let took = false;
+  const subgoals: SubgoalSpec[] = [];
+  for (const spec of clause.subgoals) {
+    const groups = recipeInstruments({ ...spec, using: undefined });
+    const group = spec.means ? undefined : groups.find((g) => g.includes(x));
+    if (!group) {
+      subgoals.push(spec);
+      continue;
+    }
+    if (spec.using !== undefined && !spec.using.includes(x)) {
+      return { problem: `'use ${instrument.said}' after a request said to use the ${spec.using.join(' or ')}` };
+    }
+    took = true;
+    subgoals.push(group.length > 1 && spec.using === undefined ? { ...spec, using: [x] } : spec);
+  }
+  // "a coffee ..., use a clean mug": the vessel it is served in, clean anyway
+  const vessel = (clause.vessels ?? []).some((v) => v.classes.includes(x));
+  if (!took && vessel && (instrument.qualifier === undefined || servedClean(clause, x))) took = true;
+  if (!took) {
+    // "wash the plate; use the dishwasher", "heat the milk; use the kettle": an appliance one could mean for it that the
+    // catalog's recipe does not use is refused, never read as switching it on beside the request
+    const recipe = clause.subgoals.some((spec) => recipeInstruments({ ...spec, using: undefined }).length > 0);
+    if (recipe && KITCHEN_APPLIANCES.has(x))
+      return { problem: `'use ${instrument.said}': the ${x} is not what the request before it is done with here` };
+    return undefined;
+  }
+  if (instrument.room !== undefined)
+    return { problem: `'${instrument.said}': a goal cannot say which room an appliance is in` };
+  const reading: ClauseReading = {
+    ...clause,
+    subgoals,
+    notes: [...(clause.notes ?? []), `'use ${instrument.said}' read as what the request before it is done with`],
+  };
+  return x === 'toaster' ? sliced(reading) : reading;
+}
+
+/** Appliances one could mean as the instrument of making food or washing (beyond the recipes' own). */
+const KITCHEN_APPLIANCES: ReadonlySet<string> = new Set([
+  ...HEATER_CLASSES,
+  'kettle',
+  'coffeemaker',
+  'dishwasher',
+  'washingmachine',
+  'fridge',
+  'sink',
+  'faucet',
+]);
+
+/**
+ * An instrument clause bound to the nearest clause before it that can take it (`takeInstrument`): the index of that
+ * clause and the clause with the instrument; a problem where it conflicts; undefined where none can take it (the
+ * instrument clause then stands as it is: switching it on, or its `unbound` problem).
+ */
+export function bindInstrument(
+  earlier: readonly ClauseReading[],
+  instrument: Instrument,
+): { index: number; clause: ClauseReading } | { problem: string } | undefined {
+  for (let index = earlier.length - 1; index >= 0; index--) {
+    const taken = takeInstrument(earlier[index], instrument);
+    if (taken === undefined) continue;
+    if (!('subgoals' in taken)) return { problem: taken.problem };
+    return { index, clause: taken };
+  }
+  return undefined;
+}
+
+/** Participles of making: cooking ("toasted", "heated") or making a dish ("made", "brewed", "done"). */
+const MADE_COOKED: ReadonlySet<string> = new Set(['cooked', 'made']);
+
+/**
+ * "..., made in the toaster", "..., heated in the microwave", "..., freshly made": how the things of the clause before
+ * are made. Where it makes them already (a dish, a cooking), the appliance is its instrument (`takeInstrument`); where it
+ * only places them ("six slices of toast should end up on the table", "I'd like the chicken on a plate"), they are made
+ * first: food cooked (in the appliance named), a coffee made, and placed so. It restates the clause before.
+ */
+function madeClause(env: Env, before: ClauseReading | undefined): ClauseReading {
+  if (!before || before.mentioned || before.subgoals.length === 0) return problem('nothing before it was made');
+  const how = env.get('made') as string;
+  const place = placeClass(env.get('using') as Phrase | undefined);
+  if (place.problem) return problem(place.problem);
+  const using = place.className;
+  if (using !== undefined && !(HEATER_CLASSES as readonly string[]).includes(using) && using !== 'coffeemaker')
+    return problem(`${article(using)} makes nothing to eat or drink`);
+  const making = before.subgoals.some((s) => s.predicate === 'isCooked' || s.predicate === 'isFilledWithCoffee');
+  if (making) {
+    if (using === undefined) return { ...before, restates: true };
+    const taken = takeInstrument(before, { className: using, said: `the ${using}` });
+    if (taken === undefined) return problem(`the ${using} makes nothing the clause before asks for`);
+    if (!('subgoals' in taken)) return problem(taken.problem);
+    return { ...taken, restates: true };
+  }
+  const things = before.placing?.things;
+  if (!things || !MADE_COOKED.has(how)) return problem('nothing before it was made');
+  const steps: SubgoalSpec[] = [];
+  const made: Thing[] = [];
+  for (const t of things) {
+    const coffee = t.qualifiers?.includes('isFilledWithCoffee');
+    if (coffee && how === 'made' && (using === undefined || using === 'coffeemaker')) {
+      steps.push(...DISHES.coffee.steps(1));
+      made.push(t);
+      continue;
+    }
+    if (!t.classes.every((c) => fits(c, 'isCooked')) || using === 'coffeemaker')
+      return problem('nothing before it was made');
+    const cooked = { ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), 'isCooked' as Predicate])] };
+    steps.push(unary({ ...t, qualifiers: undefined }, 'isCooked', using ? { using: [using] } : {}));
+    made.push(cooked);
+  }
+  const host = before.subgoals.find((s) => s.predicate === 'isPlacedTo')?.destinationQualifiers?.[0];
+  const placing = placements(made, before.placing!.host, host);
+  const reading: ClauseReading = {
+    ...before,
+    subgoals: [...steps, ...placing.subgoals],
+    antecedent: made,
+    placing: { things: made, host: before.placing!.host },
+    restates: true,
+    notes: [...(before.notes ?? []), `'${how}' after the placement read as making them first`],
+  };
+  return using === 'toaster' ? sliced(reading) : reading;
+}
+
+/**
  * The clauses of a sentence, in order: a provisional reading (fetching, emptying) dropped where the next clause
  * places what it fetched; putting food in a heater and then switching the heater on (or heating the food) read as
  * cooking it there.
@@ -956,16 +1191,33 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
   let before = context.before;
   for (const env of clauses) {
     const tag = env.get('tag') as string;
-    const reading = CLAUSES[tag](env, before);
+    const read = CLAUSES[tag](env, before);
+    const reading: ClauseReading = { ...read, place: placeAfter(read, before) };
+    // "heat the chicken, and use the microwave for it": the instrument of a request before it in the sentence (one in
+    // a sentence before is bound where the sentences are joined: `dialogue.ts`, `tasks.ts`)
+    if (reading.instrument && !reading.problem) {
+      const bound = bindInstrument(out, reading.instrument);
+      if (bound && !('clause' in bound)) {
+        out.push(problem(bound.problem));
+        continue;
+      }
+      if (bound) {
+        out[bound.index] = { ...bound.clause, place: out[bound.index].place };
+        if (bound.index === out.length - 1) before = out[bound.index];
+        continue;
+      }
+    }
     const last = out.at(-1);
     if (reading.restates && last && !reading.problem) {
       out[out.length - 1] = reading;
       before = reading;
       continue;
     }
-    // fetching is the way to what the next clause does with the same things ("get the salmon and heat it")
+    // fetching is the way to what the next clause does with the same things ("get the salmon and heat it"); "it" of
+    // the host an emptying named is no such thing ("empty the fridge and close it": both)
     if (last?.provisional && !reading.problem && reading.subgoals.length > 0) {
-      const same = reading.referred || sameClasses(last.antecedent, reading.antecedent);
+      const same =
+        (reading.referred && !ofHostsOnly(last, reading)) || sameClasses(last.antecedent, reading.antecedent);
       if (same) out[out.length - 1] = { ...last, subgoals: [], actionGoals: [] };
     }
     const cooked = last?.placing && heated(last, reading);
@@ -978,6 +1230,14 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
     before = reading;
   }
   return out;
+}
+
+/** Whether a clause's things are hosts the clause before named, and none of its things. */
+function ofHostsOnly(before: ClauseReading, reading: ClauseReading): boolean {
+  const key = (t: Thing) => t.classes.join();
+  const things = new Set(before.antecedent.map(key));
+  const hosts = new Set((before.hosts ?? []).map(key));
+  return reading.antecedent.length > 0 && reading.antecedent.every((t) => hosts.has(key(t)) && !things.has(key(t)));
 }
 
 const sameClasses = (a: readonly Thing[], b: readonly Thing[]) =>
@@ -1011,6 +1271,37 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
 /** Why a reading makes no sense for the catalog, if it does not. */
 export function nonsense(clauses: ClauseReading[]): string | undefined {
   for (const clause of clauses) if (clause.problem) return clause.problem;
-  if (clauses.every((c) => c.subgoals.length === 0)) return 'the text asks for nothing the robot can do';
+  // an instrument alone ("Use a clean mug.") may be for a request in a sentence before (`joinSentence`)
+  if (clauses.every((c) => c.subgoals.length === 0 && !c.instrument))
+    return 'the text asks for nothing the robot can do';
   return undefined;
+}
+
+/**
+ * A sentence's clauses joined to those of the sentences before it: an instrument its own sentence did not bind ("Cook
+ * the potato. Use the stove.") is bound to a request before (`bindInstrument`), replacing that request's clause, or
+ * stands as it reads (switching it on), or is refused (`Instrument.unbound`).
+ */
+export function joinSentence(
+  earlier: readonly ClauseReading[],
+  read: readonly ClauseReading[],
+): { earlier: ClauseReading[]; read: ClauseReading[]; problem?: string } {
+  const before = [...earlier];
+  const kept: ClauseReading[] = [];
+  for (const clause of read) {
+    if (!clause.instrument) {
+      kept.push(clause);
+      continue;
+    }
+    const bound = bindInstrument(before, clause.instrument);
+    if (bound && 'clause' in bound) {
+      before[bound.index] = bound.clause;
+      continue;
+    }
+    const why = bound?.problem ?? clause.instrument.unbound;
+    if (why) return { earlier: before, read: kept, problem: why };
+    const { instrument: _bound, ...rest } = clause;
+    kept.push(rest);
+  }
+  return { earlier: before, read: kept };
 }

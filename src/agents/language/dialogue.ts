@@ -19,6 +19,7 @@
  */
 import { catalogClass } from '../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
+import { joinSentence } from './clauses.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
@@ -353,15 +354,28 @@ export function readDialogue(text: string): DialogueReading {
   // a room the sentence before named with nothing in it ("It's dark in the bedroom."), for the request after it
   let ambient: Ambient | undefined;
   let ambientHere: Ambient | undefined;
+  let meal: string | undefined;
   const take = (taken: readonly ClauseReading[], where = ambientHere) => {
     const narrowed = where ? inAmbientRoom(taken, where) : { clauses: taken };
     if (!narrowed.clauses) {
       failure ??= narrowed.problem;
       return;
     }
-    const read = narrowed.clauses;
-    if (where && read.some((c, i) => c.subgoals !== taken[i].subgoals))
-      notes.push(`what is switched, opened or closed read as in the ${where.rooms.join(' and the ')}, said before it`);
+    if (where && narrowed.clauses.some((c, i) => c.subgoals !== taken[i].subgoals))
+      notes.push(
+        where.house
+          ? 'what is switched, opened, closed or watered read as every one in the house, gone round before it'
+          : `what is switched, opened, closed or watered read as in the ${where.rooms.join(' and the ')}, said before it`,
+      );
+    // an instrument for a request in a sentence before ("Cook the potato. Use the stove.")
+    const joined = joinSentence(clauses, narrowed.clauses);
+    if (joined.problem) failure ??= joined.problem;
+    clauses.splice(0, clauses.length, ...joined.earlier);
+    const read = joined.read;
+    if (read.length === 0) {
+      before = clauses.at(-1) ?? before;
+      return;
+    }
     const [first, ...rest] = read;
     const last = clauses.at(-1);
     // "today we're making toast. one slice please.": the toast said again, with its number
@@ -388,6 +402,13 @@ export function readDialogue(text: string): DialogueReading {
     for (const sentence of sentenceTexts(turn.text)) {
       ambientHere = ambient;
       ambient = undefined;
+      // a meal asked for in the sentence before is what this one names, or the request is one the reader cannot read
+      if (meal !== undefined) {
+        const details = namesDish(sentence) && readRequest(sentence, { before }).ok;
+        if (details) unread.push({ text: meal, reason: 'a meal asked for, said in the next sentence' });
+        else failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
+        meal = undefined;
+      }
       const answering = question;
       question = {};
       const correction = readCorrection(sentence);
@@ -404,7 +425,9 @@ export function readDialogue(text: string): DialogueReading {
           continue;
         }
       }
-      if (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) continue;
+      // "okay, so, make a sandwich" is short, and a request
+      const small = SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS;
+      if (small && !readRequest(sentence, { before }).ok) continue;
       if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
         const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
         if (answer.ok) {
@@ -430,6 +453,20 @@ export function readDialogue(text: string): DialogueReading {
       const read = readRequest(sentence, { before });
       if (read.ok) {
         take(read.clauses);
+        continue;
+      }
+      // "Go to the kitchen and turn the light off": where the robot goes, as a room said before the request
+      const moved = readMoved(sentence, before);
+      if (moved) {
+        take(moved.clauses, moved.ambient);
+        unread.push({ text: moved.movement, reason: 'where the robot goes first, no goal of its own' });
+        continue;
+      }
+      // "I need the desk empty: put whatever is on it in the cabinet", "Here's the plan: wash every mug"
+      const colon = sentence.includes(':') ? readColon(sentence, before) : undefined;
+      if (colon) {
+        take(colon.clauses);
+        if (colon.front) unread.push({ text: colon.front, reason: 'what the request after the colon is for' });
         continue;
       }
       const split = readWithContext(sentence, before, asked);
@@ -466,10 +503,15 @@ export function readDialogue(text: string): DialogueReading {
         continue;
       }
       const mentioned = mentions(sentence);
-      // a sentence that starts with a request's verb and refers back asks for something ("Turn it off."); "tidy up"
-      // alone names nothing
+      // a sentence that starts with a request's verb asks for something ("Turn it off.", "Can you make me some
+      // lunch?"), even where it names nothing the reader knows; tidying alone ("tidy up") names nothing
       const words = normalizeSentence(sentence).tokens;
-      const asking = REQUEST_VERBS.has(words[0] ?? '') && words.some((w) => PRONOUN_OBJECTS.has(w));
+      const asking = REQUEST_VERBS.has(words[0] ?? '') && !TIDY_PURPOSE.test(sentence.trim().replace(/[.!?]+$/, ''));
+      // "Can you make me some lunch? A sandwich on the desk would be lovely.": a meal asked for, then what it is
+      if (MEAL_REQUEST.test(words.join(' '))) {
+        meal = sentence;
+        continue;
+      }
       // "two slices, please" after a sandwich: a count of something, never context
       const counted = countOf(words[0]) !== undefined && words.length <= 4;
       const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
@@ -491,6 +533,8 @@ export function readDialogue(text: string): DialogueReading {
       failure ??= `"${sentence}" is a request the reader cannot read: ${read.reason}`;
     }
   }
+  if (meal !== undefined)
+    failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
   const { notes: clauseNotes, ...goal } = goalOf(clauses);
   return {
     goal,
@@ -521,11 +565,15 @@ const OWN_PLAN =
 /** Where a sentence may part into context and request: at a comma, or before "so", "because", "since", "before". */
 function splitPoints(sentence: string): { at: number; after: number }[] {
   const points: { at: number; after: number }[] = [];
-  for (const m of sentence.matchAll(/\s*,\s*|\s+(?=(?:so|because|since|before)\s)/g)) {
+  for (const m of sentence.matchAll(/\s*,\s*|\s*[–—]\s*|\s+-+\s+|\s+(?=(?:so|because|since|before)\s)/g)) {
     points.push({ at: m.index, after: m.index + m[0].length });
   }
   return points;
 }
+
+/** A purpose that says the things are to change ("so it gets washed", "so they heat up"): a goal, not a reason. */
+const CHANGE_PURPOSE =
+  /^so\s+(?:that\s+)?(?:it|they|them|these|those|the\s+\w+)\s+(?:(?:can|will|would|could)\s+)?(?:(?:get|gets|is|are|be|becomes?|ends? up|stays?)\s+(?:\w+\s+)?(?:hot|warm|heated|cooked|toasted|clean|cleaned|washed|rinsed|done|open|opened|closed|shut|on|off|watered|dry|cold|chilled)|(?:heat|heats|warm|warms|cook|cooks|toast|toasts|wash|washes|clean|cleans|chill|chills|cool|cools)\b)/i;
 
 /** Words a request part may start with after the context ("so please", "but just"). */
 const LEAD = /^(?:(?:and\s+)?so|but|instead|rather|only|simply)\s+(?:that\s+)?/i;
@@ -570,8 +618,24 @@ function readWithContext(
     const request = sentence.slice(0, at).trim();
     const tail = sentence.slice(after).trim();
     if (request === '' || tail === '' || /^(?:and|then|or|but)\b/i.test(tail)) continue;
+    // "..., doesn't matter which one", "..., any sofa will do": any one of its class, as the request reads anyway
+    const any = afterthought(tail);
+    if (any) {
+      const read = readRequest(request, { before });
+      if (read.ok && (any.noun === undefined || namedIn(read.clauses, any.noun))) {
+        return {
+          clauses: read.clauses,
+          context: tail,
+          reason: 'an after-thought: any one of its class, as read',
+          hints: [],
+        };
+      }
+      continue;
+    }
     // a reason or purpose, or a statement: never a list of more things ("..., and the milk") or another request
     // "before it goes off" (not "before you heat it": a request of its own)
+    // "so it gets washed": a change the robot would bring about is no reason to set aside
+    if (CHANGE_PURPOSE.test(tail)) continue;
     const why = /^(?:so|because|since|cause)\s|^before\s+(?!you\b)/i.test(tail);
     if (!why && (!isStatement(tail) || namesDish(tail))) continue;
     const read = readRequest(request, { before });
@@ -585,6 +649,8 @@ function readWithContext(
 /** A room a context names with nothing in it (`ambientOf`). */
 interface Ambient {
   readonly rooms: readonly string[];
+  /** A tour of the whole house ("go round the house and ..."): every one of what is switched, opened or watered. */
+  readonly house?: boolean;
 }
 
 /**
@@ -613,7 +679,8 @@ function ambientOf(context: string): Ambient | undefined {
   return undefined;
 }
 
-const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed']);
+/** What a room said before the request narrows: things that stand in rooms, switched, opened or closed, or watered. */
+const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed', 'isWatered']);
 
 /** The request's things narrowed to the ambient room (`withRoom`), or why not (a thing no home stands there). */
 function inAmbientRoom(
@@ -637,6 +704,11 @@ function inAmbientRoom(
         spec.room === undefined && !spec.means && !spec.patient.includes('*') && SWITCHING.has(spec.predicate);
       if (!narrowable) {
         subgoals.push(spec);
+        continue;
+      }
+      if (where.house) {
+        changed ||= spec.count !== 'all';
+        subgoals.push({ ...spec, count: 'all' });
         continue;
       }
       for (const room of where.rooms) {
@@ -668,7 +740,13 @@ function contextOf(
   }
   // "for two people, make coffee": how many it is for is no context to set aside
   if (FOR_SEVERAL.test(context)) return undefined;
-  if (mentioned.length === 0 && !namesDish(context)) return { reason: 'context before the request' };
+  // a part that names nothing: a statement ("I'm tired", "everyone's asleep") or a purpose or time said first ("for
+  // lunch", "before you leave"), never a word of its own that may change the goal ("Upstairs, ...", "Otherwise, ...",
+  // "Alternatively, ..."): the reader does not know it, so it does not set it aside (docs/reader.md, round four)
+  if (mentioned.length === 0 && !namesDish(context)) {
+    const said = isClause(context) || (FRONTED.test(context.trim()) && !MAY_CHANGE_GOAL.test(context));
+    return said ? { reason: 'context before the request' } : undefined;
+  }
   if (isStatement(context) || OWN_PLAN.test(context)) {
     return { reason: 'context before the request', before: contextClause(mentioned) };
   }
@@ -757,6 +835,130 @@ function roomSaid(words: readonly string[], at: number): { room: string; end: nu
   const one = roomOf(words.slice(from, from + 1));
   return one ? { room: one, end: from + 1 } : undefined;
 }
+
+/** Going somewhere before the request: to a room ("go to the kitchen and ..."), or round the whole house. */
+const MOVE_TO =
+  /^(?:go|head|walk|pop|nip|run|hop|step|come|wander|make your way|get)\s+(?:(?:back|over|down|up|across|off|on|through|straight|right)\s+)?(?:to|into|in to|in)\s+(.+)$/;
+const TOUR =
+  /^(?:go|walk|wander|head|make your way|do a (?:round|lap|tour) of)\s+(?:(?:all|right)\s+)?(?:(?:a)?round|through|about)?\s*(?:the|your|our|my)\s+(?:whole\s+|entire\s+)?(?:house|home|flat|apartment)(?:\s+(?:from room to room))?\s*(?:,\s*)?(?:and\s+(?:then\s+)?|then\s+)?(.+)$/;
+
+/**
+ * A movement before the request: to a room ("Go to the kitchen and turn the light off", "Pop into the bedroom and ...")
+ * read as that room said before the request (`ambientOf`: what is switched, opened, closed or watered is the one
+ * there; a place to put things that may be that room's is refused; what else is asked is no room's), or round the
+ * whole house ("Go round the whole house and switch off the lights"): every one of what is switched or watered. A
+ * movement names no goal of its own.
+ */
+function readMoved(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; ambient: Ambient; movement: string } | undefined {
+  const words = normalizeSentence(sentence).tokens.join(' ').replace(/ ,/g, ',');
+  const tour = TOUR.exec(words);
+  if (tour) {
+    const read = readRequest(tour[1], { before });
+    if (read.ok)
+      return {
+        clauses: read.clauses,
+        ambient: { rooms: [], house: true },
+        movement: words.slice(0, words.length - tour[1].length).trim(),
+      };
+    return undefined;
+  }
+  const m = MOVE_TO.exec(words);
+  if (!m) return undefined;
+  const rest = m[1].split(' ');
+  const said = roomList(rest, 0);
+  if (said.rooms.length === 0 || said.ambiguous) return undefined;
+  const after = rest.slice(said.end);
+  const joined = after[0] === ',' || after[0] === 'and' || after[0] === 'then';
+  if (!joined) return undefined;
+  let k = 0;
+  while (after[k] === ',' || after[k] === 'and' || after[k] === 'then') k++;
+  const request = after.slice(k).join(' ');
+  if (request === '') return undefined;
+  const read = readRequest(request, { before });
+  if (!read.ok) return undefined;
+  return {
+    clauses: read.clauses,
+    ambient: { rooms: said.rooms },
+    movement: words.slice(0, words.length - request.length).replace(/[\s,]*(?:and|then)?\s*$/, ''),
+  };
+}
+
+/** What a part before a colon may be, that asks nothing itself: the plan announced ("here's the plan", "one thing"). */
+const COLON_FRAMING =
+  /^(?:(?:ok(?:ay)?|right|so|and|also|oh|now|alright)\s*,?\s+)*(?:(?:here is|here's|this is)\s+(?:the plan|what i (?:need|want)(?: you to do)?|the thing|the deal|the job|the task|what to do|what (?:we|you) (?:need|have) to do)|(?:one|a|just one|one more|one last|a quick|another|my|the)\s+(?:(?:more|last|quick|small|little|big|next)\s+)?(?:thing|job|task|favou?r|request|reminder|errand)(?:\s+(?:before|for|after)\s+[\w\s']{1,24})?|the plan|the job|the task|your task|your job|next|next up|first things first|first|then|finally|reminder|note|to do|todo|tasks?|jobs?)\s*$/i;
+/** A tidying said as what the request after the colon is for ("Let's tidy up the desk: ..."). */
+const TIDY_PURPOSE =
+  /^(?:(?:ok(?:ay)?|right|so|now|alright)\s*,?\s+)*(?:let's|let us|time to|it's time to|it is time to|we need to|i want to|i'd like to|i would like to|we should|can we|could we|please)?\s*(?:tidy|tidy up|sort|sort out|clean up|straighten|straighten up|straighten out|organi[sz]e|declutter|neaten|neaten up|get)\b[\w\s']*?(?:\s+(?:up|out|sorted|tidied|tidy|straight|in order))?\s*$/i;
+
+/** Words a part before a request may not hold to be set aside as a purpose or a time (a condition, an alternative). */
+const MAY_CHANGE_GOAL =
+  /\b(?:if|unless|except|otherwise|alternatively|instead|or|either|only|not|no|never|until|tomorrow|next|second thoughts?)\b/i;
+
+/** A part said as a clause of its own: a subject, then a verb ("I'm tired", "my hands are full", "I skipped lunch"). */
+function isClause(part: string): boolean {
+  const { tokens } = normalizeSentence(part);
+  if (tokens.length < 2 || MAY_CHANGE_GOAL.test(part)) return false;
+  if (PRONOUN_SUBJECTS.has(tokens[0])) return true;
+  return SUBJECT_STARTS.has(tokens[0]) && tokens.some((w) => FINITE.has(w));
+}
+
+/**
+ * A sentence with a colon: the two parts read as clauses of one request ("I need the coffee table completely empty:
+ * put whatever is on it into the cabinet": the emptying, then where all of it goes, which supersedes it), or the part
+ * before is what the request after is for, and asks nothing itself ("Here's the plan: wash every mug", "Let's tidy up
+ * the bathroom counter: three toiletries go into the cabinet"), set aside only where it reads as no request.
+ */
+function readColon(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; front?: string } | undefined {
+  const at = sentence.indexOf(':');
+  const front = sentence.slice(0, at).trim();
+  const rest = sentence.slice(at + 1).trim();
+  if (front === '' || rest === '') return undefined;
+  const joined = readRequest(`${front}, ${rest}`, { before });
+  if (joined.ok) return { clauses: joined.clauses };
+  const framing = normalizeSentence(front).tokens.join(' ');
+  if (!COLON_FRAMING.test(front) && !TIDY_PURPOSE.test(front) && framing !== '') return undefined;
+  if (readRequest(front, { before }).ok) return undefined;
+  const read = readRequest(rest, { before });
+  return read.ok ? { clauses: read.clauses, front } : undefined;
+}
+
+/**
+ * An after-thought that adds nothing ("doesn't matter which one", "any one will do", "whichever", "any sofa is fine"):
+ * any one of its class, as the request reads anyway; a noun it names (`noun`) must be one the request names.
+ */
+function afterthought(tail: string): { noun?: string[] } | undefined {
+  const t = normalizeSentence(tail).tokens.join(' ');
+  const m =
+    /^(?:it )?(?:does not|doesn't) (?:really )?matter which(?: one| (\w+(?: \w+)?))?$/.exec(t) ??
+    /^(?:i )?(?:do not|don't) (?:mind|care) which(?: one| (\w+(?: \w+)?))?$/.exec(t) ??
+    /^any(?: one| old| of them| (\w+(?: \w+)?))? (?:will do|is fine|is ok|is okay|works|would do|is good|is great)$/.exec(
+      t,
+    ) ??
+    /^whichever(?: one| (\w+(?: \w+)?))?(?: you (?:like|want|prefer|choose|pick|fancy|find|see))?(?: is fine| will do)?$/.exec(
+      t,
+    ) ??
+    /^(?:either|either one) (?:is fine|will do)$|^(?:your choice|up to you|any of them|any one|anyone)$/.exec(t);
+  if (!m) return undefined;
+  return m[1] === undefined ? {} : { noun: m[1].split(' ') };
+}
+
+/** Whether the noun names a class the clauses act on or put things on or in. */
+function namedIn(clauses: readonly ClauseReading[], noun: readonly string[]): boolean {
+  const named = resolveNoun(noun);
+  if (!named) return false;
+  const classes = new Set(clauses.flatMap((c) => c.subgoals.flatMap((s) => [...s.patient, ...(s.destination ?? [])])));
+  return named.classes.every((c) => classes.has(c));
+}
+
+/** A meal asked for without its dishes ("make me some lunch", "could you get me something to drink?"). */
+const MEAL_REQUEST =
+  /^(?:make|get|fix|prepare|sort out|sort|rustle up|cook|do|bring|whip up)\s+(?:me|us\s+)?\s*(?:some|a|an)?\s*(?:lunch|dinner|supper|snack|something to eat|something to drink|bite to eat|meal|something|anything)(?:\s+(?:ready|for me|for us|please))?$/;
 
 /** Whom a request is for, counted ("for two people", "for everyone", "for the three of us"): no purpose to set aside. */
 const FOR_SEVERAL =
@@ -848,7 +1050,6 @@ function mentions(sentence: string): Thing[] {
 /** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
 const DISH_NOUNS = /\b(?:sandwich|sandwiches|salad|salads|breakfast|toast|coffee)\b/i;
 const namesDish = (sentence: string) => DISH_NOUNS.test(sentence);
-const PRONOUN_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this']);
 
 /**
  * Verbs a request starts with: a part of a sentence that starts with one after a comma or "so" ("the milk will go off,

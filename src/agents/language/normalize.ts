@@ -86,6 +86,8 @@ export function tokens(text: string): string[] {
       .replace(/\b([a-z]+)'s\b/g, '$1')
       // a plural's: "the kids' breakfast"
       .replace(/\b([a-z]+s)'(?=\s|$)/g, '$1')
+      // a dash between words is a pause, as a comma is ("coffee, please - use a clean mug")
+      .replace(/\s*[–—]\s*|\s+-+\s+/g, ' , ')
       .replace(/([,.;:!?"()])/g, ' $1 ')
       .split(/\s+/)
       .filter((w) => w !== '' && !/^[;:!?"()]$/.test(w))
@@ -117,12 +119,28 @@ const PREFIXES = phrases(
     'once you have|once you|after you have|as soon as you have|as soon as you|' +
     'i would appreciate it|it would be great|it would be nice|it would help|i would like it|i would love it|' +
     'be a star and|be an angel and|be a love and|be a sweetheart and|be a good robot and|do me a favour,|' +
-    'do me a favor,',
+    'do me a favor,|' +
+    // round four: discourse markers and impatience ("Come on, just ...", "Right, ...", "Okay so ..."), markers that
+    // are also verbs only before their comma ("look, ...", not "look for ...")
+    'come on|oh come on|come on now|look ,|listen ,|anyway|anyways|honestly|seriously|basically|right then|' +
+    'alright then|all right then|okay then|ok then|well then|now then|so then|so yeah|yeah|yep|um|uh|er|erm|ah|' +
+    'oh and|and oh|gosh|hiya|hey there|go on then|go on ,|for heaven is sake|oh for heaven is sake|for goodness sake|' +
+    'oh for goodness sake|for goodness is sake|for crying out loud|for pete is sake|oi|sheesh|jeez|geez|gee|ugh|blimey|crikey|welp|phew|hmm|' +
+    'darling|sweetheart|honey|dude|bro|boss|chef|sir|madam|ma am|sorry to bother you|sorry to bother you but|sorry to bother you , but|' +
+    'excuse me|excuse me but|excuse me , but|sorry to be a pain|sorry to be a pain , but|' +
+    'do us a favour and|do us a favor and|do us a favour,|do us a favor,|' +
+    // softeners and conditions on the speaker's convenience, never on the world
+    'could you possibly|can you possibly|would you possibly|if it is no trouble|if it is not too much trouble|' +
+    'if you do not mind|if you would not mind|if possible|when you get a chance|when you can|if you get a chance|' +
+    'when you get a moment|when you have a moment|when you get a minute|when you have a minute|' +
+    // "make sure you use a clean mug": a request's verb follows (a state follows "make sure" alone)
+    'make sure you|be sure you|make sure that you|please make sure you|just go ahead and',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
   'would you mind|do you mind|would you mind maybe|how about|what about|how about you|start|try|consider|' +
-    'i would appreciate|mind|i would appreciate you|could you try|can you try',
+    'i would appreciate|mind|i would appreciate you|could you try|can you try|would you mind terribly|' +
+    'would you mind awfully|do you mind terribly',
 );
 const SUFFIXES = phrases(
   'please|for me|for us|thanks|thank you|thank you very much|thanks a lot|if you can|if you could|if you would|' +
@@ -140,7 +158,26 @@ const SUFFIXES = phrases(
     'when you are done|when you are finished|when you have finished|once you are done|once you have finished|' +
     'before you leave|before you go|before you head out|on your way out|when you leave|when you go|' +
     // a time that is no condition: "we're making toast today"
-    'today|tonight|this morning|this afternoon|this evening',
+    'today|tonight|this morning|this afternoon|this evening|' +
+    // round four: impatience, thanks and tags ("..., already", "..., would ya?", "thanks a million")
+    'already|for once|at last|pronto|chop chop|on the double|straight away|straightaway|this instant|' +
+    'will ya|would ya|could ya|can ya|thanks a million|thanks so much|thank you so much|thanks a bunch|' +
+    'thank you kindly|many thanks|much appreciated|it would be much appreciated|that would be much appreciated|' +
+    'would be much appreciated|pretty please|there is a good robot|that is a good robot|if you please|' +
+    // the speaker's time and convenience, never a condition on the world ("..., no rush", "at some point")
+    'at some point|at some stage|sometime|sometime today|whenever|whenever you can|whenever you are ready|' +
+    'whenever you get a chance|whenever you have a moment|in your own time|later|later on|in a bit|in a minute|' +
+    'in a moment|shortly|soon|when you get a sec|when you get a second|when you get a minute|when you have a sec|' +
+    'when you have a second|when you have a minute|when you have got a sec|when you have got a second|' +
+    'when you have got a minute|when you have got a moment|no rush|no hurry|there is no rush|there is no hurry|' +
+    'no rush though|no hurry though|if you get a chance|if you get the chance|if you have a chance|' +
+    'if you have time|if you have the time|if that is alright|if that is all right|if that is fine|if that works|' +
+    'if that is not too much trouble|if it is not too much trouble|if it is no trouble|if you would not mind|' +
+    // after a comma only (see AFTER_COMMA): tags and vocatives that are words of their own elsewhere
+    'right|yeah|alright|all right|though|mate|buddy|pal|friend|my friend|dear|love|robot|ta|cheers|go on|darling|' +
+    'sweetheart|honey|dude|bro|boss|chef|sir|madam|if you would be so kind|if you would be so good|' +
+    'would you be so kind|if you would not mind|shall we|cheers mate|thanks mate|ta mate|cheers love|thanks love|' +
+    'thanks buddy|thanks pal|cheers buddy|thank you sir|thanks dear|thanks boss|cheers boss',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -162,14 +199,49 @@ const ANYWHERE = new Set([
   'really',
   'exactly',
   'precisely',
+  // round four: softeners and degree adverbs that say how much of a state, never which state ("could you possibly",
+  // "completely empty", "freshly made")
+  'possibly',
+  'already',
+  'completely',
+  'totally',
+  'entirely',
+  'fully',
+  'thoroughly',
+  'freshly',
 ]);
 const ANYWHERE_PHRASES = phrases('for me|for us');
 
 /** Words after "go" that make it the clause's verb. */
-const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in']);
+const GOING = new Set(['to', 'over', 'up', 'near', 'into', 'in', 'round', 'around', 'through']);
 
 /** Suffixes that repeat the object, set aside only after a comma. */
 const AFTER_COMMA = new Set([
+  'right',
+  'yeah',
+  'alright',
+  'all right',
+  'though',
+  'mate',
+  'buddy',
+  'pal',
+  'friend',
+  'my friend',
+  'dear',
+  'love',
+  'robot',
+  'ta',
+  'cheers',
+  'go on',
+  'darling',
+  'sweetheart',
+  'honey',
+  'dude',
+  'bro',
+  'boss',
+  'chef',
+  'sir',
+  'madam',
   'all of them',
   'every one of them',
   'each of them',
@@ -329,8 +401,11 @@ function floating(list: string[], setAside: (words: readonly string[]) => void):
       FLOAT_AFTER.has(out[end - 1] ?? '') ||
       [1, 2, 3].some((n) => end >= n && resolveNoun(out.slice(end - n, end)) !== undefined);
     const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore;
-    const together = w === 'together' && /^(?:in|on|into|onto|inside)$/.test(next) && nounBefore;
-    if (floated || together) {
+    // "together" before where things go, after the things or their verb ("put the mugs away together in one
+    // cabinet", "the plates belong (all) together in one cabinet")
+    const together = w === 'together' && /^(?:in|on|into|onto|inside)$/.test(next);
+    const allTogether = w === 'all' && next === 'together' && /^(?:in|on|into|onto|inside)$/.test(list[i + 2] ?? '');
+    if (floated || together || allTogether) {
       setAside([w]);
       continue;
     }
@@ -346,9 +421,57 @@ const PLACING_PARTICIPLES = new Set(
     .flatMap((verb) => [...GERUNDS].filter(([, base]) => base === verb).map(([gerund]) => gerund)),
 );
 
-/** A placing participle after a comma as the verb of the clause it starts ("..., putting it away" -> "..., put it"). */
+/**
+ * A placing participle after a comma as the verb of the clause it starts ("..., putting it away" -> "..., put it"), and
+ * "using" or "with" so: "heat the milk, using the stove" -> "..., use the stove for it", the instrument of the request
+ * before it and nothing else (`clauses.ts`, bindInstrument: refused where no request before can take it).
+ */
 function participles(list: string[]): string[] {
-  return list.map((w, i) => (i > 0 && list[i - 1] === ',' && PLACING_PARTICIPLES.has(w) ? GERUNDS.get(w)! : w));
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    const afterComma = i > 0 && list[i - 1] === ',';
+    if (afterComma && PLACING_PARTICIPLES.has(w)) {
+      out.push(GERUNDS.get(w)!);
+      continue;
+    }
+    if (afterComma && (w === 'using' || w === 'with') && /^(?:the|a|an|my|your)$/.test(list[i + 1] ?? '')) {
+      let end = i + 1;
+      while (end < list.length && !/^(?:,|and|then|\.)$/.test(list[end])) end++;
+      out.push('use', ...list.slice(i + 1, end), 'for', 'it');
+      i = end - 1;
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * Framing at the start of a clause after the first ("the milk should be in the fridge, can you do that?", "I need a
+ * coffee, and please use a clean mug"): set aside as at the start of the sentence.
+ */
+const CLAUSE_FRAMING = longestFirst(
+  phrases(
+    'could you|can you|would you|will you|could you please|can you please|would you please|will you please|' +
+      'could you possibly|can you possibly|would you be able to|could you also|can you also|would you also|' +
+      'make sure you|make sure to|be sure to|do not forget to|remember to|i need you to|i want you to|' +
+      'i would like you to|go ahead and',
+  ),
+);
+function clauseFraming(list: string[], setAside: (words: readonly string[]) => void): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const start = out.length > 0 && (out.at(-1) === ',' || out.at(-1) === 'and');
+    const phrase = start ? CLAUSE_FRAMING.find((p) => startsWith(list, i, p) && i + p.length < list.length) : undefined;
+    if (phrase) {
+      setAside(phrase);
+      i += phrase.length - 1;
+      continue;
+    }
+    out.push(list[i]);
+  }
+  return out;
 }
 
 const NUMBER_WORDS = new Set('one two three four five six seven eight nine ten eleven twelve'.split(' '));
@@ -416,7 +539,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   }
   const kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
-  list = numbers(participles(floating(kept, setAside)));
+  list = numbers(participles(clauseFraming(floating(kept, setAside), setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };

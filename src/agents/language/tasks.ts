@@ -11,7 +11,7 @@ import type { ActionGoal } from '../../sim/action-goals.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { ANY_THING, recipeInstruments, type SubgoalSpec } from '../../sim/subgoals.js';
 import { CLAUSE_FORMS, CLAUSE_SEPARATORS, MAX_STEPS, RESERVED } from './clause-forms.js';
-import { type ClauseReading, goalPhrase, nonsense, type ReadingContext, readClauses } from './clauses.js';
+import { type ClauseReading, goalPhrase, joinSentence, nonsense, type ReadingContext, readClauses } from './clauses.js';
 import { type Env, list, type Production, readSentence } from './matcher.js';
 import { normalizeSentence, sentenceTexts } from './normalize.js';
 
@@ -95,13 +95,19 @@ export function goalOf(clauses: readonly ClauseReading[]): TaskReading & { notes
 export function readTask(text: string): TaskParse {
   const sentences = sentenceTexts(text);
   if (sentences.length === 0) return { ok: false, reason: 'the text is empty' };
-  const clauses: ClauseReading[] = [];
+  let clauses: ClauseReading[] = [];
   let before: ClauseReading | undefined;
   for (const sentence of sentences) {
     const read = readRequest(sentence, { before });
     if (!read.ok) return read;
-    clauses.push(...read.clauses);
-    before = read.clauses.at(-1);
+    const joined = joinSentence(clauses, read.clauses);
+    if (joined.problem) return { ok: false, reason: joined.problem };
+    const [first, ...rest] = joined.read;
+    clauses = joined.earlier;
+    // "... toast. one slice please.": the clause before, said again
+    if (first?.restates) clauses.pop();
+    clauses.push(...(first ? [first] : []), ...rest);
+    before = clauses.at(-1);
   }
   const { notes, ...reading } = goalOf(clauses);
   return { ok: true, reading, production: 'request', ...(notes.length > 0 && { notes }) };

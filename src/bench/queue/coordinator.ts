@@ -14,7 +14,7 @@ import type { EpisodeOutcome } from '../execute.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { parseQueueUrl, redisOptions } from './address.js';
-import { sharedSlotsNow } from './call-slots.js';
+import { type SharedLoad, sharedSlotsNow } from './call-slots.js';
 import {
   type EpisodeJobData,
   type EpisodeJobResult,
@@ -45,8 +45,8 @@ export interface QueueRunOptions {
   note: (line: string) => void;
   /** How often every outstanding job is looked at, besides the events (default 2 s plus 1 ms per job). */
   pollMs?: number;
-  /** Called every second with the run's model calls in flight and tokens so far (runs with a model server). */
-  onModelCalls?: (inFlight: number, tokens: number) => void;
+  /** Called every second, and once at the end, with the run's model load so far (runs with a model server). */
+  onModelCalls?: (load: SharedLoad) => void;
 }
 
 const JOB_OPTIONS = {
@@ -248,10 +248,12 @@ export async function executeOnQueue(options: QueueRunOptions): Promise<{ aborte
     const onModelCalls = options.onModelCalls;
     if (onModelCalls) {
       callsTimer = setInterval(() => {
-        sharedSlotsNow(redis, tag).then(({ inFlight, tokens }) => onModelCalls(inFlight, tokens), onError);
+        sharedSlotsNow(redis, tag).then(onModelCalls, onError);
       }, 1000);
     }
     await finished;
+    // The load as it ended, for the closing summary (a run shorter than a sampling period has no sample otherwise).
+    if (onModelCalls) await sharedSlotsNow(redis, tag).then(onModelCalls, onError);
   } finally {
     if (timer) clearTimeout(timer);
     if (callsTimer) clearInterval(callsTimer);

@@ -522,3 +522,166 @@ describe('the third round of forms (issue 36)', () => {
     same('Put all the mugs in the same kitchen cabinet.', 'Put all mugs in one kitchen cabinet.');
   });
 });
+
+describe('the fourth round of forms (issue 36)', () => {
+  // the same goal, the order of conjuncts ignored
+  const same = (a: string, b: string) => expect(lines(a).sort(), a).toEqual(lines(b).sort());
+  const refused = (text: string, why?: RegExp) => {
+    const r = readGoal(text);
+    expect(r.ok, text).toBe(false);
+    if (!r.ok && why) expect(r.reason, text).toMatch(why);
+  };
+
+  it('reads an instrument clause as the instrument of the request before it, and "use X" alone as switching it on', () => {
+    same('Heat up the salmon; use the microwave, please.', 'Heat salmon with microwave.');
+    same('Warm the milk up, and use the stove for it.', 'Heat the milk on the stove.');
+    same('Cook the egg. Use the stove.', 'Cook the egg on the stove.');
+    same('Heat the cupcake, using the microwave.', 'Heat the cupcake in the microwave.');
+    // an instrument the request names already adds nothing: toast is made in the toaster, washing done at the sink
+    same(
+      'Make two slices of toast and put them on the desk; use the toaster.',
+      'Make 2 slices of toasts and put them on the desk.',
+    );
+    same('Rinse the plate; use the sink.', 'Clean the plate.');
+    // a coffee's vessel: served in a clean mug anyway
+    same('I need a coffee, and please use a clean mug for it.', 'Prepare coffee in a clean mug.');
+    same("I'd love a coffee; make sure you use a clean mug.", 'Prepare coffee in a clean mug.');
+    // no request before it that can take it: switching it on, as before
+    same('Use the microwave.', 'Turn on the microwave.');
+    same(
+      'Put the bread on the kitchen counter and use the toaster.',
+      'Put the bread on the kitchen counter and turn on the toaster.',
+    );
+    same('Make coffee and use the computer.', 'Make coffee and turn on the computer.');
+    // what conflicts with the request, or that it is not done with here, is refused, never switched on beside it
+    refused('Heat the chicken in the microwave; use the stove.', /microwave/);
+    refused('Make a sandwich and use the microwave.', /toaster/);
+    refused('Wash the plate; use the dishwasher.', /dishwasher/);
+    refused('Heat the milk; use the kettle.', /kettle/);
+    refused('Use the stove for it.', /no request before it/);
+    refused('Use a clean mug.');
+  });
+
+  it('reads a participle of making after a placement, and taking away said as what must happen to the things', () => {
+    same(
+      'Four slices of toast should end up on the kitchen table, made in the toaster.',
+      'Make 4 slices of toasts using toaster and place them on kitchen table.',
+    );
+    same(
+      "I'd like the salmon on a plate, heated in the microwave.",
+      'Heat the salmon in the microwave and put it on a plate.',
+    );
+    same('A coffee should end up on the kitchen table, freshly made.', 'Make coffee and put it on the kitchen table.');
+    refused('The book should be on the desk, made in the toaster.');
+    same('Two of the things on the desk need to be taken off, please.', 'Take away two objects from the desk.');
+    same('Three of the items on the coffee table have to go.', 'Take away three objects from the coffee table.');
+    same("I'd like two of the objects on the nightstand taken away.", 'Take away two objects from the nightstand.');
+    same('Three things need taking off the dining table.', 'Take away three objects from the dining table.');
+  });
+
+  it('reads a goal state then a request to make it so, "there" as the last place named, "find one"', () => {
+    same('The radio should be off; can you take care of that?', 'Turn off the radio.');
+    same('All the mugs should be clean, could you see to that?', 'Clean all the mugs.');
+    same('The juice goes in the fridge. Could you put it there?', 'Put the juice in the fridge.');
+    same('A magazine belongs on a bed. Find one and put it there, would you?', 'Find a magazine, put it on a bed.');
+    // "that" of no request: no reading
+    refused('The TV is on. Can you take care of that?', /no request/);
+    refused('Find one and put it there.');
+  });
+
+  it('reads a movement before the request: a room said before it, or the whole house', () => {
+    same('Go to the bedroom and switch the light off.', 'Switch off the light in bedroom.');
+    same('Pop into the living room and turn the TV off.', 'Turn off the tv in the living room.');
+    same('Go over to the living room and water the plant.', 'Water the plant in the living room.');
+    same('Head into the kitchen and put the juice in the fridge.', 'Put the juice in the fridge.');
+    same('Go round the whole house and turn off the lights.', 'Switch off all lights in the house.');
+    // a place to put things that may be the room's: refused, as a room said before the request is
+    refused('Go to the bathroom and put the towel in the cabinet.', /bathroom/);
+  });
+
+  it('reads a colon: two parts of one request, or the plan before it', () => {
+    same(
+      'I need the nightstand completely empty: put whatever is on it in the dresser.',
+      'Put everything on the nightstand in the dresser.',
+    );
+    same(
+      'The desk needs to be bare: everything on it goes on the bookshelf.',
+      'Put everything on the desk on the bookshelf.',
+    );
+    // the emptying stands where the request after it stores only some of it
+    expect(lines('I need the desk empty: put the books on the bookshelf.')).toEqual([
+      'all * isTakenFrom desk',
+      'all book isPlacedTo bookshelf',
+    ]);
+    same("Here's the plan: wash every plate.", 'Clean all the plates.');
+    same("Let's tidy up the desk: all the books go on the bookshelf.", 'Put all the books on the bookshelf.');
+    // a request before the colon is read, never set aside
+    same('Clean the mugs: put them in the sink.', 'Clean all the mugs and put them in the sink.');
+    // an emptied host is what "it" means after it, and stays emptied
+    same('Empty the fridge and close it.', 'Empty the fridge and close the fridge.');
+  });
+
+  it('reads after-thoughts that add nothing, together in one host, a purpose the placement serves', () => {
+    same("Put all the pillows on a sofa, doesn't matter which one.", 'Put all the pillows on any sofa.');
+    same('Put a book on the desk, any book will do.', 'Put a book on the desk.');
+    same('Put the towels in a bathroom cabinet, whichever.', 'Put all the towels in one bathroom cabinet.');
+    // a noun the request does not name is no after-thought of it
+    refused('Put the apple in the fridge, any sofa is fine.');
+    refused('Put the book on a shelf, whichever is closest.');
+    same('Put the cups away together in one kitchen cabinet.', 'Put all the cups in one kitchen cabinet.');
+    same(
+      'The plates belong together in one kitchen cabinet; put them away, please.',
+      'Put all the plates in the kitchen cabinet.',
+    );
+    same('Put two pieces of fruit in the fridge to chill.', 'Put two fruits in the fridge.');
+    same('The cupcake needs chilling in the fridge.', 'Put the cupcake in the fridge.');
+    same('Put the salmon in the microwave to heat it up.', 'Heat the salmon in the microwave.');
+    same('Put the chicken in the microwave so it heats up.', 'Heat the chicken in the microwave.');
+    same("There's fruit on the counter. Keep a couple of pieces in the fridge.", 'Put two fruits in the fridge.');
+    // a purpose the host does not serve, or a change said as a reason, is refused
+    refused('Put the milk on the kitchen table to keep it cold.', /fridge/);
+    refused('Put the milk in the fridge to heat it up.', /heats nothing/);
+    refused('Put the plate in the sink so it gets washed.');
+  });
+
+  it('reads a question then its details, and breakfast set out with its parts after the host', () => {
+    const breakfast = 'Prepare breakfast: coffee and a plate of toast, served on the kitchen table.';
+    same('Could you get breakfast ready? I want coffee and a plate of toast on the kitchen table.', breakfast);
+    same("Let's have coffee and a plate of toast on the kitchen table for breakfast.", breakfast);
+    same('Set out breakfast on the kitchen table, a plate of toast and a coffee.', breakfast);
+    same('Two slices of bread served on a plate, please.', 'Serve 2 slice(s) of bread on a plate.');
+    // a meal asked for is what the next sentence names, or a request the reader cannot read
+    same(
+      'Could you make me some lunch? A salad on the kitchen table would be lovely.',
+      'Make a salad and put it on the kitchen table.',
+    );
+    refused('Make me some lunch.', /meal/);
+    refused('Make me some dinner. Turn on the TV.', /meal/);
+    // a request's verb with nothing the reader knows is no context to set aside
+    refused('Can you clean the garage? Put the milk in the fridge.');
+  });
+
+  it('sets aside closed lists of discourse markers, tags, thanks and times, and refuses a word it does not know', () => {
+    const said = (text: string) => normalizeSentence(text).tokens.join(' ');
+    expect(said('Come on, just put the milk in the fridge already.')).toBe('put the milk in the fridge');
+    expect(said('Right, turn the TV off, would ya?')).toBe('turn the tv off');
+    expect(said('Okay so open the fridge, mate, no rush.')).toBe('open the fridge');
+    expect(said('Could you possibly make a sandwich when you have got a sec, cheers?')).toBe('make a sandwich');
+    expect(said('Coffee, please - use a clean mug.')).toBe('coffee , use a clean mug');
+    // words that are words of their own elsewhere are set aside only as tags after a comma, or before their comma
+    expect(said('Put the book on the right')).toBe('put the book on the right');
+    expect(said('Look for the keys')).toBe('look for the keys');
+    same('Okay, so, make a sandwich.', 'Make a sandwich.');
+    // a word the reader does not know is never set aside, wherever it stands: it may change the goal
+    same('Blimey, turn off the TV.', 'Turn off the tv.');
+    refused('Gadzooks, turn off the TV.');
+    refused('Upstairs, turn off the lights.');
+    refused('Otherwise, put the apple in the fridge.');
+    refused("If I'm late, make coffee.");
+    refused('Put the wine in the fridge, unopened.');
+    refused('Make a coffee, decaf.');
+    // a statement or a purpose said first still is context
+    same('I skipped lunch, make me a sandwich.', 'Make a sandwich.');
+    same('For lunch, make a salad.', 'Make a salad.');
+  });
+});

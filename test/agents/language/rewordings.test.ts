@@ -43,6 +43,10 @@ describe('the goal reader on rewordings', () => {
     // the third: a room with a generic host, searching, emptying then storing, context pronouns, floating quantifiers,
     // fronted purposes, contractions in context, and the forms still refused before it
     'the third round': ['rewordings-round3.jsonl', 'rewordings-round3-check.jsonl'],
+    // the fourth: an instrument clause after a request, impatient and discourse framing, a goal state then "take care
+    // of that", a movement before the request, a colon, participles of making, taking away said passively, after-
+    // thoughts, a purpose after a placement, filler words from closed lists
+    'the fourth round': ['rewordings-round4.jsonl', 'rewordings-round4-check.jsonl'],
   };
   for (const [name, files] of Object.entries(sets)) {
     it(`${name}: at least 95% read to the usual form's goal, at most 1% to another, every usual form reads`, () => {

@@ -17,12 +17,9 @@ type Usual = { readonly family: string; readonly text: string } & GoalLike;
 
 /** Texts whose reading cannot be the definition's, and why. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  // SemGro's heat-food counts one of its WARM_FOOD classes; the reader's "food" is every class of the catalog's kind
-  // food, of which one could be milk (docs/reader.md); and "Warm up the food." names no appliance at all
-  'A warm meal from the microwave, please.': 'different',
+  // SemGro's heat-food counts the catalog's food that is eaten (WARM_FOOD), as the reader's "food" does; but "Warm up
+  // the food." names no appliance at all, where the task asks for the microwave
   'Warm up the food.': 'different',
-  'Find the food, put it in the microwave and switch the microwave on.': 'different',
-  'I came home hungry and everything in the kitchen is cold. Heat some food in the microwave.': 'different',
   // SemGro's BATHROOM_THINGS leaves out two of the catalog's toiletries (towel, painkillers): three of eleven is not
   // three of its nine (every one of eleven is, as the other two instructions read)
   'Grab three bathroom objects and put them in the bathroomcabinet.': 'different',
