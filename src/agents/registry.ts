@@ -60,7 +60,9 @@ const HEURISTICS: readonly {
 
 /**
  * The heuristics given the benchmark's structured meanings (privilege `meanings`), or reading the texts with the
- * offline grammar as ExRAP does (`<name>-text`: no privilege, run only when named).
+ * offline grammar as ExRAP does (`<name>-text`: no privilege). The `-text` ones are among the default agents of the
+ * continual protocol: they are ExRAP's fair comparison (the same texts, read by the same grammar), where the
+ * meanings versions are privileged references.
  */
 function heuristicDefinitions(source: MeaningSource): AgentDefinition[] {
   const texts = source === 'texts';
@@ -71,7 +73,6 @@ function heuristicDefinitions(source: MeaningSource): AgentDefinition[] {
       : description,
     privileges: texts ? [] : ['meanings'],
     needsLlm: false,
-    ...(texts && { optIn: true }),
     create: (c) => create(c, source),
   }));
 }

@@ -92,7 +92,11 @@ export function addGridOptions(command: Command, defaults: GridDefaults): Comman
       (defaults.nonstationarity ?? ['medium']).join(','),
     )
     .option('--instructions <list>', 'numbers of standing instructions', (defaults.instructions ?? [5]).join(','))
-    .option('--seeds <seeds>', 'N (seeds 0..N-1), a list a,b,c or a range a..b', String(defaults.seeds ?? 10))
+    .option(
+      '--seeds <seeds>',
+      'a count N (seeds 0..N-1), a range a..b (a to b; 7..7 is seed 7 alone) or a list a,b,c',
+      String(defaults.seeds ?? 10),
+    )
     .option('--steps <T>', 'episode length in steps', String(defaults.steps ?? 200))
     .option('--store <file>', 'SQLite results store', defaults.store ?? DEFAULT_STORE_PATH)
     .option('--resume [run]', 'continue the latest run with this configuration (or run id RUN), skipping done episodes')
@@ -220,6 +224,24 @@ export function parseSeeds(text: string): number[] {
   }
   const count = parseInteger(flag, trimmed, 1, MAX_SEED_COUNT, 'a seed count N, a list a,b,c or a range a..b, with N');
   return Array.from({ length: count }, (_, i) => i);
+}
+
+/** Above this many, a bare count `--seeds N` gets a line saying which seeds run (`seedCountNote`). */
+export const SEED_COUNT_NOTED = 10;
+
+/**
+ * For a bare count above `SEED_COUNT_NOTED` (`--seeds 21`, which some read as seed 21): the line saying which seeds
+ * it runs and how to name one alone; undefined for any other form.
+ */
+export function seedCountNote(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const count = Number(trimmed);
+  if (count <= SEED_COUNT_NOTED) return undefined;
+  return (
+    `note: --seeds ${trimmed} runs ${count} seeds, 0..${count - 1}; for seed ${trimmed} alone write ` +
+    `--seeds ${trimmed}..${trimmed}`
+  );
 }
 
 function parseList(flag: string, value: unknown): string[] {

@@ -13,6 +13,7 @@ import type { CrossMethodTable } from './episodic/cross-method.js';
 import { groupByFields, metricValue, type ReportRow, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import { type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
+import { privilegedLast, privilegedName, privilegeFootnote } from './privileges.js';
 import type { MetricSpec, ReportLayout } from './protocol.js';
 import { summarize } from './stats.js';
 
@@ -83,7 +84,7 @@ export interface ReportInput {
   /**
    * Agents that are references rather than contenders, by name, with what they are given that the others must find
    * out (`referenceAgents()` of the agent registry: the Oracle's true state, the heuristics' meanings). Their rows
-   * are marked in tables.
+   * come after the others', and tables name each with what it is given (`privileges.ts`).
    */
   references?: Readonly<Record<string, readonly string[]>>;
 }
@@ -97,13 +98,20 @@ export function buildReport(input: ReportInput): Report {
     if (episode.status === 'ok') finished.push(episode);
     else failures.push({ key: episode.key, error: firstLine(episode.error ?? 'failed') });
   }
-  // Groups appear in the order of their first episode in the spec list.
-  const rows = groupByFields(layout.groupBy, finished, (episode) => episode.spec).map((group) =>
-    buildRow(layout, group.values, group.items),
+  // Groups appear in the order of their first episode in the spec list, the privileged agents' after the others.
+  const isReference = (row: { [field: string]: JsonValue }) =>
+    typeof row.agent === 'string' && (input.references?.[row.agent]?.length ?? 0) > 0;
+  const rows = privilegedLast(
+    groupByFields(layout.groupBy, finished, (episode) => episode.spec).map((group) =>
+      buildRow(layout, group.values, group.items),
+    ),
+    isReference,
   );
   const ok = episodes.length - failures.length;
   const roles = rolesOf(finished);
   const references = referencesOf(rows, input.references);
+  const paired =
+    input.pairedWith === undefined ? undefined : pairedComparison(layout, finished, input.pairedWith, input.pairedPool);
   return {
     protocol: input.protocol,
     config: input.config,
@@ -116,9 +124,7 @@ export function buildReport(input: ReportInput): Report {
       missing: input.totalEpisodes - episodes.length,
     },
     failures,
-    ...(input.pairedWith !== undefined && {
-      paired: pairedComparison(layout, finished, input.pairedWith, input.pairedPool),
-    }),
+    ...(paired && { paired: { ...paired, rows: privilegedLast(paired.rows, isReference) } }),
     ...(roles && { roles }),
     ...(references && { references }),
   };
@@ -313,7 +319,7 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
   if (report.rows.length === 0) out.push(`${report.protocol}: no finished episodes`, '');
   if (report.paired) {
     const { reference, rows } = report.paired;
-    const title = `paired with ${reference}`;
+    const title = `paired with ${privilegedName(reference, report.references?.[reference])}`;
     out.push(
       `${title}: ${reference} minus each agent, episode by episode (mean +- 95% CI of the difference; in brackets ` +
         `the episodes where ${reference} is better / the same / worse)`,
@@ -330,10 +336,7 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
     );
   }
   if (report.roles) out.push('');
-  if (report.references) {
-    const listed = Object.entries(report.references).map(([agent, given]) => `${agent} (${given.join(', ')})`);
-    out.push(`${REFERENCE_MARK.trim()} reference, given what the others must find out: ${listed.join('; ')}`, '');
-  }
+  if (report.references) out.push(...privilegeFootnote(Object.values(report.references).flat()), '');
   const { episodes } = report;
   if (episodes.missing > 0) {
     out.push(`missing: ${episodes.missing} of ${episodes.total} episodes not run yet (run again with --resume)`);
@@ -346,16 +349,15 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
   return `${out.join('\n')}\n`;
 }
 
-/** What follows a reference agent's name in a table. */
-const REFERENCE_MARK = ' *';
-
-/** Rows with the reference agents' names marked (for the text table only: JSON keeps the names). */
+/** Rows with each privileged agent named with what it is given (for the text table only: JSON keeps the names). */
 function markReferences(report: Report): (rows: ReportRow[]) => ReportRow[] {
   const references = report.references;
   if (!references) return (rows) => rows;
   return (rows) =>
     rows.map((row) =>
-      typeof row.agent === 'string' && references[row.agent] ? { ...row, agent: row.agent + REFERENCE_MARK } : row,
+      typeof row.agent === 'string' && references[row.agent]
+        ? { ...row, agent: privilegedName(row.agent, references[row.agent]) }
+        : row,
     );
 }
 

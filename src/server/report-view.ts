@@ -8,6 +8,7 @@ import { crossMethodCellText, readText } from '../bench/episodic/cross-method.js
 import { groupByFields, metricValue, rounded } from '../bench/groups.js';
 import type { JsonObject, JsonValue } from '../bench/json.js';
 import { pairEpisodes } from '../bench/paired.js';
+import { privilegeMeaning } from '../bench/privileges.js';
 import type { MetricSpec, ReportLayout } from '../bench/protocol.js';
 import { formatMetric, type MetricSummary, type Report, type ReportEpisode } from '../bench/report.js';
 
@@ -43,7 +44,10 @@ export type RowView = { [field: string]: JsonValue } & { cells: Record<string, s
 export interface ReportView {
   readonly layout: LayoutView;
   readonly rows: readonly RowView[];
+  /** The privileged agents among the rows (listed after the others) and what each is given. */
   readonly references: Readonly<Record<string, readonly string[]>>;
+  /** What each privilege given to a row gives, in words. */
+  readonly privileges: Readonly<Record<string, string>>;
   readonly roles: Readonly<Record<string, Record<string, string>>>;
   readonly episodes: Report['episodes'];
   readonly failures: Report['failures'];
@@ -74,6 +78,12 @@ export function reportView(report: Report): ReportView {
     layout: layoutView(report.protocol, report.layout),
     rows: report.rows.map((row) => withCells(row, report.layout.metrics, false)),
     references: report.references ?? {},
+    privileges: Object.fromEntries(
+      [...new Set(Object.values(report.references ?? {}).flat())].map((privilege) => [
+        privilege,
+        privilegeMeaning(privilege),
+      ]),
+    ),
     roles: report.roles ?? {},
     episodes: report.episodes,
     failures: report.failures,

@@ -9,6 +9,7 @@ import {
   gridConfig,
   parseGridOptions,
   parseSeeds,
+  seedCountNote,
 } from '../../src/bench/grid.js';
 import { DEFAULT_STORE_PATH } from '../../src/bench/store.js';
 import { InputError } from '../../src/util/errors.js';
@@ -97,6 +98,13 @@ describe('grid flags', () => {
     expect(parseSeeds('5,3,11')).toEqual([5, 3, 11]);
     expect(parseSeeds('10..13')).toEqual([10, 11, 12, 13]);
     expect(parseSeeds('7..7')).toEqual([7]);
+  });
+
+  it('seeds: a count over ten says which seeds it runs and how to name one alone; no other form does', () => {
+    expect(seedCountNote('21')).toBe('note: --seeds 21 runs 21 seeds, 0..20; for seed 21 alone write --seeds 21..21');
+    expect(seedCountNote('11')).toMatch(/^note: --seeds 11 runs 11 seeds, 0\.\.10;/);
+    for (const quiet of ['10', '3', '21..21', '0..40', '21,22', 'ten'])
+      expect(seedCountNote(quiet), quiet).toBeUndefined();
   });
 
   it('name the flag and the value at fault', () => {

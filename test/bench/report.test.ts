@@ -262,3 +262,68 @@ describe('weighted aggregates', () => {
     expect(report.rows[0].gcAll).toEqual({ mean: 0.4, ci95: null });
   });
 });
+
+describe('privileged agents', () => {
+  // oracle runs first in spec order; helper-like `asker` is given a simulated user; random is given nothing.
+  const episodes = [
+    episode('oracle', 'low', 0, 1, 10, 10),
+    episode('asker', 'low', 0, 0.5, 12, 12),
+    episode('random', 'low', 0, 0.25, 20, 20),
+    episode('oracle', 'low', 1, 1, 11, 11),
+    episode('asker', 'low', 1, 0.5, 13, 13),
+    episode('random', 'low', 1, 0, 21, 21),
+  ];
+  const references = { oracle: ['meanings', 'true-state'], asker: ['user-feedback'] };
+  const privileged = (pairedWith?: string) =>
+    buildReport({
+      protocol: 'continual',
+      config: {},
+      layout: LAYOUT,
+      totalEpisodes: episodes.length,
+      episodes,
+      references,
+      ...(pairedWith && { pairedWith }),
+    });
+
+  it('come after the others in the rows, each part in spec order, and JSON keeps their names', () => {
+    const report = privileged();
+    expect(report.rows.map((row) => row.agent)).toEqual(['random', 'oracle', 'asker']);
+    expect(report.references).toEqual(references);
+    expect(JSON.parse(reportToJson(report)).results.map((row: { agent: string }) => row.agent)).toEqual([
+      'random',
+      'oracle',
+      'asker',
+    ]);
+  });
+
+  it('are named in the table with what each is given, listed last, with each privilege in words below', () => {
+    const table = reportToTable(privileged());
+    const lines = table.split('\n');
+    const labels = lines.filter((line) => /^(random|oracle|asker)\b/.test(line)).map((line) => line.split(' |')[0]);
+    expect(labels.map((label) => label.trim())).toEqual([
+      'random',
+      'oracle [meanings, true-state]',
+      'asker [user-feedback]',
+    ]);
+    expect(table).toContain(
+      '[...] given to a privileged agent, which the others must find out for themselves (privileged rows come last):\n' +
+        "  meanings: the task's structured goal (or the instructions' meanings) instead of reading the text\n" +
+        '  true-state: the true state of the home\n' +
+        '  user-feedback: a simulated user who says which goal conditions are unmet\n',
+    );
+    expect(table).not.toMatch(/ \*\s/);
+  });
+
+  it('come last in the paired comparison too, and a privileged reference is named with what it is given', () => {
+    const report = privileged('oracle');
+    expect(report.paired?.rows.map((row) => row.agent)).toEqual(['random', 'asker']);
+    const table = reportToTable(report);
+    expect(table).toContain('paired with oracle [meanings, true-state]: oracle minus each agent');
+    const paired = table.slice(table.indexOf('paired with'));
+    expect(paired.indexOf('\nasker [user-feedback]')).toBeGreaterThan(paired.indexOf('\nrandom'));
+  });
+
+  it('are not footnoted when the report has none', () => {
+    expect(reportToTable(report())).not.toContain('privileged');
+  });
+});

@@ -97,14 +97,17 @@ describeBuilt('hearth run --agents methods through the built CLI', () => {
       .slice(lines.indexOf(header) + 2)
       .filter((line) => line.includes(' | '))
       .map((line) => line.split(' | ')[0].trim());
-    // The references (privileged) marked, after the others: the order `methods` gives.
-    expect(labels).toEqual(agents.map((agent) => (getAgent(agent).privileges.length > 0 ? `${agent} *` : agent)));
-    expect(lines.find((line) => line.startsWith('oracle *'))).toMatch(
+    // The privileged agents named with what each is given, after the others: the order `methods` gives.
+    const named = (agent: string) => {
+      const given = getAgent(agent).privileges;
+      return given.length > 0 ? `${agent} [${given.join(', ')}]` : agent;
+    };
+    expect(labels).toEqual(agents.map(named));
+    expect(labels).toContain('helper [user-feedback]');
+    expect(lines.find((line) => line.startsWith('oracle [meanings, true-state] '))).toMatch(
       /\| 100% \(21-100%\)\s+100% \(21-100%\)\s+\| n\/a$/,
     );
-    expect(compact.stdout).toMatch(
-      /\* reference, given what the others must find out: .*oracle \(meanings, true-state\)/,
-    );
+    expect(compact.stdout).toContain('  user-feedback: a simulated user who says which goal conditions are unmet\n');
 
     const wide = await runCli(['run', '--agents', 'methods', ...TASKS, ...store, '--resume', '--table', 'wide'], dir);
     expect(wide.stdout).toMatch(/^episodic: home cottage/);

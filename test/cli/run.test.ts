@@ -79,7 +79,8 @@ describeBuilt('hearth run: the check command', () => {
 
   it('prints one JSON object with a row per agent, SR as a fraction', () => {
     const report = JSON.parse(checkJson) as { results: Row[] };
-    expect(report.results.map((r) => r.agent)).toEqual(CHECK_AGENTS);
+    // Random, which must find out for itself, first; the privileged Oracle and heuristics after it, in --agents order.
+    expect(report.results.map((r) => r.agent)).toEqual(['random', 'oracle', ...HEURISTICS]);
     for (const row of report.results) {
       expect(Object.keys(row).slice(0, 8)).toEqual([
         'agent',
@@ -200,6 +201,18 @@ describe('hearth run: bad input fails at once with one clear line', () => {
     await refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
   });
 
+  it("refuses a --domain that a home's name contradicts, and a city in the episodic protocol", async () => {
+    await refuse(
+      ['--homes', 'cottage,gen-city:9801', '--domain', 'virtualhome'],
+      /^hearth: --domain virtualhome: home gen-city:9801 is a city \(its domain is city\); leave out --domain/,
+    );
+    await refuse(['--homes', 'cottage', '--domain', 'city'], /--domain city: home cottage is a household/);
+    await refuse(
+      ['--protocol', 'episodic', '--homes', 'downtown'],
+      /--homes downtown: a city .* the episodic tasks run in households/,
+    );
+  });
+
   it('refuses a --columns metric the protocol does not report, before any episode runs', async () => {
     await refuse(
       ['--columns', 'ps,psAtStart,gc'],
@@ -211,6 +224,112 @@ describe('hearth run: bad input fails at once with one clear line', () => {
   it('refuses a slip that is not a probability, and slips outside the episodic protocol', async () => {
     await refuse(['--protocol', 'episodic', '--slip', '1.5'], /--slip: '1.5' is not a probability in \[0, 1\)/);
     await refuse(['--slip', '0.1'], /--slip 0.1: execution noise is an option of the episodic protocol/);
+  });
+});
+
+describeBuilt("hearth run: a home's name picks its domain; --seeds says what a count runs", () => {
+  it('runs an unseen generated city in the city with no other flag', async () => {
+    const r = await runCli(
+      [
+        'run',
+        '--homes',
+        'gen-city:9801',
+        '--agents',
+        'oracle',
+        '--seeds',
+        '1',
+        '--steps',
+        '20',
+        '--json',
+        '--store',
+        newStore(),
+      ],
+      dir,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { config: { domain: string }; results: Array<{ home: string }> };
+    expect(report.config.domain).toBe('city');
+    expect(report.results.map((row) => row.home)).toEqual(['gen-city:9801']);
+  });
+
+  it('runs homes of both worlds each in its own domain, saying so in one line; a count over ten says which seeds run', async () => {
+    const r = await runCli(
+      [
+        'run',
+        '--homes',
+        'cottage,downtown',
+        '--agents',
+        'oracle',
+        '--seeds',
+        '11',
+        '--steps',
+        '3',
+        ...MAIN_THREAD,
+        '--store',
+        newStore(),
+      ],
+      dir,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const notes = r.stderr.split('\n').filter((line) => line.startsWith('note:'));
+    expect(notes).toEqual([
+      'note: --seeds 11 runs 11 seeds, 0..10; for seed 11 alone write --seeds 11..11',
+      'note: the homes are of two worlds, each runs in its own domain: cottage in virtualhome; downtown in city ' +
+        '(each home has its own tables)',
+    ]);
+    expect(r.stdout).toMatch(/home cottage, instructions 5 \(11 episodes per cell\)/);
+    expect(r.stdout).toMatch(/home downtown, instructions 5 \(11 episodes per cell\)/);
+    const one = await runCli(
+      [
+        'run',
+        '--agents',
+        'oracle',
+        '--seeds',
+        '21..21',
+        '--steps',
+        '3',
+        ...MAIN_THREAD,
+        '--json',
+        '--store',
+        newStore(),
+      ],
+      dir,
+    );
+    expect(one.stderr).not.toMatch(/note:/);
+    expect((JSON.parse(one.stdout) as { config: { seeds: number[] } }).config.seeds).toEqual([21]);
+  });
+});
+
+describeBuilt('hearth run: the default agents of the main job', () => {
+  it("include ExRAP's fair comparison, the -text heuristics, and list the privileged agents last, named", async () => {
+    const args = ['run', '--seeds', '1', '--steps', '3', ...MAIN_THREAD, '--store', newStore()];
+    const r = await runCli([...args, '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      config: { agents: string[] };
+      results: Array<{ agent: string }>;
+      references: Record<string, string[]>;
+    };
+    const texts = HEURISTICS.map((kind) => `${kind}-text`);
+    for (const agent of [...texts, ...HEURISTICS, 'exrap', 'oracle', 'random']) {
+      expect(report.config.agents).toContain(agent);
+    }
+    const privileged = ['oracle', ...HEURISTICS];
+    expect(Object.keys(report.references).sort()).toEqual([...privileged].sort());
+    const order = report.results.map((row) => row.agent);
+    expect(order.slice(order.length - privileged.length).sort()).toEqual([...privileged].sort());
+    // The text table: the same order, each privileged agent with what it is given.
+    const table = await runCli([...args, '--resume'], dir);
+    expect(table.code, table.stderr).toBe(0);
+    const labels = table.stdout
+      .split('\n')
+      .filter((line) => / \| /.test(line) && !line.startsWith('agent') && !line.startsWith(' '))
+      .map((line) => line.split(' | ')[0].trim());
+    expect(labels).toEqual(
+      order.map((agent) => (report.references[agent] ? `${agent} [${report.references[agent].join(', ')}]` : agent)),
+    );
+    expect(labels).toContain('greedy-text');
+    expect(labels).toContain('oracle [meanings, true-state]');
   });
 });
 

@@ -134,7 +134,7 @@ describeE2e('the cross-method heat map in Chromium', () => {
     await page.screenshot({ path: join(shots, 'cross-method.png'), fullPage: true });
   });
 
-  it('marks the references, lists them last and says what each is given', async () => {
+  it('names the privileged agents with what each is given, lists them last and says what each privilege gives', async () => {
     const [section] = table.sections;
     const agents = section.rows.map((row) => row.agent);
     const references = section.rows.filter((row) => row.reference).map((row) => row.agent);
@@ -144,15 +144,19 @@ describeE2e('the cross-method heat map in Chromium', () => {
     for (const row of section.rows) {
       const marks = cells.locator(`tr[data-line="${row.agent}"]`).getByTestId('reference-mark');
       expect(await marks.count()).toBe(row.reference ? 1 : 0);
+      if (row.reference) expect(await marks.textContent()).toBe(`given ${row.privileges.join(', ')}`);
     }
-    // The heat map's lines, top to bottom: the contenders, then the references named as such.
+    // The heat map's lines, top to bottom: the contenders, then the privileged agents with what each is given.
     const map = page.locator('figure.plot[aria-label="cross-method heat map of SR"]');
     const ticks = (await map.locator('svg g[aria-label="y-axis tick label"] text').allTextContents()).map((t) =>
       t.trim(),
     );
-    expect(ticks).toEqual(section.rows.map((row) => (row.reference ? `${row.agent} (ref)` : row.agent)));
+    expect(ticks).toEqual(
+      section.rows.map((row) => (row.reference ? `${row.agent} [${row.privileges.join(', ')}]` : row.agent)),
+    );
+    expect(ticks).toContain('oracle [meanings, true-state]');
     const note = page.getByTestId('cross-method-references');
-    await expect.poll(() => note.textContent(), POLL).toContain('oracle (meanings, true-state)');
+    await expect.poll(() => note.textContent(), POLL).toContain('oracle [meanings, true-state]');
     expect(await note.textContent()).toContain('true-state: the true state of the home');
   });
 

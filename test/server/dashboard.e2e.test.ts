@@ -84,7 +84,7 @@ describeE2e('hearth serve in Chromium', () => {
   let llmId: number;
   let danliId: number;
   let untracedId: number;
-  const grid = ['--agents', 'exrap,oracle', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
+  const grid = ['--agents', 'oracle,exrap', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
   // Every run in its main thread (--workers 0): worker threads would each load the whole runner again, for a handful
   // of episodes.
   const runFlags = ['--quiet', '--workers', '0', '--store', 'results.sqlite'];
@@ -153,7 +153,7 @@ describeE2e('hearth serve in Chromium', () => {
     return { index: row.idx, steps };
   };
 
-  it("shows the run with its table to the CLI's printed digit, the Oracle marked as a reference", async () => {
+  it("shows the run with its table to the CLI's printed digit, the Oracle named with what it is given, last", async () => {
     await page.goto(served.url);
     const link = page.getByRole('link', { name: `run ${gridId}`, exact: true });
     await link.waitFor();
@@ -168,19 +168,25 @@ describeE2e('hearth serve in Chromium', () => {
         await expect.poll(() => cell.textContent(), POLL).toBe(printed(row[key] as Summary, percent));
       }
     }
-    expect(await table.locator('tr[data-line="oracle"]').getByTestId('reference-mark').count()).toBe(1);
+    // The grid names the Oracle first; the privileged Oracle's line comes after ExRAP's all the same.
+    expect(
+      await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-line'))),
+    ).toEqual(['exrap', 'oracle']);
+    const mark = table.locator('tr[data-line="oracle"]').getByTestId('reference-mark');
+    expect(await mark.textContent()).toBe('given meanings, true-state');
+    expect(await mark.getAttribute('title')).toContain('true-state: the true state of the home');
     expect(await table.locator('tr[data-line="exrap"]').getByTestId('reference-mark').count()).toBe(0);
-    await expect
-      .poll(() => page.getByTestId('references').textContent(), POLL)
-      .toContain('oracle (meanings, true-state)');
-    // Every chart of the table names the Oracle as a reference, and only the Oracle.
+    const note = page.getByTestId('references');
+    await expect.poll(() => note.textContent(), POLL).toContain('oracle [meanings, true-state]');
+    expect(await note.textContent()).toContain('true-state: the true state of the home');
+    expect(await note.textContent()).toContain("meanings: the task's structured goal");
+    expect(await note.textContent()).not.toContain('exrap');
+    // Every chart of the table names the Oracle with what it is given, below ExRAP, and names ExRAP alone.
     const charts = page.locator('figure.plot[aria-label$="with 95% intervals"]');
     await expect.poll(() => charts.count(), POLL).toBe(Object.keys(metrics).length);
     for (const chart of await charts.all()) {
-      const labels = await chart.locator('svg text').allTextContents();
-      expect(labels).toContain('oracle (ref)');
-      expect(labels).toContain('exrap');
-      expect(labels).not.toContain('exrap (ref)');
+      const labels = await chart.locator('svg g[aria-label="y-axis tick label"] text').allTextContents();
+      expect(labels.map((label) => label.trim())).toEqual(['exrap', 'oracle [meanings, true-state]']);
     }
     // And the episode list marks the Oracle's episodes.
     const listed = page.getByTestId('episodes').locator('tbody tr');
@@ -198,6 +204,11 @@ describeE2e('hearth serve in Chromium', () => {
     await page.getByLabel('reference').selectOption('oracle');
     const cell = page.locator('tr[data-line="exrap"] td[data-column="high"][data-metric="sr"]');
     await expect.poll(() => cell.textContent(), POLL).toBe(printed(rows[0].sr as Summary, true, true));
+    const options = await page.getByLabel('reference').locator('option').allTextContents();
+    expect(options).toEqual(['exrap', 'oracle [meanings, true-state]']);
+    await expect
+      .poll(() => page.getByTestId('compare-references').textContent(), POLL)
+      .toContain('oracle [meanings, true-state]');
     await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });
   });
 

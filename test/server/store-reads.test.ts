@@ -54,7 +54,7 @@ describe('store reads for the dashboard', () => {
     store.close();
   });
 
-  it('reports mark the reference agents in the table and list them in the JSON', () => {
+  it('reports name the privileged agents with what they are given, after the others, and list them in the JSON', () => {
     const { store, run } = seeded();
     const report = buildReport({
       protocol: 'continual',
@@ -66,9 +66,10 @@ describe('store reads for the dashboard', () => {
     });
     store.close();
     const table = reportToTable(report);
-    expect(table).toMatch(/^oracle \* +\| /m);
+    expect(table).toMatch(/^oracle \[meanings, true-state\] +\| /m);
     expect(table).toMatch(/^exrap +\| /m);
-    expect(table).toContain('* reference, given what the others must find out: oracle (meanings, true-state)');
+    expect(table.indexOf('\noracle [')).toBeGreaterThan(table.indexOf('\nexrap '));
+    expect(table).toContain('  true-state: the true state of the home');
     expect(JSON.parse(reportToJson(report)).references).toEqual({ oracle: ['meanings', 'true-state'] });
   });
 });

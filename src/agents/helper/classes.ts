@@ -4,15 +4,22 @@
  *
  * 1. the catalog's names and aliases, written in any case, with or without underscores and spaces (the aliases cover
  *    TEACh's AI2-THOR names: CounterTop -> kitchencounter, SinkBasin -> sink);
- * 2. the lexicon, over the CamelCase or snake_case words ("Bread Sliced", "side table");
- * 3. the catalog name or alias nearest in spelling, within `MAX_EDITS` edits per 4 letters: a misspelling
- *    ("Tomatoe", "microwav") maps, an unrelated word does not. (The offline hash embedder was tried for this step
- *    and dropped: its hashed word features collide, "potatos" came out nearest "deodorant".)
+ * 2. the lexicon, over the CamelCase or snake_case words ("Bread Sliced", "side table"), read as a class name: its
+ *    descriptions count only the nouns naming a thing, and only one class alone may have the most of them (a verb
+ *    reading has no place here: "Watch" is no TV, "TableTopDecor" no desk);
+ * 3. for a name with a word that is no English word (`isEnglishWord`), the catalog name or alias nearest in
+ *    spelling, within `MAX_EDITS` edits per 4 letters: a misspelling ("Tomatoe", "microwav") maps, an unrelated word
+ *    does not. A name of English words only is spelt as meant and is another thing, however near it is to a class
+ *    name: "Saucer" is no sauce bottle, "Cart" no credit card, "GarbageBag" no garbage can. (The offline hash
+ *    embedder was tried for this step and dropped: its hashed word features collide, "potatos" came out nearest
+ *    "deodorant".)
  *
- * Otherwise the class is unknown; the agent records it and drops the steps of its handle.
+ * Otherwise the class is unknown: no class rather than a wrong one. The agent records it and drops the steps of its
+ * handle; the LLM mapper (`llm/classes.ts`) asks its model about it.
  */
 import { CATALOG, catalogClass, isCityClass } from '../../sim/catalog/index.js';
 import { editDistance } from '../../util/edit-distance.js';
+import { isEnglishWord } from '../../util/english-words.js';
 import { resolvePhrase } from '../language/lexicon.js';
 import type { ClassMapper, RoleAnswer } from './roles.js';
 
@@ -51,8 +58,9 @@ export function mapClassOffline(written: string): { className: string; by: Mappe
     household(catalogClass(words.join(' '))) ??
     household(catalogClass(written.toLowerCase()));
   if (direct) return { className: direct.name, by: 'catalog' };
-  const phrase = resolvePhrase(words);
+  const phrase = resolvePhrase(words, { classMeant: true });
   if (phrase && !isCityClass(phrase.className)) return { className: phrase.className, by: 'lexicon' };
+  if (words.every(isEnglishWord)) return undefined;
   const key = words.join('');
   const allowed = Math.max(1, Math.floor((key.length * MAX_EDITS) / 4));
   let best: { className: string; distance: number } | undefined;

@@ -73,59 +73,74 @@ const STOPWORDS = new Set(
 );
 
 /**
- * What household things are and are for, in plain words. Order matters only for ties: among classes whose
+ * What household things are and are for, in plain words: first the nouns that name the thing itself (what it is: a
+ * synonym or a wider kind, "couch", "cupboard", "appliance"), then the rest (what it is for, holds or is like: verbs,
+ * adjectives, contents, "watch", "coffee", "cold"). An instruction's phrase is read against both ("something to
+ * watch"); a written class name only against the first (`resolvePhrase`'s `classMeant`), since a name is a noun: a
+ * program's "Watch" is a wristwatch, not the TV one watches. Order matters only for ties: among classes whose
  * descriptions share as many stems with a phrase, the one listed first (the more typical) is taken.
  */
-const DESCRIPTIONS: ReadonlyArray<readonly [className: string, words: string]> = [
-  ['book', 'read novel story pages'],
-  ['magazine', 'read glossy issue'],
-  ['paper', 'write sheet print document'],
-  ['notes', 'jot reminder'],
-  ['mug', 'cup hot drink coffee tea'],
-  ['waterglass', 'glass cold drink water'],
-  ['plate', 'dish eat meal serve'],
-  ['dishbowl', 'bowl soup cereal'],
-  ['apple', 'fruit crunchy'],
-  ['bananas', 'fruit yellow bunch'],
-  ['orange', 'fruit citrus'],
-  ['towel', 'cloth dry yourself bath'],
-  ['rag', 'cloth wipe dust'],
-  ['tv', 'screen watch show programme television'],
-  ['computer', 'machine work compute monitor'],
-  ['laptop', 'portable computer'],
-  ['radio', 'play music listen broadcast'],
-  ['clock', 'tell time alarm wake'],
-  ['cellphone', 'phone call mobile'],
-  ['desk', 'table work study'],
-  ['coffeetable', 'low table sofa lounge'],
-  ['kitchentable', 'table kitchen meal'],
-  ['bookshelf', 'shelf book hold'],
-  ['wallshelf', 'shelf wall mounted'],
-  ['cabinet', 'cupboard store storage'],
-  ['kitchencabinet', 'cupboard kitchen crockery'],
-  ['closet', 'wardrobe clothes hang'],
-  ['sofa', 'couch sit relax'],
-  ['bed', 'sleep lie'],
-  ['sink', 'basin tap faucet wash hand'],
-  ['dishwasher', 'machine wash dish dishes'],
-  ['washingmachine', 'machine wash clothes laundry'],
-  ['microwave', 'appliance heat food quickly reheat'],
-  ['stove', 'appliance cook hob burner'],
-  ['fridge', 'appliance cold chill food'],
-  ['toaster', 'appliance toast bread'],
-  ['coffeemaker', 'appliance brew coffee'],
-  ['kettle', 'boil water'],
-  ['tablelamp', 'lamp light bedside'],
+const DESCRIPTIONS: ReadonlyArray<readonly [className: string, kinds: string, uses: string]> = [
+  ['book', 'novel', 'read story pages'],
+  ['magazine', '', 'read glossy issue'],
+  ['paper', 'sheet document', 'write print'],
+  ['notes', 'reminder', 'jot'],
+  ['mug', 'cup', 'hot drink coffee tea'],
+  ['waterglass', 'glass', 'cold drink water'],
+  ['plate', 'dish', 'eat meal serve'],
+  ['dishbowl', 'bowl', 'soup cereal'],
+  ['apple', 'fruit', 'crunchy'],
+  ['bananas', 'fruit bunch', 'yellow'],
+  ['orange', 'fruit', 'citrus'],
+  ['towel', 'cloth', 'dry yourself bath'],
+  ['rag', 'cloth', 'wipe dust'],
+  ['tv', 'screen television', 'watch show programme'],
+  ['computer', 'machine monitor', 'work compute'],
+  ['laptop', 'computer', 'portable'],
+  ['radio', '', 'play music listen broadcast'],
+  ['clock', 'alarm', 'tell time wake'],
+  ['cellphone', 'phone mobile', 'call'],
+  ['desk', 'table', 'work study'],
+  ['coffeetable', 'table', 'low sofa lounge'],
+  ['kitchentable', 'table', 'kitchen meal'],
+  ['bookshelf', 'shelf', 'book hold'],
+  ['wallshelf', 'shelf', 'wall mounted'],
+  ['cabinet', 'cupboard storage', 'store'],
+  ['kitchencabinet', 'cupboard', 'kitchen crockery'],
+  ['closet', 'wardrobe', 'clothes hang'],
+  ['sofa', 'couch', 'sit relax'],
+  ['bed', '', 'sleep lie'],
+  ['sink', 'basin', 'tap faucet wash hand'],
+  ['dishwasher', 'machine', 'wash dish dishes'],
+  ['washingmachine', 'machine', 'wash clothes laundry'],
+  ['microwave', 'appliance', 'heat food quickly reheat'],
+  ['stove', 'appliance hob burner', 'cook'],
+  ['fridge', 'appliance', 'cold chill food'],
+  ['toaster', 'appliance', 'toast bread'],
+  ['coffeemaker', 'appliance', 'brew coffee'],
+  ['kettle', '', 'boil water'],
+  ['tablelamp', 'lamp', 'light bedside'],
 ];
 
 interface Description {
   readonly className: string;
+  /** Stems of every word of the description. */
   readonly stems: ReadonlySet<string>;
+  /** Stems of the nouns naming the thing itself. */
+  readonly kinds: ReadonlySet<string>;
 }
 
-const DESCRIBED: readonly Description[] = DESCRIPTIONS.map(([className, words]) => {
+const stemsOf = (words: string): Set<string> =>
+  new Set(
+    words
+      .split(' ')
+      .filter((w) => w !== '')
+      .map(stem),
+  );
+
+const DESCRIBED: readonly Description[] = DESCRIPTIONS.map(([className, kinds, uses]) => {
   if (!catalogClass(className)) throw new Error(`interpreter lexicon: ${className} is not a catalog class`);
-  return { className, stems: new Set(words.split(' ').map(stem)) };
+  return { className, stems: stemsOf(`${kinds} ${uses}`), kinds: stemsOf(kinds) };
 });
 
 export interface ResolvedPhrase {
@@ -144,11 +159,21 @@ function byName(words: readonly string[]): string | undefined {
   return catalogClass(words.join(' '))?.name;
 }
 
+/** How a phrase is read. */
+export interface PhraseReading {
+  /**
+   * The words stand where only a class name can (a program's `InteractionObject("Watch")`): a description counts only
+   * its nouns naming the thing itself, and only where one class alone has the most of them ("table" names a desk as
+   * much as a kitchen table: no class).
+   */
+  readonly classMeant?: boolean;
+}
+
 /**
  * The class a noun phrase names, or undefined. `words` are the phrase's tokens (lower case), determiners included
  * or not.
  */
-export function resolvePhrase(words: readonly string[]): ResolvedPhrase | undefined {
+export function resolvePhrase(words: readonly string[], reading: PhraseReading = {}): ResolvedPhrase | undefined {
   let body = [...words];
   while (body.length > 0 && DETERMINERS.has(body[0])) body = body.slice(1);
   if (body.length === 0) return undefined;
@@ -162,17 +187,19 @@ export function resolvePhrase(words: readonly string[]): ResolvedPhrase | undefi
   const asWritten = byName(body);
   if (asWritten) return { className: asWritten, plural: false, by: 'name' };
   // 2. by description
-  const described = byDescription(body);
-  if (!described) return undefined;
+  const described = byDescription(body, reading.classMeant ? 'kinds' : 'all');
+  if (!described || (reading.classMeant && !described.unique)) return undefined;
   return { className: described.className, plural: isPluralPhrase(words), by: 'description' };
 }
 
 /**
  * The class whose description shares most stems with the words (ties to the one listed first), how many stems it
- * shares of how many content stems the words have, and whether another class shares as many (`unique: false`: "food" is as much the fridge's as the microwave's).
+ * shares of how many content stems the words have, and whether another class shares as many (`unique: false`: "food"
+ * is as much the fridge's as the microwave's). `kinds`: only the nouns naming each thing itself count.
  */
 export function byDescription(
   words: readonly string[],
+  senses: 'all' | 'kinds' = 'all',
 ):
   | { readonly className: string; readonly score: number; readonly unique: boolean; readonly stems: number }
   | undefined {
@@ -182,8 +209,9 @@ export function byDescription(
   let bestScore = 0;
   let ties = 0;
   for (const d of DESCRIBED) {
+    const known = senses === 'kinds' ? d.kinds : d.stems;
     let score = 0;
-    for (const s of stems) if (d.stems.has(s)) score++;
+    for (const s of stems) if (known.has(s)) score++;
     if (score > bestScore) {
       best = d;
       bestScore = score;

@@ -1,17 +1,18 @@
 /**
  * The cross-method table (docs/leaderboard.md): one line per agent, one column per task family, each cell a metric's
  * mean and 95% interval over the cell's episodes, pooled over every home and seed of the run (or one table per home),
- * the share of tasks each agent could read, and the reference agents marked and listed last. `hearth run --agents
- * methods` prints it by default, any episodic run with `--table compact`; `--json` carries it as `table`, `--csv`
- * as one line per cell; the dashboard draws it as a heat map.
+ * the share of tasks each agent could read, and the privileged agents named with what they are given and listed
+ * last. `hearth run --agents methods` prints it by default, any episodic run with `--table compact`; `--json` carries
+ * it as `table`, `--csv` as one line per cell; the dashboard draws it as a heat map.
  *
  * Like the report it is built from the stored episodes in spec order only, so identical results give identical
  * tables: lines in the order agents first appear (contenders, then references), columns in the order families first
  * appear, homes likewise.
  */
-import { PRIVILEGE_MEANINGS } from '../../agents/agent.js';
+
 import { metricValue, rounded } from '../groups.js';
 import { canonicalJson } from '../json.js';
+import { privilegedName, privilegeFootnote } from '../privileges.js';
 import type { MetricSpec, ReportLayout } from '../protocol.js';
 import {
   formatMetric,
@@ -175,8 +176,6 @@ function firstLine(message: string): string {
   return end < 0 ? message : message.slice(0, end);
 }
 
-/** What follows a reference agent's name (as in the wide tables). */
-const REFERENCE_MARK = ' *';
 /** What follows a cell some of whose episodes failed or are not stored yet. */
 const SHORT_MARK = ' !';
 
@@ -241,7 +240,7 @@ function seedsText(seeds: readonly number[]): string {
 }
 
 function sectionLines(section: CrossMethodSection, metrics: readonly MetricSpec[]): string[] {
-  const labels = section.rows.map((row) => row.agent + (row.reference ? REFERENCE_MARK : ''));
+  const labels = section.rows.map((row) => privilegedName(row.agent, row.reference ? row.privileges : undefined));
   // body[row][family][metric]
   const body = section.rows.map((row) =>
     section.families.map((family) =>
@@ -332,17 +331,7 @@ function footnotes(report: Report, table: CrossMethodTable): string[] {
     'read: the share of its tasks whose text the agent made a goal of (n/a: the agent records no reading: it is ' +
       'given the goal, or does not say)',
   );
-  if (references.length > 0) {
-    out.push(
-      `${REFERENCE_MARK.trim()} reference, given what the others must find out: ` +
-        references.map((row) => `${row.agent} (${row.privileges.join(', ')})`).join('; '),
-    );
-    const given = distinct(references.flatMap((row) => row.privileges));
-    for (const privilege of given) {
-      const meaning = PRIVILEGE_MEANINGS[privilege as keyof typeof PRIVILEGE_MEANINGS];
-      if (meaning) out.push(`  ${privilege}: ${meaning}`);
-    }
-  }
+  out.push(...privilegeFootnote(references.flatMap((row) => row.privileges)));
   out.push('');
   // What ran each role (offline or a model's), as under the wide tables.
   for (const [agent, roles] of Object.entries(report.roles ?? {})) {

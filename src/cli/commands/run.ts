@@ -1,8 +1,10 @@
 /**
- * `hearth run`: the continual-instruction benchmark (hearth's main job). A grid of agents x homes x
- * non-stationarity x instruction scale x seeds runs on worker threads into the results store, and the report is
- * printed as ExRAP's Tables 1 and 2, or as JSON / CSV. Bad input (an unknown agent, a malformed home file, more
- * instructions than a home fits) is refused before anything runs.
+ * `hearth run`: the benchmarks. By default the continual-instruction benchmark (hearth's main job): a grid of agents x
+ * homes x non-stationarity x instruction scale x seeds runs on worker threads into the results store, and the report
+ * is printed as ExRAP's Tables 1 and 2, or as JSON / CSV; each home runs in the domain its name says (a city in the
+ * city, `home-domains.ts`). With `--protocol episodic` (or `--agents methods`), one task at a time (`runEpisodic`).
+ * Bad input (an unknown agent, a malformed home file, more instructions than a home fits) is refused before anything
+ * runs.
  */
 import { Command } from 'commander';
 import { expandMethods, METHODS_KEYWORD, methodAgents } from '../../agents/methods.js';
@@ -16,6 +18,7 @@ import {
 } from '../../agents/registry.js';
 import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
 import { homeGraph } from '../../bench/continual/episode.js';
+import { type HomeDomains, homeDomains, isCityHome } from '../../bench/continual/home-domains.js';
 import { checkScale, REFERENTS, type Referents } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
 import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
@@ -28,7 +31,14 @@ import { prepareTrainingHome, SEMGRO_TRAINING_HOME } from '../../bench/episodic/
 import { SEMGRO_RESERVED_HOME } from '../../bench/episodic/semgro/training.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../bench/episodic/task.js';
 import { tasksOfFamily, useDialogueFile } from '../../bench/episodic/tasks/index.js';
-import { addGridOptions, expandGrid, type Grid, gridConfig, parseGridOptions } from '../../bench/grid.js';
+import {
+  addGridOptions,
+  expandGrid,
+  type Grid,
+  gridConfig,
+  parseGridOptions,
+  seedCountNote,
+} from '../../bench/grid.js';
 import { canonicalJson, type JsonObject } from '../../bench/json.js';
 import { closeEpisodeLanguageModels, episodeLlm, llmRunConfig, shareApiKey } from '../../bench/llm.js';
 import { checkPoolFields } from '../../bench/paired.js';
@@ -45,7 +55,7 @@ import {
   resolveLlmConfig,
 } from '../../llm/config.js';
 import { ProgramMemoryFile } from '../../memory/program-memory.js';
-import { DEFAULT_CITY } from '../../sim/city/index.js';
+import { builtinCities, DEFAULT_CITY } from '../../sim/city/index.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
 import { InputError } from '../../util/errors.js';
 
@@ -72,7 +82,8 @@ const PROTOCOLS = ['continual', 'episodic'] as const;
 const TABLE_FORMS = ['compact', 'wide'] as const;
 
 export interface RunOptions {
-  domain: Domain;
+  /** `--domain` when named; absent, each home's name picks its domain (`homeDomains`). */
+  domain?: Domain;
   style: TextStyle;
   referents: Referents;
   protocol: (typeof PROTOCOLS)[number];
@@ -106,7 +117,7 @@ export function parseRunOptions(options: Record<string, unknown>, named: { metho
   const crossMethod = parseTableForm(options, protocol, named.methods ?? false);
   return {
     protocol,
-    domain: oneOf('--domain', options.domain, DOMAINS),
+    ...(options.domain !== undefined && { domain: oneOf('--domain', options.domain, DOMAINS) }),
     style: oneOf('--style', options.style, TEXT_STYLES),
     referents,
     ...(crossMethod && { crossMethod }),
@@ -185,12 +196,29 @@ export function everyFamily(note: (line: string) => void): string[] {
 
 /**
  * Loads every home of the grid (so that a malformed file fails now, naming its file and line) and checks that each
- * fits the largest instruction scale asked for.
+ * fits the largest instruction scale asked for in its domain.
  */
-export function checkHomes(grid: Grid, domain: Domain): void {
-  const pool = instructionPool(domain);
+export function checkHomes(grid: Grid, domains: HomeDomains): void {
   const largest = Math.max(...grid.instructions);
-  for (const home of grid.homes) checkScale(pool, homeGraph(home), largest, home);
+  for (const home of grid.homes) {
+    checkScale(instructionPool(domains.byHome.get(home) ?? 'virtualhome'), homeGraph(home), largest, home);
+  }
+}
+
+/**
+ * The domain of each home of a continual run, from the `--homes` text before it is parsed (its entries are checked
+ * by `parseGridOptions`): what bounds `--instructions` depends on it.
+ */
+export function runDomains(homesText: unknown, named: Domain | undefined): HomeDomains {
+  const homes = [
+    ...new Set(
+      String(homesText ?? '')
+        .split(',')
+        .map((home) => home.trim())
+        .filter((home) => home !== ''),
+    ),
+  ];
+  return homeDomains(homes, named);
 }
 
 /**
@@ -233,11 +261,29 @@ export function modelServerOf(
 }
 
 export function registerRunCommand(program: Command): void {
-  const command = new Command('run').description(
-    'run agents on standing instructions in changing homes (ExRAP continual protocol) and print SR / PS',
-  );
+  const command = new Command('run')
+    .summary(
+      'run agents on a benchmark grid and print its tables: the continual protocol (the default) or the episodic ' +
+        'one (--protocol episodic; --agents methods for every method side by side)',
+    )
+    .description(
+      'Run a grid of agents x homes x seeds on the worker threads, store every episode (--store; --resume goes on ' +
+        'where a run stopped) and print the tables.\n\n' +
+        'The continual protocol (the default; ExRAP): standing instructions in a home whose residents keep changing ' +
+        'it, x --nonstationarity x --instructions; SR and PS (Tables 1 and 2). A home named gen-city:<seed> or a ' +
+        'built-in city runs in the delivery city, the others in a household (--domain picks alfred).\n\n' +
+        'The episodic protocol (--protocol episodic): one task at a time, from LLM-State, HELPER, SemGro and DANLI ' +
+        '(--families, --tasks, --dialogues), each with its own step limit; SR, GC and the rest per task family. ' +
+        `--agents ${METHODS_KEYWORD} runs every method side by side on every family and prints the cross-method table.`,
+    );
   addGridOptions(command, { agents: agentsWithoutLlm(), homes: [DEFAULT_HOME] })
-    .option('--domain <name>', `instruction pool and skills (${DOMAINS.join(', ')})`, 'virtualhome')
+    .option(
+      '--domain <name>',
+      `instruction pool and skills (${DOMAINS.join(', ')}); default: from the homes, city for a city ` +
+        `(gen-city:<seed>, ${builtinCities()
+          .map((city) => city.name)
+          .join(', ')}), virtualhome for a household`,
+    )
     .option('--style <style>', `instruction texts (${TEXT_STYLES.join(', ')})`, 'sentence')
     .option(
       '--referents <reading>',
@@ -306,7 +352,8 @@ export function registerRunCommand(program: Command): void {
         `${METHODS_KEYWORD}: the cross-method table's agents (${methodAgents().join(', ')}): every method that needs ` +
         'neither a model nor a privilege, then the references; the episodic protocol on every family (docs/leaderboard.md)\n' +
         'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files; ' +
-        `with --domain city, built-in cities (default ${DEFAULT_CITY}) and gen-city:<seed>.`,
+        `built-in cities (${DEFAULT_CITY} with --domain city and no --homes) and gen-city:<seed>, which run in the ` +
+        'city.\nSeeds: --seeds N runs seeds 0..N-1; --seeds a..b runs a to b, --seeds 7..7 seed 7 alone; --seeds a,b,c those.',
     )
     .action(async () => {
       const options = command.opts();
@@ -319,6 +366,8 @@ export function registerRunCommand(program: Command): void {
       if (options.cacheDir !== undefined) process.env.HEARTH_CACHE_DIR = String(options.cacheDir);
       // The city's instructions fit no home: --domain city runs in the default city unless --homes names others.
       if (run.domain === 'city' && command.getOptionValueSource('homes') === 'default') options.homes = DEFAULT_CITY;
+      if (run.protocol === 'episodic') refuseCities(options.homes);
+      const domains = run.protocol === 'continual' ? runDomains(options.homes, run.domain) : undefined;
       if (run.protocol === 'episodic' && command.getOptionValueSource('agents') === 'default') {
         options.agents = agentsWithoutLlm('episodic').join(',');
       }
@@ -330,11 +379,18 @@ export function registerRunCommand(program: Command): void {
       }
       const grid = parseGridOptions(options, {
         knownAgents: agentNames(),
-        maxInstructions: instructionPool(run.domain).length,
+        maxInstructions: Math.min(
+          ...[...new Set(domains?.byHome.values() ?? ['virtualhome' as const])].map(
+            (domain) => instructionPool(domain).length,
+          ),
+        ),
         checkHome: (home) => {
           if (!builtinHome(home)) homeGraph(home);
         },
       });
+      // `--seeds 21` is read as seed 21 by some: a count over ten says which seeds it runs (before anything runs).
+      const seedsNote = seedCountNote(String(options.seeds));
+      if (seedsNote && !grid.quiet) process.stderr.write(`${seedsNote}\n`);
       const reserved = grid.homes.find(
         (home) => home === SEMGRO_RESERVED_HOME || home.startsWith(`${SEMGRO_RESERVED_HOME}:`),
       );
@@ -367,14 +423,17 @@ export function registerRunCommand(program: Command): void {
         );
         return;
       }
-      checkHomes(grid, run.domain);
+      if (!domains) throw new Error('a continual run without the domains of its homes');
+      checkHomes(grid, domains);
+      if (domains.note && !grid.quiet) process.stderr.write(`${domains.note}\n`);
+
       const llm = await runLanguageModel(grid.agents, options);
       const withLlm = new Set(grid.agents.filter((agent) => usesLlm(getAgent(agent))));
       // The default reading stays out of specs and configuration, so that earlier stores resume as they were.
       const referents: JsonObject = run.referents === 'one' ? {} : { referents: run.referents };
       const specs = expandGrid(grid).map((spec) => ({
         ...spec,
-        domain: run.domain,
+        domain: domains.byHome.get(spec.home) ?? 'virtualhome',
         style: run.style,
         ...referents,
         ...(llm && withLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
@@ -392,7 +451,8 @@ export function registerRunCommand(program: Command): void {
           protocol: run.protocol,
           config: {
             ...gridConfig(grid),
-            domain: run.domain,
+            // One domain as it always was (stored runs resume); a run of both worlds, each home's.
+            domain: domains.single ?? Object.fromEntries(domains.byHome),
             style: run.style,
             ...referents,
             ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
@@ -420,6 +480,16 @@ function checkSemGroTrain(home: string): string {
     throw error;
   }
   return home;
+}
+
+/** The episodic tasks are household tasks: a city among the homes is refused by name. */
+function refuseCities(homes: unknown): void {
+  const city = listOf(homes).find((home) => isCityHome(home));
+  if (city !== undefined) {
+    throw new InputError(
+      `--homes ${city}: a city (the delivery world of the continual protocol); the episodic tasks run in households`,
+    );
+  }
 }
 
 const listOf = (value: unknown): string[] =>

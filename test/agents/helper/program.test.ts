@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mapClassOffline } from '../../../src/agents/helper/classes.js';
 import { formatProgram, mergePrograms, parseProgram, programHandles } from '../../../src/agents/helper/program.js';
 import { CORRECTION_SEEDS, PERSONAL_ROUTINES, PLAN_SEEDS } from '../../../src/agents/helper/seeds.js';
 import { formatGoal, parseGoal } from '../../../src/sim/subgoal-text.js';
+import { describeWithShared, sharedPath } from '../../helpers/shared-data.js';
 
 describe('HELPER program grammar', () => {
   it('reads declarations with landmark and attributes, calls, corrective moves and loops', () => {
@@ -194,5 +196,61 @@ describe('offline class mapper', () => {
     expect(mapClassOffline('microwav')?.className).toBe('microwave');
     expect(mapClassOffline('Potatos')?.className).toBe('potato');
     expect(mapClassOffline('Zeppelin')).toBeUndefined();
+  });
+
+  it('reads a class name as a noun: no verb or content reading of the lexicon, no class that several share', () => {
+    // "watch" is what one does with a TV, "coffee" what a mug holds, "table" a desk and a kitchen table alike.
+    for (const written of ['Watch', 'Coffee', 'WateringCan', 'TableTopDecor', 'Fruit', 'Appliance']) {
+      expect(mapClassOffline(written), written).toBeUndefined();
+    }
+    // Nouns naming the thing itself still map, and plurals of class names.
+    expect(mapClassOffline('Couch')?.className).toBe('sofa');
+    expect(mapClassOffline('Screen')?.className).toBe('tv');
+    expect(mapClassOffline('Plates')).toEqual({ className: 'plate', by: 'lexicon' });
+    expect(mapClassOffline('Mugs')?.className).toBe('mug');
+    expect(mapClassOffline('Cups')?.className).toBe('waterglass');
+    expect(mapClassOffline('Bowls')?.className).toBe('dishbowl');
+    expect(mapClassOffline('Pan')?.className).toBe('fryingpan');
+    expect(mapClassOffline('Pen')?.className).toBe('pen');
+    expect(mapClassOffline('Bowl')?.className).toBe('dishbowl');
+  });
+
+  it('corrects the spelling of no English word: one edit never turns a word into another class', () => {
+    // Each is one or two edits from a class name or alias (sauce, tap, card, bowl, mat, wall, jacket, rag, table,
+    // lamp, towel) and was mapped to it by spelling.
+    for (const written of [
+      'Saucer',
+      'Cap',
+      'Cart',
+      'Bow',
+      'Bat',
+      'Hat',
+      'Ball',
+      'Racket',
+      'Bag',
+      'Stable',
+      'Clamp',
+      'Tower',
+      'GarbageBag',
+      'ToasterOven',
+    ]) {
+      expect(mapClassOffline(written), written).toBeUndefined();
+    }
+    expect(mapClassOffline('Frige')).toEqual({ className: 'fridge', by: 'spelling' });
+    expect(mapClassOffline('CoffeMachine')).toEqual({ className: 'coffeemaker', by: 'spelling' });
+    expect(mapClassOffline('Microwve')?.className).toBe('microwave');
+  });
+});
+
+describeWithShared([['teach', 'ithor_documented_object_list.json']], 'offline class mapper on every iTHOR type', () => {
+  it("maps TEACh's own names as they are spelt: by the catalog or the lexicon, never by a spelling correction", () => {
+    const types = JSON.parse(
+      readFileSync(sharedPath('teach', 'ithor_documented_object_list.json'), 'utf8'),
+    ) as string[];
+    expect(types.length).toBeGreaterThan(100);
+    const corrected = types.filter((type) => mapClassOffline(type)?.by === 'spelling');
+    expect(corrected).toEqual([]);
+    expect(types.filter((type) => mapClassOffline(type)?.by === 'catalog').length).toBeGreaterThan(100);
+    expect(mapClassOffline('Watch')).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskBrief } from '../../../src/agents/agent.js';
 import { GreedyAgent, MaxStalenessFirstAgent } from '../../../src/agents/heuristics/index.js';
-import { getAgent } from '../../../src/agents/registry.js';
+import { agentsWithoutLlm, getAgent } from '../../../src/agents/registry.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
 import { requireCatalogClass } from '../../../src/sim/catalog/index.js';
 import { moveObject } from '../../../src/sim/dynamics/index.js';
@@ -19,14 +19,19 @@ const texts = (...instructions: [string, string][]): TaskBrief => ({
 });
 
 describe('heuristics reading the texts', () => {
-  it('are registered without privileges, run only when named, and take the name of their reading', () => {
+  it('are registered without privileges, run by default in the continual protocol, and take the name of their reading', () => {
+    const defaults = agentsWithoutLlm('continual');
     for (const kind of ['greedy', 'multi-instruction-first', 'max-staleness-first']) {
       const definition = getAgent(`${kind}-text`);
       expect(definition.privileges).toEqual([]);
-      expect(definition.optIn).toBe(true);
+      expect(definition.optIn).toBeUndefined();
+      expect(defaults).toContain(`${kind}-text`);
       expect(definition.create(context).name).toBe(`${kind}-text`);
       expect(getAgent(kind).privileges).toEqual(['meanings']);
+      expect(defaults).toContain(kind);
     }
+    // The episodic protocol's defaults are its own: the heuristics run standing instructions only.
+    expect(agentsWithoutLlm('episodic').filter((name) => name.endsWith('-text'))).toEqual([]);
   });
 
   it('look for a thing of a class they have not seen, then serve it (Greedy)', async () => {

@@ -143,11 +143,18 @@ describe('the cross-method table', () => {
     expect(line('reader')).toMatch(/^reader\s+\| 75% \(30-95%\)\s+0% \(0-66%\)\s+\| 83%$/);
     // Every episode of a cell failed: "error"; some failed: the cell is marked.
     expect(line('broken')).toMatch(/^broken\s+\| error\s+100% \(21-100%\) !\s+\| 100%$/);
-    expect(line('oracle *')).toMatch(/^oracle \*\s+\| 100% \(51-100%\)\s+100% \(34-100%\)\s+\| n\/a$/);
-    expect(lines.findIndex((l) => l.startsWith('oracle *'))).toBeGreaterThan(lines.indexOf(line('broken')));
+    // A privileged agent is named with what it is given, listed last, and each privilege said in words below.
+    expect(line('oracle [meanings, true-state]')).toMatch(
+      /^oracle \[meanings, true-state\]\s+\| 100% \(51-100%\)\s+100% \(34-100%\)\s+\| n\/a$/,
+    );
+    expect(lines.findIndex((l) => l.startsWith('oracle '))).toBeGreaterThan(lines.indexOf(line('broken')));
+    expect(text).not.toMatch(/^oracle \*/m);
     expect(text).toContain('n=4');
-    expect(text).toContain('* reference, given what the others must find out: oracle (meanings, true-state)');
-    expect(text).toContain('  true-state: the true state of the home');
+    expect(text).toContain(
+      '[...] given to a privileged agent, which the others must find out for themselves (privileged rows come last):\n' +
+        "  meanings: the task's structured goal (or the instructions' meanings) instead of reading the text\n" +
+        '  true-state: the true state of the home\n',
+    );
     // What ran each role, as under the wide tables.
     expect(text).toContain('\nreader: policy: offline: a planner\n');
     expect(text).toContain('missing: 2 of 20 episodes not run yet');

@@ -16,8 +16,10 @@ export function EpisodeList(props: {
   shown: readonly string[];
   recorded: readonly number[];
   references: Readonly<Record<string, readonly string[]>>;
+  /** What each privilege gives, in words (the marks' tooltips). */
+  meanings?: Readonly<Record<string, string>>;
 }) {
-  const { run, layout, agents, shown, recorded, references } = props;
+  const { run, layout, agents, shown, recorded, references, meanings } = props;
   const [agent, setAgent] = useState('');
   const [status, setStatus] = useState('');
   const [sort, setSort] = useState('');
@@ -109,7 +111,12 @@ export function EpisodeList(props: {
                 {fields.map((field) => (
                   <td key={field}>
                     {String(episode.spec[field] ?? '')}
-                    {field === 'agent' && <ReferenceMark privileges={references[String(episode.spec.agent)]} />}
+                    {field === 'agent' && (
+                      <>
+                        {' '}
+                        <ReferenceMark privileges={references[String(episode.spec.agent)]} meanings={meanings} />
+                      </>
+                    )}
                   </td>
                 ))}
                 <td>{episode.spec.seed}</td>

@@ -1,13 +1,14 @@
 /**
  * A run's report as the CLI prints it: one table per combination of the section fields, a line per agent, a column
  * group per level, "mean +- ci95" cells (the server formats them with the CLI's own code), and under each table one
- * chart per metric with the 95% intervals drawn as error bars. Reference agents are marked in both.
+ * chart per metric with the 95% intervals drawn as error bars. Privileged agents come after the others (the report
+ * lists them so) and are named with what they are given in both.
  */
 import * as Plot from '@observablehq/plot';
 import { useMemo } from 'preact/hooks';
 import { describe, groupBy, text } from '../groups.js';
 import type { LayoutView, MetricColumn, ReportView, RowView } from '../types.js';
-import { ReferenceMark } from './Common.js';
+import { labelMargin, privilegedName, ReferenceMark } from './Common.js';
 import { PlotFigure } from './PlotFigure.js';
 
 export function ResultTables({ view, shown }: { view: ReportView; shown: readonly string[] }) {
@@ -27,7 +28,13 @@ export function ResultTables({ view, shown }: { view: ReportView; shown: readonl
               {title || 'all episodes'}
               {counts.size === 1 && <span class="muted"> ({[...counts][0]} episodes per cell)</span>}
             </h3>
-            <ResultTable rows={section.items} layout={layout} metrics={metrics} references={view.references} />
+            <ResultTable
+              rows={section.items}
+              layout={layout}
+              metrics={metrics}
+              references={view.references}
+              meanings={view.privileges}
+            />
             <div class="charts">
               {metrics.map((metric) => (
                 <CiChart
@@ -51,11 +58,13 @@ interface TableProps {
   layout: LayoutView;
   metrics: MetricColumn[];
   references: ReportView['references'];
+  /** What each privilege gives, in words (the marks' tooltips). */
+  meanings?: ReportView['privileges'];
   /** Paired rows: counts are pairs. */
   count?: 'episodes' | 'pairs';
 }
 
-export function ResultTable({ rows, layout, metrics, references, count = 'episodes' }: TableProps) {
+export function ResultTable({ rows, layout, metrics, references, meanings, count = 'episodes' }: TableProps) {
   const lines = groupBy(rows, layout.rows);
   const columns = groupBy(rows, layout.columns);
   const uneven = new Set(rows.map((row) => row[count])).size > 1;
@@ -91,7 +100,8 @@ export function ResultTable({ rows, layout, metrics, references, count = 'episod
           return (
             <tr key={label} data-line={label}>
               <th>
-                {label} <ReferenceMark privileges={agent === undefined ? undefined : references[agent]} />
+                {label}{' '}
+                <ReferenceMark privileges={agent === undefined ? undefined : references[agent]} meanings={meanings} />
               </th>
               {columns.map((column) => {
                 const row = line.items.find((candidate) => column.items.includes(candidate));
@@ -128,16 +138,17 @@ function CiChart({ rows, layout, metric, references }: Omit<TableProps, 'metrics
       const summary = row[metric.key] as unknown as Summary | undefined;
       if (!summary || summary.mean === null) return [];
       const agent = layout.rows.map((field) => text(row[field])).join(', ');
-      const reference = typeof row.agent === 'string' && references[row.agent] !== undefined;
+      const given = typeof row.agent === 'string' ? references[row.agent] : undefined;
+      const reference = given !== undefined && given.length > 0;
       const ci = summary.ci95 ?? 0;
       return [
         {
-          line: reference ? `${agent} (ref)` : agent,
+          line: privilegedName(agent, given),
           column: layout.columns.map((field) => text(row[field])).join(', '),
           mean: summary.mean * scale,
           lo: (summary.mean - ci) * scale,
           hi: (summary.mean + ci) * scale,
-          kind: reference ? 'reference (privileged)' : 'agent',
+          kind: reference ? 'privileged' : 'agent',
           cell: row.cells[metric.key],
         },
       ];
@@ -148,11 +159,11 @@ function CiChart({ rows, layout, metric, references }: Omit<TableProps, 'metrics
       title: `${metric.label}${metric.better ? ` (${metric.better} is better)` : ''}`,
       width: 360 + 180 * Math.max(0, new Set(data.map((d) => d.column)).size - 1),
       height: 40 + 26 * lines.length + (faceted ? 20 : 0),
-      marginLeft: 150,
+      marginLeft: labelMargin(lines, 150),
       x: { label: metric.percent ? `${metric.label} (%)` : metric.label, grid: true, nice: true },
       y: { label: null, domain: lines },
       ...(faceted && { fx: { label: layout.columns.join(', ') } }),
-      color: { domain: ['agent', 'reference (privileged)'], range: ['#4269d0', '#a0a0a0'], legend: true },
+      color: { domain: ['agent', 'privileged'], range: ['#4269d0', '#a0a0a0'], legend: true },
       marks: [
         Plot.barX(data, { x: 'mean', y: 'line', fx: faceted ? 'column' : undefined, fill: 'kind', fillOpacity: 0.7 }),
         Plot.ruleY(data, { x1: 'lo', x2: 'hi', y: 'line', fx: faceted ? 'column' : undefined, strokeWidth: 1.5 }),

@@ -7,7 +7,7 @@ import * as Plot from '@observablehq/plot';
 import { useMemo, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { useApi } from '../api.js';
-import { Loading, Problem, ReferenceMark } from '../components/Common.js';
+import { Loading, labelMargin, PrivilegeNote, Problem, privilegedName, ReferenceMark } from '../components/Common.js';
 import { PlotFigure } from '../components/PlotFigure.js';
 import { ResultTable } from '../components/ResultTables.js';
 import { describe, groupBy } from '../groups.js';
@@ -31,7 +31,7 @@ export function ComparePage() {
   const [hiddenCells, setHiddenCells] = useState<string[]>([]);
   if (detail.error) return <Problem>{detail.error}</Problem>;
   if (!detail.data) return <Loading />;
-  const { layout, references } = detail.data.report;
+  const { layout, references, privileges } = detail.data.report;
   const metric = layout.metrics.find((m) => m.key === (metricKey ?? layout.shown[0])) ?? layout.metrics[0];
   const cellFields = [...layout.sections, ...layout.columns];
   const view = paired.data;
@@ -57,8 +57,7 @@ export function ComparePage() {
           <select value={chosen ?? ''} onChange={(e) => setReference((e.currentTarget as HTMLSelectElement).value)}>
             {agents.map((agent) => (
               <option key={agent} value={agent}>
-                {agent}
-                {references[agent] ? ' (ref)' : ''}
+                {privilegedName(agent, references[agent])}
               </option>
             ))}
           </select>
@@ -85,7 +84,7 @@ export function ComparePage() {
                 checked={!hiddenAgents.includes(agent)}
                 onChange={() => toggle(hiddenAgents, setHiddenAgents, agent)}
               />{' '}
-              {agent} <ReferenceMark privileges={references[agent]} />
+              {agent} <ReferenceMark privileges={references[agent]} meanings={privileges} />
             </label>
           ))}
       </fieldset>
@@ -109,7 +108,14 @@ export function ComparePage() {
       {view && rows.length === 0 && <p>No other agent ran the same episodes as {chosen}.</p>}
       {view && rows.length > 0 && (
         <>
-          <PairedTable view={view} rows={rows} layout={layout} metric={metric} references={references} />
+          <PairedTable
+            view={view}
+            rows={rows}
+            layout={layout}
+            metric={metric}
+            references={references}
+            meanings={privileges}
+          />
           <PairedPlot
             view={view}
             layout={layout}
@@ -121,6 +127,13 @@ export function ComparePage() {
           />
         </>
       )}
+      <PrivilegeNote
+        agents={agents
+          .filter((agent) => references[agent] !== undefined)
+          .map((agent) => [agent, references[agent]] as const)}
+        meanings={privileges}
+        testId="compare-references"
+      />
     </section>
   );
 }
@@ -138,8 +151,9 @@ function PairedTable(props: {
   layout: LayoutView;
   metric: MetricColumn;
   references: Record<string, readonly string[]>;
+  meanings: Record<string, string>;
 }) {
-  const { view, rows, layout, metric, references } = props;
+  const { view, rows, layout, metric, references, meanings } = props;
   return (
     <>
       <h2>
@@ -153,6 +167,7 @@ function PairedTable(props: {
           layout={layout}
           metrics={[metric]}
           references={references}
+          meanings={meanings}
           count="pairs"
         />
       ))}
@@ -175,7 +190,7 @@ function PairedPlot(props: {
   const cellKey = [...cells].join('\n');
   const options = useMemo(() => {
     const scale = metric.percent ? 100 : 1;
-    const label = (agent: string) => (references[agent] ? `${agent} (ref)` : agent);
+    const label = (agent: string) => privilegedName(agent, references[agent]);
     const pairs = view.pairs
       .filter((pair) => agents.has(pair.agent) && cells.has(cellLabel(pair.cell, cellFields)))
       .flatMap((pair) => {
@@ -206,7 +221,7 @@ function PairedPlot(props: {
     return {
       width: Math.max(520, 300 * Math.min(cells.size, 3)),
       height: 50 + 34 * agentList.length,
-      marginLeft: 150,
+      marginLeft: labelMargin(agentList, 150),
       x: { label: `${view.reference} minus agent: ${metric.label}${metric.percent ? ' (points)' : ''}`, grid: true },
       y: { label: null, domain: agentList },
       ...(faceted && { fx: { label: null } }),

@@ -1,21 +1,21 @@
 /**
  * The cross-method table of an episodic run (`hearth run --agents methods`, docs/leaderboard.md) as a heat map:
  * agents x task families, the colour a cell's SR (or GC), its text the CLI's "SR +- 95% CI" and the share of its
- * tasks the agent could not read; references (privileged) marked and listed last. Under it, the same cells as a
- * table, what each reference is given, and the failures by agent and error.
+ * tasks the agent could not read; privileged agents named with what they are given and listed last. Under it, the
+ * same cells as a table, what each privilege gives, and the failures by agent and error.
  */
 import * as Plot from '@observablehq/plot';
 import { useMemo, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { useApi } from '../api.js';
-import { Loading, Problem, ReferenceMark } from '../components/Common.js';
+import { Loading, labelMargin, PrivilegeNote, Problem, privilegedName, ReferenceMark } from '../components/Common.js';
 import { PlotFigure } from '../components/PlotFigure.js';
 import type { CrossMethodRowView, CrossMethodView } from '../types.js';
 
 type Section = CrossMethodView['sections'][number];
 
-/** A row's label in the heat map: references named as such, as in every chart of the dashboard. */
-const lineOf = (row: CrossMethodRowView) => (row.reference ? `${row.agent} (ref)` : row.agent);
+/** A row's label in the heat map: a privileged agent with what it is given, as in every chart of the dashboard. */
+const lineOf = (row: CrossMethodRowView) => privilegedName(row.agent, row.reference ? row.privileges : undefined);
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
@@ -48,7 +48,8 @@ export function CrossMethodPage() {
         Each agent on every task family: the colour is the cell's {shown.label}, the text its mean and 95% interval over
         the cell's episodes (as <code>hearth run --table compact</code> prints it), with the share of its tasks the
         agent could not read. Pooled over {view.perHome ? 'the episodes of one home' : 'every home'} and{' '}
-        {view.seeds.length} seed(s). References, given what the others must find out, are marked and listed last.
+        {view.seeds.length} seed(s). Privileged agents, given what the others must find out, say what they are given and
+        are listed last.
       </p>
       <div class="controls">
         <label>
@@ -87,24 +88,14 @@ export function CrossMethodPage() {
             )}
           </h3>
           <HeatMap section={section} metric={shown.key} label={shown.label} />
-          <CellTable section={section} metric={shown.key} />
+          <CellTable section={section} metric={shown.key} meanings={view.privileges} />
         </div>
       ))}
-      {listed.length > 0 && (
-        <div class="note" data-testid="cross-method-references">
-          <p>
-            <span class="badge ref">ref</span> reference agents, given what the others must find out:{' '}
-            {listed.map((row) => `${row.agent} (${row.privileges.join(', ')})`).join('; ')}.
-          </p>
-          <ul>
-            {Object.entries(view.privileges).map(([privilege, meaning]) => (
-              <li key={privilege}>
-                <strong>{privilege}</strong>: {meaning}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <PrivilegeNote
+        agents={listed.map((row) => [row.agent, row.privileges] as const)}
+        meanings={view.privileges}
+        testId="cross-method-references"
+      />
       <p class="note">
         read: the share of its tasks whose text the agent made a goal of; n/a where the agent records no reading (it is
         given the goal, or does not say).
@@ -136,9 +127,9 @@ function HeatMap({ section, metric, label }: { section: Section; metric: string;
     const scored = data.filter((d) => d.value !== null);
     const failed = data.filter((d) => d.value === null);
     return {
-      width: 190 + 118 * section.families.length,
+      width: labelMargin(lines, 190) + 118 * section.families.length,
       height: 70 + 46 * lines.length,
-      marginLeft: 190,
+      marginLeft: labelMargin(lines, 190),
       marginTop: 40,
       x: { domain: section.families, axis: 'top', label: null, tickSize: 0 },
       y: { domain: lines, label: null, tickSize: 0 },
@@ -160,7 +151,15 @@ function HeatMap({ section, metric, label }: { section: Section; metric: string;
 }
 
 /** The heat map's cells as a table, to read and copy: the CLI's text per cell, the row's read share. */
-function CellTable({ section, metric }: { section: Section; metric: string }) {
+function CellTable({
+  section,
+  metric,
+  meanings,
+}: {
+  section: Section;
+  metric: string;
+  meanings: CrossMethodView['privileges'];
+}) {
   return (
     <table class="results" data-testid="cross-method-table">
       <thead>
@@ -180,7 +179,7 @@ function CellTable({ section, metric }: { section: Section; metric: string }) {
         {section.rows.map((row) => (
           <tr key={row.agent} data-line={row.agent}>
             <th>
-              {row.agent} <ReferenceMark privileges={row.reference ? row.privileges : undefined} />
+              {row.agent} <ReferenceMark privileges={row.reference ? row.privileges : undefined} meanings={meanings} />
             </th>
             {section.families.map((family) => {
               const cell = row.cells.find((candidate) => candidate.family === family);

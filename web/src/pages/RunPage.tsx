@@ -1,12 +1,12 @@
 /**
  * One run: its configuration, its progress (live while it runs), the paper-style tables with their intervals drawn,
- * the reference agents and the roles agents ran, failures, and the episodes.
+ * the privileged agents (after the others) with what each is given, the roles agents ran, failures, and the episodes.
  */
 
 import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { useApi } from '../api.js';
-import { configValue, Loading, Problem, Progress, StateBadge } from '../components/Common.js';
+import { configValue, Loading, PrivilegeNote, Problem, Progress, StateBadge } from '../components/Common.js';
 import { EpisodeList } from '../components/EpisodeList.js';
 import { MetricPicker } from '../components/MetricPicker.js';
 import { ResultTables } from '../components/ResultTables.js';
@@ -54,12 +54,7 @@ export function RunPage() {
       <h2>Results</h2>
       <MetricPicker metrics={report.layout.metrics} shown={metrics} onChange={setShown} />
       {report.rows.length === 0 ? <p>No finished episodes yet.</p> : <ResultTables view={report} shown={metrics} />}
-      {references.length > 0 && (
-        <p class="note" data-testid="references">
-          <span class="badge ref">ref</span> reference agents, given what the others must find out:{' '}
-          {references.map(([agent, given]) => `${agent} (${given.join(', ')})`).join('; ')}.
-        </p>
-      )}
+      <PrivilegeNote agents={references} meanings={report.privileges} testId="references" />
       {Object.entries(report.roles).map(([agent, roles]) => (
         <p class="note" key={agent}>
           {agent}:{' '}
@@ -93,6 +88,7 @@ export function RunPage() {
         shown={metrics}
         recorded={recorded}
         references={report.references}
+        meanings={report.privileges}
       />
     </section>
   );
