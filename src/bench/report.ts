@@ -9,33 +9,19 @@
  */
 
 import { InputError } from '../util/errors.js';
-import type { CrossMethodTable } from './episodic/cross-method.js';
+import type { CrossMethodTable } from './episodic/cross-method-table.js';
 import { groupByFields, metricValue, type ReportRow, rounded, rowOfFields } from './groups.js';
 import { canonicalJson, type JsonObject, type JsonValue } from './json.js';
 import { type PairedComparison, type PairedSummary, pairedComparison } from './paired.js';
 import { privilegedLast, privilegedName, privilegeFootnote } from './privileges.js';
 import type { MetricSpec, ReportLayout } from './protocol.js';
-import { summarize } from './stats.js';
-
-/** Mean and 95% CI half-width of one metric over a group's episodes; null where undefined (no or one value). */
-export interface MetricSummary {
-  mean: number | null;
-  ci95: number | null;
-  /** Episodes that had a value, present only when fewer than the row's `episodes` (the metric was null for some). */
-  n?: number;
-  /**
-   * The bounds of the 95% interval when it is not mean +- ci95: a success rate's Wilson interval (the cross-method
-   * table's SR, `stats.ts` `wilson95`). Printed as "mean (low-high)".
-   */
-  low?: number | null;
-  high?: number | null;
-}
+import { type MetricSummary, summarize } from './stats.js';
 
 /**
  * One report row: the group fields (e.g. agent, home, nonstationarity, instructions), `episodes` (successful episodes
  * in the group), then one MetricSummary per metric, in the layout's order.
  */
-export type { ReportRow };
+export type { MetricSummary, ReportRow };
 
 /** An episode as reports need it (a StoredEpisode is one). */
 export interface ReportEpisode {

@@ -156,3 +156,17 @@ export function logGamma(x: number): number {
   const t = z + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }
+
+/** Mean and 95% CI half-width of one metric over a group's episodes; null where undefined (no or one value). */
+export interface MetricSummary {
+  mean: number | null;
+  ci95: number | null;
+  /** Episodes that had a value, present only when fewer than the row's `episodes` (the metric was null for some). */
+  n?: number;
+  /**
+   * The bounds of the 95% interval when it is not mean +- ci95: a success rate's Wilson interval (the cross-method
+   * table's SR, `stats.ts` `wilson95`). Printed as "mean (low-high)".
+   */
+  low?: number | null;
+  high?: number | null;
+}

@@ -25,51 +25,14 @@ import {
   tableMetrics,
 } from '../report.js';
 import { wilson95 } from '../stats.js';
+import type { CrossMethodCell, CrossMethodRow, CrossMethodSection, CrossMethodTable } from './cross-method-table.js';
+
+export type { CrossMethodCell, CrossMethodRow, CrossMethodSection, CrossMethodTable };
 
 /** The metrics every cell carries (JSON, CSV, the dashboard): SR, GC and the share of tasks read. */
 export const CROSS_METHOD_METRICS = ['sr', 'gc', 'read'] as const;
 /** The metric of the text table's cells when `--columns` does not say. */
 const DEFAULT_COLUMNS = ['sr'];
-
-export interface CrossMethodCell {
-  /** Finished episodes (those the means are over). */
-  readonly episodes: number;
-  /** Failed episodes, left out of the means. */
-  readonly failed: number;
-  /** The first line of the first failure's error, when some failed. */
-  readonly error?: string;
-  /** One summary per metric of the table (`CrossMethodTable.metrics`). */
-  readonly metrics: Readonly<Record<string, MetricSummary>>;
-}
-
-export interface CrossMethodRow {
-  readonly agent: string;
-  /** Given something the others must find out (`privileges` says what); listed after the contenders. */
-  readonly reference: boolean;
-  readonly privileges: readonly string[];
-  /** The share of the row's finished episodes whose text the agent read (null: it was given the meanings). */
-  readonly read: MetricSummary;
-  /** By family; a family the agent ran no episode of has no cell. */
-  readonly cells: Readonly<Record<string, CrossMethodCell>>;
-}
-
-export interface CrossMethodSection {
-  /** The homes the section pools over (one home with `perHome`). */
-  readonly homes: readonly string[];
-  readonly families: readonly string[];
-  /** Finished and failed episodes per family (the most any agent of the section has). */
-  readonly episodes: Readonly<Record<string, number>>;
-  readonly rows: readonly CrossMethodRow[];
-}
-
-export interface CrossMethodTable {
-  /** Metric keys each cell summarises. */
-  readonly metrics: readonly string[];
-  /** One section per home, or one over every home. */
-  readonly perHome: boolean;
-  readonly seeds: readonly number[];
-  readonly sections: readonly CrossMethodSection[];
-}
 
 /** How a run asks for the table: per home or pooled, and the text table's metrics. */
 export interface CrossMethodRequest {
