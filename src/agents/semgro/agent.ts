@@ -27,16 +27,18 @@
 import type { Skill } from '../../sim/skill.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
-import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import type { Agent, StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import { roomDistances, roomPath } from '../heuristics/common.js';
 import { type Scene, sceneOfObservation } from './binding.js';
 import type { SemGroConfig } from './config.js';
 import { ChainCursor } from './cursor.js';
 import { LEVELS, type SkillDatabase } from './database/database.js';
 import { failureOfMessage, type SkillFailure } from './failures.js';
+import type { GoalChain } from './goal-chain.js';
 import { completedTexts } from './progress.js';
 import { SkillRetriever } from './retrieval.js';
 import type { Candidate, Detection, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
+import { readTask } from './task-reading.js';
 import { remedyOf } from './task-retriever.js';
 
 /** One instruction of the stack, with the skills set aside for it. */
@@ -109,6 +111,12 @@ export class SemGroAgent implements Agent {
   private skillsRun = 0;
   private skillsOk = 0;
   private lastRecords: RoleRecord[] = [];
+  /** How the task text was read (`task-reading.ts`), and the goal chain of a task asking for several things. */
+  private understanding: TaskUnderstanding | undefined;
+  private chain: GoalChain | undefined;
+  /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
+  private doneFrom = 0;
+  private chainProgress = '';
 
   constructor(
     readonly name: string,
@@ -122,12 +130,20 @@ export class SemGroAgent implements Agent {
   }
 
   reset(task: TaskBrief, first: StepFeedback): void {
-    this.root = { instruction: task.instructions.map((i) => i.text).join(' '), rejected: new Map() };
+    const read = readTask(task);
+    this.understanding = read.understanding;
+    this.chain = read.chain;
+    this.root = { instruction: read.instruction, rejected: new Map() };
     this.stack = [this.root];
     this.see(first);
   }
 
+  reading(): TaskUnderstanding | undefined {
+    return this.understanding;
+  }
+
   private see(feedback: StepFeedback): void {
+    this.chain?.update(feedback);
     this.feedback = feedback;
     this.scene = sceneOfObservation(feedback.observation);
     this.detection = this.roles.detector.detect(feedback.observation, feedback.t);
@@ -135,6 +151,7 @@ export class SemGroAgent implements Agent {
   }
 
   async act(): Promise<Skill> {
+    if (this.chain && !this.followChain()) return this.lookElsewhere();
     const walk = this.explore();
     if (walk) return walk;
     // Bounded: each pass either returns, finishes a skill or fails one.
@@ -183,12 +200,35 @@ export class SemGroAgent implements Agent {
     return this.feedback.observation.nodes.some((n) => n.id === id && n.category === 'Rooms');
   }
 
+  /**
+   * With a goal chain: the user's instruction is the current subgoal's query. When the subgoal changes, or one more
+   * thing satisfies it, the agent starts afresh on it (the skill running stops, the generator's history of what is
+   * done starts over: the same skill serves the next slice of toast). False when every subgoal is done as far as
+   * the agent knows.
+   */
+  private followChain(): boolean {
+    const chain = this.chain!;
+    const current = chain.current;
+    if (current === undefined) return false;
+    const progress = chain.progress();
+    if (progress === this.chainProgress) return true;
+    this.chainProgress = progress;
+    if (this.running) this.finished(this.running, true, false);
+    this.doneFrom = this.done.length;
+    this.exploring = undefined;
+    this.root = { instruction: current, rejected: new Map() };
+    this.stack = [this.root];
+    return true;
+  }
+
   /** The next skill of the running chain, or undefined when it finished or failed (handled here). */
   private async advance(running: Running): Promise<Skill | undefined> {
+    const focus = this.chain?.focus();
     const bound = running.cursor.next({
       scene: this.scene,
       adjacent: this.feedback.adjacentRooms,
       settled: this.settled,
+      ...focus,
     });
     if (bound.kind === 'skill') {
       running.pending = bound.skill;
@@ -199,8 +239,11 @@ export class SemGroAgent implements Agent {
     return undefined;
   }
 
-  /** Records a skill that ran (whole or in part) and returns to the user's instruction after a success. */
-  private finished(running: Running, ok: boolean): void {
+  /**
+   * Records a skill that ran (whole or in part) and returns to the user's instruction after a success (`resume`:
+   * false when a goal chain has moved on and set the instruction itself).
+   */
+  private finished(running: Running, ok: boolean, resume = true): void {
     this.running = undefined;
     const { skill } = running;
     this.history.push({ text: skill.text, level: skill.level, ok });
@@ -208,7 +251,7 @@ export class SemGroAgent implements Agent {
     this.skillsRun++;
     if (ok) this.skillsOk++;
     this.keep(this.skills, { t: this.feedback.t, text: skill.text, level: skill.level, ok, steps: running.steps });
-    if (!ok) return;
+    if (!ok || !resume) return;
     // A skill whose effect already held took no step and changed nothing: set aside, not chosen again for now.
     if (running.steps === 0) this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, '');
     else this.restart(running.acted);
@@ -311,7 +354,7 @@ export class SemGroAgent implements Agent {
       const generated = await this.roles.generator.generate({
         instruction: frame.instruction,
         history: this.history,
-        done: this.done,
+        done: this.doneFrom > 0 ? this.done.slice(this.doneFrom) : this.done,
         examples: retrieved.examples,
         candidates,
       });

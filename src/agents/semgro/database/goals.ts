@@ -1,0 +1,264 @@
+/**
+ * The level-2 goals of the offline bootstrap (`build.ts`): every single goal the simulator lets a character reach in
+ * the training home, by kind, each with what it means (its name comes from `naming.ts`), the conditions the household
+ * planner plans for, and the start states it is also planned from. The paper builds its database from the training
+ * environment's skills bottom up (appendix B); these are the home's skills in general, not those of one task family:
+ *
+ * | kind   | goals                                                                                                   |
+ * | ------ | ------------------------------------------------------------------------------------------------------- |
+ * | place  | each grabbable class on each host with SURFACES and in each host with CONTAINERS (what the simulator's  |
+ * |        | put and putin accept), by the catalog's relation where it gives one, else as a put leaves it there;     |
+ * |        | those the catalog gives (its hosts, the containers where things of its kind are stored) are `typical`   |
+ * | heat   | each food or drink cooked by each heater: inside a microwave that is on and closed, inside a toaster     |
+ * |        | that is on, on a stove that is on (the derived-state rules' recipes)                                    |
+ * | switch | one thing of each switchable class (lights, lamps and faucets too) switched on, and one switched off     |
+ * | open   | one thing of each openable class (doors and windows aside) opened, and one closed                       |
+ * | clean  | each class that gets dirty in a sink of a room whose faucet runs                                        |
+ * | fill   | each vessel (a grabbable recipient) in such a sink (water), or in a coffee maker that is on (coffee)    |
+ * | water  | each plant reached holding each vessel just filled with water (two stages: fill, then carry)            |
+ *
+ * A state of the home that decides a plan is set each way as a variant (`Setup`): a typical placement in a container
+ * with every container of the class open and with every one closed, a switch or an opening from the other position.
+ * Switching and opening are about one thing ("switch off light" switches off the light at hand): a goal over every
+ * light of the home is a walk through every room, which no other home repeats, and an agent asked for all lights
+ * repeats the one-light skill where it finds lights.
+ */
+import { CATALOG, catalogClass, placementsOf } from '../../../sim/catalog/index.js';
+import { and, type Condition, edge, exists, held, holds, isIn, type NodeRef, or, v } from '../../../sim/conditions.js';
+import { HEATER_CLASSES, PLANT_CLASSES } from '../../../sim/derived-states.js';
+import type { EnvGraph } from '../../../sim/graph.js';
+import { alfredPutRelation } from '../../../sim/skill-sets.js';
+import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
+import type { SkillMeaning } from './naming.js';
+
+/** A change of the start state a goal is also planned from (applied inside `tryChanges`). */
+export type Setup = (graph: EnvGraph) => void;
+
+/** A level-2 goal: what it means, the conditions the planner plans for, and the start states it is planned from. */
+export interface SingleGoal {
+  readonly meaning: SkillMeaning;
+  /** Planned one after the other, each from where the chain of the one before left the home (most goals: one). */
+  readonly stages: readonly Condition[];
+  /** Changes of the start state to plan from besides the start state itself (`undefined`: the start state only). */
+  readonly variants?: readonly Setup[];
+  /** Plan from the variants only (a goal that already holds in the start state). */
+  readonly variantsOnly?: boolean;
+}
+
+/** Puts every node of the class in `state` (from its opposite); switching on closes what is open first. */
+export function setClassState(graph: EnvGraph, className: string, state: 'OPEN' | 'CLOSED' | 'ON' | 'OFF'): void {
+  const opposite = OPPOSITE_STATE[state]!;
+  for (const id of graph.idsOfClass(className)) {
+    if (!graph.hasState(id, opposite)) continue;
+    graph.removeState(id, opposite);
+    graph.addState(id, state);
+    if (state === 'ON' && graph.removeState(id, 'OPEN')) graph.addState(id, 'CLOSED');
+  }
+}
+
+/** What the goals are made from: the home's classes and what the catalog says of them. */
+interface Home {
+  readonly graph: EnvGraph;
+  /** Class names present, sorted. */
+  readonly classes: readonly string[];
+  present(name: string): boolean;
+  /** Whether a node of the class has the property (in the home or in the catalog). */
+  has(name: string, property: string): boolean;
+}
+
+function homeOf(graph: EnvGraph): Home {
+  const properties = new Map<string, Set<string>>();
+  for (const node of graph.nodes()) {
+    const known = properties.get(node.className) ?? new Set(catalogClass(node.className)?.properties ?? []);
+    for (const property of node.properties) known.add(property);
+    properties.set(node.className, known);
+  }
+  return {
+    graph,
+    classes: [...properties.keys()].sort(),
+    present: (name) => properties.has(name),
+    has: (name, property) => properties.get(name)?.has(property) ?? false,
+  };
+}
+
+/** Classes nothing is done to: rooms, the building, the character. */
+const inert = (name: string) => {
+  const kind = catalogClass(name)?.kind;
+  return kind === undefined || kind === 'room' || kind === 'agent';
+};
+
+/** A class of the building (doors, windows, walls); lights are the one kind of it a goal is about. */
+const structure = (name: string) => catalogClass(name)?.kind === 'structure';
+
+/** Grabbable classes of the home that the catalog knows. */
+const grabbables = (home: Home) => home.classes.filter((name) => !inert(name) && home.has(name, 'GRABBABLE'));
+
+/** A container's two positions: every one of its class open, every one closed (a home may have both at the start). */
+function positions(home: Home, host: string): Setup[] {
+  const ids = home.graph.idsOfClass(host);
+  if (!ids.some((id) => home.graph.hasState(id, 'OPEN') || home.graph.hasState(id, 'CLOSED'))) return [];
+  return [(g) => setClassState(g, host, 'OPEN'), (g) => setClassState(g, host, 'CLOSED')];
+}
+
+/** Placements: each grabbable class on or in every host the simulator accepts (see the module comment). */
+function placeGoals(home: Home): SingleGoal[] {
+  // Where things of each kind are stored (the containers the catalog puts any of them in).
+  const storage = new Map<string, Set<string>>();
+  for (const entry of CATALOG) {
+    if (!entry.properties.includes('GRABBABLE')) continue;
+    if (!storage.has(entry.kind)) storage.set(entry.kind, new Set());
+    for (const host of entry.inside) storage.get(entry.kind)!.add(host);
+  }
+  const hosts = home.classes.filter(
+    (name) => !inert(name) && !structure(name) && (home.has(name, 'SURFACES') || home.has(name, 'CONTAINERS')),
+  );
+  const out: SingleGoal[] = [];
+  for (const name of grabbables(home)) {
+    const entry = catalogClass(name)!;
+    // host -> relation -> typical
+    const places = new Map<string, Map<'ON' | 'INSIDE', boolean>>();
+    const add = (host: string, relation: 'ON' | 'INSIDE', typical: boolean) => {
+      if (host === name || !home.present(host)) return;
+      const relations = places.get(host) ?? new Map<'ON' | 'INSIDE', boolean>();
+      relations.set(relation, typical || (relations.get(relation) ?? false));
+      places.set(host, relations);
+    };
+    for (const place of placementsOf(entry)) add(place.host, place.relation, true);
+    for (const host of storage.get(entry.kind) ?? []) {
+      if (!places.get(host)?.size) add(host, 'INSIDE', true);
+    }
+    for (const host of hosts) {
+      // The catalog's relation where it names the host; else where a put leaves a thing there.
+      if (places.has(host)) continue;
+      add(host, alfredPutRelation({ properties: [...(catalogClass(host)?.properties ?? [])] }), false);
+    }
+    for (const host of [...places.keys()].sort()) {
+      for (const [relation, typical] of [...places.get(host)!].sort()) {
+        const goal = exists('x', [name], exists('y', [host], edge(v('x'), relation, v('y'))));
+        out.push({
+          meaning: { kind: 'place', patients: [name], relation, host, typical },
+          stages: [goal],
+          // Both positions of a container for the placements the catalog makes; the others are planned from the
+          // start state only (they are most of the placements, and a plan costs milliseconds).
+          variants: relation === 'INSIDE' && typical ? positions(home, host) : [],
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** How each heater cooks what is in it or on it (the derived-state rules, `src/sim/derived-states.ts`). */
+const HEATING: Readonly<Record<(typeof HEATER_CLASSES)[number], (x: NodeRef, h: NodeRef) => Condition>> = {
+  microwave: (x, h) => and(edge(x, 'INSIDE', h), isIn(h, 'ON'), isIn(h, 'CLOSED')),
+  toaster: (x, h) => and(edge(x, 'INSIDE', h), isIn(h, 'ON')),
+  stove: (x, h) => and(edge(x, 'ON', h), isIn(h, 'ON')),
+};
+
+/** Each food or drink cooked by each heater the home has. */
+function heatGoals(home: Home): SingleGoal[] {
+  const out: SingleGoal[] = [];
+  const foods = grabbables(home).filter((name) => home.has(name, 'EATABLE') || home.has(name, 'DRINKABLE'));
+  for (const name of foods) {
+    for (const heater of HEATER_CLASSES) {
+      if (!home.present(heater)) continue;
+      const goal = exists('x', [name], exists('h', [heater], HEATING[heater](v('x'), v('h'))));
+      out.push({ meaning: { kind: 'heat', patients: [name], appliance: heater }, stages: [goal] });
+    }
+  }
+  return out;
+}
+
+/** One thing of a class put in a state, planned from the class all the other way (and from the start state). */
+function oneIn(home: Home, name: string, state: 'ON' | 'OFF' | 'OPEN' | 'CLOSED', meaning: SkillMeaning): SingleGoal {
+  const goal = exists('x', [name], isIn(v('x'), state));
+  const from: Setup = (g) => setClassState(g, name, OPPOSITE_STATE[state] as 'ON' | 'OFF' | 'OPEN' | 'CLOSED');
+  return { meaning, stages: [goal], variants: [from], variantsOnly: holds(goal, home.graph) };
+}
+
+/** One thing of each switchable class switched on, and one switched off. */
+function switchGoals(home: Home): SingleGoal[] {
+  const out: SingleGoal[] = [];
+  for (const name of home.classes) {
+    if (inert(name) || !home.has(name, 'HAS_SWITCH')) continue;
+    if (structure(name) && name !== 'light') continue;
+    for (const on of [true, false]) {
+      out.push(oneIn(home, name, on ? 'ON' : 'OFF', { kind: 'switch', patients: [name], on }));
+    }
+  }
+  return out;
+}
+
+/** One thing of each openable class opened, and one closed (the building's doors and windows aside). */
+function openGoals(home: Home): SingleGoal[] {
+  const out: SingleGoal[] = [];
+  for (const name of home.classes) {
+    if (inert(name) || structure(name) || !home.has(name, 'CAN_OPEN')) continue;
+    for (const open of [true, false]) {
+      out.push(oneIn(home, name, open ? 'OPEN' : 'CLOSED', { kind: 'open', patients: [name], open }));
+    }
+  }
+  return out;
+}
+
+/** Sinks with a faucet of their room: where water runs into a sink (`derived-states.ts`). */
+function sinkFaucets(graph: EnvGraph): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const sink of [...graph.idsOfClass('sink')].sort((a, b) => a - b)) {
+    for (const faucet of [...graph.idsOfClass('faucet')].sort((a, b) => a - b)) {
+      if (graph.roomOf(faucet) === graph.roomOf(sink)) pairs.push([sink, faucet]);
+    }
+  }
+  return pairs;
+}
+
+/** Cleaning, filling and watering: what running water and a coffee maker do. */
+function waterGoals(home: Home): SingleGoal[] {
+  const out: SingleGoal[] = [];
+  const pairs = sinkFaucets(home.graph);
+  const underWater = (name: string): Condition | undefined =>
+    pairs.length === 0
+      ? undefined
+      : exists('x', [name], or(...pairs.map(([sink, faucet]) => and(edge(v('x'), 'INSIDE', sink), isIn(faucet, 'ON')))));
+  const dirtying = grabbables(home).filter((name) => catalogClass(name)?.states.includes('DIRTY'));
+  const vessels = grabbables(home).filter((name) => home.has(name, 'RECIPIENT'));
+  for (const name of dirtying) {
+    const goal = underWater(name);
+    if (goal) out.push({ meaning: { kind: 'clean', patients: [name] }, stages: [goal] });
+  }
+  for (const name of vessels) {
+    const water = underWater(name);
+    if (water) out.push({ meaning: { kind: 'fill', patients: [name], content: 'water' }, stages: [water] });
+    if (home.present('coffeemaker')) {
+      const coffee = exists('x', [name], exists('c', ['coffeemaker'], and(edge(v('x'), 'INSIDE', v('c')), isIn(v('c'), 'ON'))));
+      out.push({ meaning: { kind: 'fill', patients: [name], content: 'coffee' }, stages: [coffee] });
+    }
+  }
+  const character = home.graph.characterId();
+  for (const plant of PLANT_CLASSES) {
+    if (!home.present(plant)) continue;
+    for (const vessel of vessels) {
+      const water = underWater(vessel);
+      if (!water) continue;
+      const carry = and(
+        exists('x', [vessel], held(v('x'))),
+        exists('p', [plant], edge(character, 'CLOSE', v('p'))),
+      );
+      out.push({ meaning: { kind: 'water', patients: [plant], vessel }, stages: [water, carry] });
+    }
+  }
+  return out;
+}
+
+/** The level-2 goals of a home (see the module comment), those that already hold in the start state left out. */
+export function singleGoals(graph: EnvGraph): SingleGoal[] {
+  const home = homeOf(graph);
+  const out = [
+    ...placeGoals(home),
+    ...heatGoals(home),
+    ...switchGoals(home),
+    ...openGoals(home),
+    ...waterGoals(home),
+  ];
+  return out.filter(({ stages, variantsOnly }) => variantsOnly || !holds(stages[0], graph));
+}

@@ -1,0 +1,127 @@
+/**
+ * SemGro on a task that asks for several things (hearth's addition for tasks outside the paper's; docs/semgro.md,
+ * "Tasks of several goals"). The paper grounds one instruction in skills of its database, whose higher levels
+ * conjoin skills of one kind; "make a plate of toast" (clean a plate, toast a slice, put it on the plate) resembles no
+ * skill of it, and the offline generator, which imitates retrieved examples, cannot build such a chain. So the task
+ * text is read by the shared offline reader (`readGoal`), and where it asks for several things (several subgoals, or
+ * a count other than one) the agent serves one subgoal at a time, in the goal's order, as the instruction of
+ * Algorithm 1: each subgoal rendered as the name of the skill that reaches it (`goal-query.ts`), retrieved text to
+ * text, with the critic and the downward decomposition as usual.
+ *
+ * What is done is read from what the agent has seen, as a language model reads it from the history and the
+ * observation: a belief of the home built from the observations (`Belief`), with the physical states no observation
+ * shows (cooked, filled, watered) applied from the agent's own successful steps (the derived-state rules, as DANLI's
+ * state does). The current subgoal is the first that does not hold there (one undone by a later step is taken up
+ * again); a means that held once is done (the water fetched to water a plant is spent by the watering). The chain also says which things qualify: the binding
+ * takes first a patient that satisfies the subgoal's qualifiers but not yet the subgoal (the toasted slice, in the
+ * toaster where the agent put it) and a destination that satisfies the destination's (a clean plate), and never a
+ * patient that satisfies the subgoal already.
+ */
+import { Belief } from '../../memory/belief.js';
+import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
+import {
+  type BoundSubgoal,
+  bindSubgoal,
+  patientSatisfies,
+  predicateHolds,
+  qualifiedDestinations,
+  type SubgoalSpec,
+  subgoalDone,
+  type WorldView,
+} from '../../sim/subgoals.js';
+import type { StepFeedback } from '../agent.js';
+import { subgoalQuery } from './goal-query.js';
+
+/** What the binding is told about the current subgoal's things (`binding.ts`). */
+export interface GoalFocus {
+  /** Things to bind first: patients that qualify and are not done yet, destinations that qualify. */
+  readonly prefer: ReadonlySet<number>;
+  /** Patients that satisfy the subgoal already: not taken again. */
+  readonly avoid: ReadonlySet<number>;
+}
+
+/** Whether the reader's goal asks for several things: the agent then follows a goal chain. */
+export const asksForSeveral = (subgoals: readonly SubgoalSpec[]): boolean =>
+  subgoals.length > 1 || subgoals.some((s) => (s.count ?? 1) !== 1);
+
+export class GoalChain {
+  private readonly belief = new Belief();
+  private readonly derived = new DerivedStates();
+  /** Means that held once (spent since, as the water of a watering: not fetched again). */
+  private readonly done = new Set<number>();
+  /** Patients ever bound to a subgoal that picks them by where they lay (`startOn`): they keep counting. */
+  private readonly seenPatients = new Map<number, Set<number>>();
+  readonly queries: readonly string[];
+
+  constructor(readonly subgoals: readonly SubgoalSpec[]) {
+    this.queries = subgoals.map(subgoalQuery);
+  }
+
+  private get world(): WorldView {
+    return { graph: this.belief.graph, derived: this.derived };
+  }
+
+  /** Absorbs a step's feedback: the observation, then the effects of the agent's own successful step. */
+  update(feedback: StepFeedback): void {
+    this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
+    if (feedback.success) applyPhysics(this.belief.graph.clone(), this.derived, feedback.observation.characterId);
+    for (let i = 0; i < this.subgoals.length; i++) {
+      if (this.subgoals[i].means && !this.done.has(i) && this.holds(i)) this.done.add(i);
+    }
+  }
+
+  /** The subgoal bound in the belief; patients picked by where they lay keep every one seen there. */
+  private bound(i: number): BoundSubgoal {
+    const spec = this.subgoals[i];
+    const bound = bindSubgoal(spec, this.belief.graph);
+    if (!spec.startOn) return bound;
+    const seen = this.seenPatients.get(i) ?? new Set<number>();
+    for (const id of bound.patients) seen.add(id);
+    this.seenPatients.set(i, seen);
+    const patients = [...seen].filter((id) => this.belief.graph.has(id)).sort((a, b) => a - b);
+    return { ...bound, patients, need: spec.count === 'all' ? patients.length : bound.need };
+  }
+
+  /** Whether subgoal i holds in the belief (an `all` over no thing known yet does not). */
+  private holds(i: number): boolean {
+    const bound = this.bound(i);
+    if (bound.need === 0) return false;
+    return subgoalDone(this.world, bound);
+  }
+
+  /** The index of the subgoal to serve now; undefined when every one is done as far as the agent knows. */
+  get index(): number | undefined {
+    for (let i = 0; i < this.subgoals.length; i++) if (!this.done.has(i) && !this.holds(i)) return i;
+    return undefined;
+  }
+
+  /** The current subgoal's query, or undefined when every one is done as far as the agent knows. */
+  get current(): string | undefined {
+    const i = this.index;
+    return i === undefined ? undefined : this.queries[i];
+  }
+
+  /** How far the current subgoal has come: changes when one more patient satisfies it. */
+  progress(): string {
+    const i = this.index;
+    if (i === undefined) return 'done';
+    const bound = this.bound(i);
+    return `${i}:${bound.patients.filter((id) => patientSatisfies(this.world, bound, id)).length}`;
+  }
+
+  /** What the binding is told about the current subgoal's things. */
+  focus(): GoalFocus {
+    const i = this.index;
+    if (i === undefined) return { prefer: new Set(), avoid: new Set() };
+    const bound = this.bound(i);
+    const world = this.world;
+    const prefer = new Set<number>();
+    const avoid = new Set<number>();
+    for (const id of bound.patients) {
+      if (patientSatisfies(world, bound, id)) avoid.add(id);
+      else if ((bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q))) prefer.add(id);
+    }
+    if (bound.spec.destinationQualifiers?.length) for (const id of qualifiedDestinations(world, bound)) prefer.add(id);
+    return { prefer, avoid };
+  }
+}

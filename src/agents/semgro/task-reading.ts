@@ -1,0 +1,66 @@
+/**
+ * How SemGro takes a task's text (issue 36; docs/semgro.md, "Reading the task"). The text goes through the shared
+ * offline reader (`readGoal`) once, at the start:
+ *
+ * - read as several things (several subgoals, or a count other than one): a goal chain (`goal-chain.ts`), one
+ *   subgoal at a time, each as a skill-like query;
+ * - read as one thing: the paper's path, the instruction text itself retrieved against (the reader reads "Some
+ *   fruit needs refrigeration." not at all, and "Heat some food in the microwave." as a heated microwave; the
+ *   retriever reads both well), except a dialogue (`<Commander> ... <Driver> ...`), which is no instruction: there
+ *   the subgoal's query stands in for it;
+ * - not read: the paper's path on the text as it is, and the episode records the task as not read, with the reader's
+ *   reason (`TaskUnderstanding`), never an error.
+ *
+ * The few lines that turn a reading into a `TaskUnderstanding` mirror `src/agents/task-reading.ts` of the other
+ * offline readers (not on this branch yet; the two are one function once merged).
+ */
+import { formatGoal } from '../../sim/subgoal-text.js';
+import type { TaskBrief, TaskUnderstanding } from '../agent.js';
+import { type GoalReading, readGoal } from '../language/index.js';
+import { dialogueTurns } from '../language/dialogue.js';
+import { asksForSeveral, GoalChain } from './goal-chain.js';
+import { subgoalQuery } from './goal-query.js';
+
+/** The name the offline reader goes by in `TaskUnderstanding.reader`. */
+export const OFFLINE_READER = 'offline reader';
+
+/** How a reading of the offline reader is reported: the goal as subgoal lines, or why there is none. */
+export function understandingOf(reading: GoalReading): TaskUnderstanding {
+  if (!reading.ok) return { read: false, reason: reading.reason, reader: OFFLINE_READER };
+  const { goal } = reading;
+  return {
+    read: true,
+    reader: OFFLINE_READER,
+    goal: {
+      subgoals: goal.subgoals.map(formatGoal),
+      ...(goal.actionGoals.length > 0 && { actionGoals: goal.actionGoals }),
+    },
+  };
+}
+
+/** Whether the text is a dialogue (turns marked `<Commander>` / `<Driver>`), not one instruction. */
+export function isDialogue(text: string): boolean {
+  const turns = dialogueTurns(text);
+  return turns.length !== 1 || turns[0].text !== text.trim();
+}
+
+export interface TaskTake {
+  readonly understanding: TaskUnderstanding;
+  /** The user's instruction of Algorithm 1 (a goal chain replaces it with its current subgoal's query). */
+  readonly instruction: string;
+  readonly chain?: GoalChain;
+}
+
+/** How SemGro takes the task's text (see the module comment). */
+export function readTask(task: TaskBrief): TaskTake {
+  const text = task.instructions.map((i) => i.text).join(' ');
+  const reading = readGoal(text);
+  const understanding = understandingOf(reading);
+  if (!reading.ok || reading.goal.subgoals.length === 0) return { understanding, instruction: text };
+  const { subgoals } = reading.goal;
+  if (asksForSeveral(subgoals)) {
+    const chain = new GoalChain(subgoals);
+    return { understanding, instruction: chain.queries[0], chain };
+  }
+  return { understanding, instruction: isDialogue(text) ? subgoalQuery(subgoals[0]) : text };
+}
