@@ -216,7 +216,8 @@ export class SemGroAgent implements Agent {
     if (this.running) this.finished(this.running, true, false);
     this.doneFrom = this.done.length;
     this.exploring = undefined;
-    this.root = { instruction: current, rejected: new Map() };
+    // A subgoal is one skill's goal: served from the database's single goals (level 2), decomposed as usual.
+    this.root = { instruction: current, ceiling: 2, rejected: new Map() };
     this.stack = [this.root];
     return true;
   }

@@ -11,6 +11,10 @@
  * character is close to or holds), as an entry's dn(e) is what was close while it was made. Ties keep database order. The variants of the ablations are settings:
  * fewer or more entries (k), no observation term, random examples (the candidates still from the kNN entries), and
  * the fixed-level planners (entries of one level, candidates from the level below, or the entries themselves).
+ *
+ * A finer instruction that starts with a level-1 skill of the database ("walk bread and grab bread", the task
+ * retriever's remedy first) has that skill among its candidates even when no retrieved entry's plan holds it: the
+ * instruction names it, and a chain learnt where the bread lay in the fridge walks to the fridge, never to the bread.
  */
 import type { Embedder } from '../../retrieval/embedder.js';
 import { EmbeddingIndex } from '../../retrieval/embedding-index.js';
@@ -54,6 +58,8 @@ export class SkillRetriever {
   private readonly objects: EmbeddingIndex;
   private readonly indexed: readonly SkillEntry[];
   private readonly position = new Map<string, number>();
+  /** Level-1 entries by text. */
+  private readonly primitives = new Map<string, SkillEntry>();
 
   constructor(
     readonly database: SkillDatabase,
@@ -62,6 +68,7 @@ export class SkillRetriever {
     this.texts = new EmbeddingIndex(embedder);
     this.objects = new EmbeddingIndex(embedder);
     this.indexed = database.entries.filter((e) => e.level >= 2);
+    for (const entry of database.entries) if (entry.level === 1) this.primitives.set(entry.text, entry);
     this.indexed.forEach((entry, i) => {
       const key = String(entry.id);
       this.texts.add(key, encodingText(entry.text));
@@ -104,6 +111,11 @@ export class SkillRetriever {
         if (!candidates.has(pick.id)) candidates.set(pick.id, { id: pick.id, level: pick.level, text: pick.text });
         for (const text of db.planTexts(pick.id)) lower.add(text);
       }
+    }
+    const and = query.instruction.indexOf(' and ');
+    const named = and > 0 ? this.primitives.get(query.instruction.slice(0, and).trim().toLowerCase()) : undefined;
+    if (named && settings.candidates === 'children' && !candidates.has(named.id)) {
+      candidates.set(named.id, { id: named.id, level: named.level, text: named.text });
     }
     return { entries, examples, candidates: [...candidates.values()], lower: [...lower] };
   }

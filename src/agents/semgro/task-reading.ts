@@ -4,10 +4,11 @@
  *
  * - read as several things (several subgoals, or a count other than one): a goal chain (`goal-chain.ts`), one
  *   subgoal at a time, each as a skill-like query;
- * - read as one thing: the paper's path, the instruction text itself retrieved against (the reader reads "Some
- *   fruit needs refrigeration." not at all, and "Heat some food in the microwave." as a heated microwave; the
- *   retriever reads both well), except a dialogue (`<Commander> ... <Driver> ...`), which is no instruction: there
- *   the subgoal's query stands in for it;
+ * - read as one thing: the paper's path, the instruction text itself retrieved against, followed by the subgoal's
+ *   query ("Make toast. heat breadslice in toaster": the instruction names the deed, the query the skill; the reader
+ *   reads "Some fruit needs refrigeration." not at all, and "Heat some food in the microwave." as a heated microwave,
+ *   which the text beside it outweighs), except a dialogue (`<Commander> ... <Driver> ...`), which is no instruction:
+ *   there the subgoal's query stands in for it;
  * - not read: the paper's path on the text as it is, and the episode records the task as not read, with the reader's
  *   reason (`TaskUnderstanding`), never an error.
  *
@@ -62,5 +63,6 @@ export function readTask(task: TaskBrief): TaskTake {
     const chain = new GoalChain(subgoals);
     return { understanding, instruction: chain.queries[0], chain };
   }
-  return { understanding, instruction: isDialogue(text) ? subgoalQuery(subgoals[0]) : text };
+  const query = subgoalQuery(subgoals[0]);
+  return { understanding, instruction: isDialogue(text) ? query : `${text} ${query}` };
 }

@@ -6,9 +6,9 @@
  *
  * | kind   | goals                                                                                                   |
  * | ------ | ------------------------------------------------------------------------------------------------------- |
- * | place  | each grabbable class on each host with SURFACES and in each host with CONTAINERS (what the simulator's  |
- * |        | put and putin accept), by the catalog's relation where it gives one, else as a put leaves it there;     |
- * |        | those the catalog gives (its hosts, the containers where things of its kind are stored) are `typical`   |
+ * | place  | each grabbable class where the catalog keeps it (its hosts, the containers where things of its kind are |
+ * |        | stored: `typical`), and on each other host with SURFACES (what the simulator's put accepts: a magazine  |
+ * |        | on a bed, a slice of bread on a plate); into other containers only as their use (heat, clean, fill)     |
  * | heat   | each food or drink cooked by each heater: inside a microwave that is on and closed, inside a toaster     |
  * |        | that is on, on a stove that is on (the derived-state rules' recipes)                                    |
  * | switch | one thing of each switchable class (lights, lamps and faucets too) switched on, and one switched off     |
@@ -26,8 +26,8 @@
 import { CATALOG, catalogClass, placementsOf } from '../../../sim/catalog/index.js';
 import { and, type Condition, edge, exists, held, holds, isIn, type NodeRef, or, v } from '../../../sim/conditions.js';
 import { HEATER_CLASSES, PLANT_CLASSES } from '../../../sim/derived-states.js';
+import { moveObject, type Place } from '../../../sim/dynamics/edits.js';
 import type { EnvGraph } from '../../../sim/graph.js';
-import { alfredPutRelation } from '../../../sim/skill-sets.js';
 import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
 import type { SkillMeaning } from './naming.js';
 
@@ -100,6 +100,22 @@ function positions(home: Home, host: string): Setup[] {
   return [(g) => setClassState(g, host, 'OPEN'), (g) => setClassState(g, host, 'CLOSED')];
 }
 
+/** Another typical place of a class than `host`, at the first node of its host class (undefined: none). */
+function otherPlace(
+  home: Home,
+  places: ReadonlyMap<string, ReadonlyMap<'ON' | 'INSIDE', boolean>>,
+  host: string,
+): Place | undefined {
+  for (const [other, relations] of [...places].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (other === host) continue;
+    for (const [relation, typical] of relations) {
+      const [first] = [...home.graph.idsOfClass(other)].sort((a, b) => a - b);
+      if (typical && first !== undefined) return { relation, host: first };
+    }
+  }
+  return undefined;
+}
+
 /** Placements: each grabbable class on or in every host the simulator accepts (see the module comment). */
 function placeGoals(home: Home): SingleGoal[] {
   // Where things of each kind are stored (the containers the catalog puts any of them in).
@@ -109,9 +125,7 @@ function placeGoals(home: Home): SingleGoal[] {
     if (!storage.has(entry.kind)) storage.set(entry.kind, new Set());
     for (const host of entry.inside) storage.get(entry.kind)!.add(host);
   }
-  const hosts = home.classes.filter(
-    (name) => !inert(name) && !structure(name) && (home.has(name, 'SURFACES') || home.has(name, 'CONTAINERS')),
-  );
+  const hosts = home.classes.filter((name) => !inert(name) && !structure(name) && home.has(name, 'SURFACES'));
   const out: SingleGoal[] = [];
   for (const name of grabbables(home)) {
     const entry = catalogClass(name)!;
@@ -127,20 +141,37 @@ function placeGoals(home: Home): SingleGoal[] {
     for (const host of storage.get(entry.kind) ?? []) {
       if (!places.get(host)?.size) add(host, 'INSIDE', true);
     }
-    for (const host of hosts) {
-      // The catalog's relation where it names the host; else where a put leaves a thing there.
-      if (places.has(host)) continue;
-      add(host, alfredPutRelation({ properties: [...(catalogClass(host)?.properties ?? [])] }), false);
-    }
+    // Any other surface: on top of it (what goes into an appliance or a container is its use, a skill of its own).
+    for (const host of hosts) if (!places.has(host)) add(host, 'ON', false);
     for (const host of [...places.keys()].sort()) {
       for (const [relation, typical] of [...places.get(host)!].sort()) {
-        const goal = exists('x', [name], exists('y', [host], edge(v('x'), relation, v('y'))));
+        // A thing of the class that is not there yet (one toothbrush in the cabinet: the skill puts the other);
+        // with every one there, planned from a start where they lie at another place of theirs.
+        const there = (id: number) => home.graph.idsOfClass(host).some((h) => home.graph.hasEdge(id, relation, h));
+        const ids = home.graph.idsOfClass(name);
+        const away = ids.filter((id) => !there(id));
+        const elsewhere = away.length > 0 ? undefined : otherPlace(home, places, host);
+        if (away.length === 0 && !elsewhere) continue;
+        const goal: Condition = {
+          kind: 'exists',
+          var: 'x',
+          classes: [name],
+          only: away.length > 0 ? away : [...ids],
+          condition: exists('y', [host], edge(v('x'), relation, v('y'))),
+        };
+        // Both positions of a container for the placements the catalog makes; the others are planned from the
+        // start state only (they are most of the placements, and a plan costs milliseconds).
+        const states = relation === 'INSIDE' && typical ? positions(home, host) : [];
+        const moveOut: Setup | undefined = elsewhere && ((g) => ids.forEach((id) => moveObject(g, id, elsewhere)));
         out.push({
           meaning: { kind: 'place', patients: [name], relation, host, typical },
           stages: [goal],
-          // Both positions of a container for the placements the catalog makes; the others are planned from the
-          // start state only (they are most of the placements, and a plan costs milliseconds).
-          variants: relation === 'INSIDE' && typical ? positions(home, host) : [],
+          ...(moveOut
+            ? {
+                variants: states.length > 0 ? states.map((p) => (g: EnvGraph) => (moveOut(g), p(g))) : [moveOut],
+                variantsOnly: true,
+              }
+            : { variants: states }),
         });
       }
     }
