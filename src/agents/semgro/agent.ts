@@ -222,14 +222,23 @@ export class SemGroAgent implements Agent {
     return true;
   }
 
+  /**
+   * The nodes not taken again as the patient of a walk or a grab: those the agent put somewhere; with a goal chain,
+   * less those its subgoal wants next (the slice it toasted), plus those that satisfy the subgoal already.
+   */
+  private unavailable(): ReadonlySet<number> {
+    if (!this.chain) return this.settled;
+    const { prefer, avoid } = this.chain.focus();
+    return new Set([...[...this.settled].filter((id) => !prefer.has(id)), ...avoid]);
+  }
+
   /** The next skill of the running chain, or undefined when it finished or failed (handled here). */
   private async advance(running: Running): Promise<Skill | undefined> {
-    const focus = this.chain?.focus();
     const bound = running.cursor.next({
       scene: this.scene,
       adjacent: this.feedback.adjacentRooms,
-      settled: this.settled,
-      ...focus,
+      settled: this.unavailable(),
+      ...(this.chain && { prefer: this.chain.focus().prefer }),
     });
     if (bound.kind === 'skill') {
       running.pending = bound.skill;
@@ -375,7 +384,7 @@ export class SemGroAgent implements Agent {
         detection: this.detection,
         candidates,
         adjacent: this.feedback.adjacentRooms,
-        settled: this.settled,
+        settled: this.unavailable(),
         t: this.feedback.t,
       });
       this.lastRecords.push(verdict.record);

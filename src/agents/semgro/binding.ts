@@ -12,9 +12,8 @@
  * - A state change (open, close, switching) takes first a node not yet in the state it makes (the lamp that is off,
  *   where two stand in the room), the bound one included; with every one in that state already, the rule above
  *   (and the simulator refuses the step, as VirtualHome does).
- * - A goal chain (`goal-chain.ts`) may name nodes to take first (`prefer`: the toasted slice, a clean plate) and
- *   patients not to take (`avoid`: those that satisfy its subgoal already); a preferred node is taken even when the
- *   agent put it somewhere (the slice it put in the toaster).
+ * - A goal chain (`goal-chain.ts`) may name nodes to take first (`prefer`: the toasted slice, a clean plate); what
+ *   it wants next does not count as put somewhere, what satisfies its subgoal already does (the agent's `settled`).
  * - `walk X` is done (no step) when the character holds an X or is close to the bound or an eligible X; `grab X`
  *   when it holds an X. State changes (open, close, switching) and putting always act.
  * - `put X Y` / `putin X Y`: X is an X the character holds (none: a failure); Y as above.
@@ -59,10 +58,8 @@ export interface BindingView {
   readonly adjacent: RoomPairs;
   /** Nodes the agent has put somewhere in this episode: not taken again as the patient of a walk or a grab. */
   readonly settled: ReadonlySet<number>;
-  /** Nodes to take first (a goal chain's qualifying things); taken even when settled. */
+  /** Nodes to take first (a goal chain's qualifying things). */
   readonly prefer?: ReadonlySet<number>;
-  /** Patients not to take (a goal chain's things that satisfy its subgoal already). */
-  readonly avoid?: ReadonlySet<number>;
 }
 
 /** The scene of an observation (what the agent is told). */
@@ -171,7 +168,7 @@ export const inView = (className: string, scene: Scene): boolean => scene.here.s
 
 /** The next skill of a primitive in what the agent sees, `done` when it needs none, or why it cannot run. */
 export function bindPrimitive(primitive: Primitive, view: BindingView, bindings: Bindings): Bound {
-  const { scene, adjacent, settled, prefer, avoid } = view;
+  const { scene, adjacent, settled, prefer } = view;
   const [first, second] = primitive.objects;
   if (isRoomWalk(primitive, scene)) return walkTowards(first, scene, adjacent);
   const holding = (className: string) =>
@@ -186,8 +183,7 @@ export function bindPrimitive(primitive: Primitive, view: BindingView, bindings:
         bindings.set(first, held);
         return { kind: 'done' };
       }
-      const excluded = (node: number) => (settled.has(node) && !prefer?.has(node)) || (avoid?.has(node) ?? false);
-      const id = pick(first, scene, bindings, excluded, undefined, prefer);
+      const id = pick(first, scene, bindings, (node) => settled.has(node), undefined, prefer);
       if (id === undefined) return notVisible(first);
       bindings.set(first, id);
       if (primitive.verb === 'walk' && scene.close.has(id)) return { kind: 'done' };
