@@ -116,6 +116,8 @@ export class SemGroAgent implements Agent {
   private chain: GoalChain | undefined;
   /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
   private doneFrom = 0;
+  /** With a goal chain: the walk to the room the agent stood in when the current part began, shown as done. */
+  private standing: string[] = [];
   private chainProgress = '';
 
   constructor(
@@ -201,20 +203,24 @@ export class SemGroAgent implements Agent {
   }
 
   /**
-   * With a goal chain: the user's instruction is the current subgoal's query. When the subgoal changes, or one more
-   * thing satisfies it, the agent starts afresh on it (the skill running stops, the generator's history of what is
-   * done starts over: the same skill serves the next slice of toast). False when every subgoal is done as far as
-   * the agent knows.
+   * With a goal chain: the user's instruction is the current subgoal's query (`GoalChain.instruction`). When the
+   * subgoal changes, or one more thing satisfies it, the agent starts afresh on it (the skill running stops, the
+   * generator's history of what is done starts over, from the room the agent stands in: the same skill serves the
+   * next slice of toast, and an example's walk to the kitchen is not walked again from the kitchen). False when every
+   * subgoal is done as far as the agent knows.
    */
   private followChain(): boolean {
     const chain = this.chain!;
-    const current = chain.current;
+    const room = this.scene.rooms.get(this.scene.roomId);
+    const current = chain.instruction(room);
     if (current === undefined) return false;
-    const progress = chain.progress();
+    const progress = `${chain.progress()}|${current}`;
     if (progress === this.chainProgress) return true;
     this.chainProgress = progress;
     if (this.running) this.finished(this.running, true, false);
     this.doneFrom = this.done.length;
+    // Where the agent stands is where the examples' first walk would take it, when it is a room of that class.
+    this.standing = room === undefined ? [] : [`walk ${room}`];
     this.exploring = undefined;
     // A subgoal is one skill's goal: served from the database's single goals (level 2), decomposed as usual.
     this.root = { instruction: current, ceiling: 2, rejected: new Map() };
@@ -364,7 +370,7 @@ export class SemGroAgent implements Agent {
       const generated = await this.roles.generator.generate({
         instruction: frame.instruction,
         history: this.history,
-        done: this.doneFrom > 0 ? this.done.slice(this.doneFrom) : this.done,
+        done: this.chain ? [...this.standing, ...this.done.slice(this.doneFrom)] : this.done,
         examples: retrieved.examples,
         candidates,
       });

@@ -101,6 +101,18 @@ export class GoalChain {
     return i === undefined ? undefined : this.queries[i];
   }
 
+  /**
+   * The instruction to serve in a room of class `room`: the current subgoal's query, after a walk to the room its
+   * things must be in when the agent is elsewhere ("walk bedroom and switch off light": the task retriever's form,
+   * whose first skill the generator takes); undefined when every subgoal is done as far as the agent knows.
+   */
+  instruction(room: string | undefined): string | undefined {
+    const i = this.index;
+    if (i === undefined) return undefined;
+    const wanted = this.subgoals[i].room;
+    return wanted !== undefined && wanted !== room ? `walk ${wanted} and ${this.queries[i]}` : this.queries[i];
+  }
+
   /** How far the current subgoal has come: changes when one more patient satisfies it. */
   progress(): string {
     const i = this.index;
