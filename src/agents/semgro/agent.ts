@@ -212,15 +212,18 @@ export class SemGroAgent implements Agent {
   private followChain(): boolean {
     const chain = this.chain!;
     const room = this.scene.rooms.get(this.scene.roomId);
-    const current = chain.instruction(room);
+    const current = chain.instruction();
     if (current === undefined) return false;
     const progress = `${chain.progress()}|${current}`;
     if (progress === this.chainProgress) return true;
     this.chainProgress = progress;
     if (this.running) this.finished(this.running, true, false);
     this.doneFrom = this.done.length;
-    // Where the agent stands is where the examples' first walk would take it, when it is a room of that class.
-    this.standing = room === undefined ? [] : [`walk ${room}`];
+    // Where the agent stands is where an example's first walk would take it: the walk to a room of that class, and
+    // to any room when a thing the subgoal wants is here (the example walks to where the thing lay in the training
+    // home; the walks an example makes later are still made).
+    const rooms = chain.wantedHere() ? [...new Set(this.scene.rooms.values())] : room === undefined ? [] : [room];
+    this.standing = rooms.map((r) => `walk ${r}`);
     this.exploring = undefined;
     // A subgoal is one skill's goal: served from the database's single goals (level 2), decomposed as usual.
     this.root = { instruction: current, ceiling: 2, rejected: new Map() };

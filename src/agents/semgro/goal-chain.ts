@@ -30,6 +30,7 @@ import {
   type WorldView,
 } from '../../sim/subgoals.js';
 import type { StepFeedback } from '../agent.js';
+import { roomDistances } from '../heuristics/common.js';
 import { subgoalQuery } from './goal-query.js';
 
 /** What the binding is told about the current subgoal's things (`binding.ts`). */
@@ -52,6 +53,7 @@ export class GoalChain {
   /** Patients ever bound to a subgoal that picks them by where they lay (`startOn`): they keep counting. */
   private readonly seenPatients = new Map<number, Set<number>>();
   readonly queries: readonly string[];
+  private adjacent: readonly (readonly [number, number])[] = [];
 
   constructor(readonly subgoals: readonly SubgoalSpec[]) {
     this.queries = subgoals.map(subgoalQuery);
@@ -63,6 +65,7 @@ export class GoalChain {
 
   /** Absorbs a step's feedback: the observation, then the effects of the agent's own successful step. */
   update(feedback: StepFeedback): void {
+    this.adjacent = feedback.adjacentRooms;
     this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
     if (feedback.success) applyPhysics(this.belief.graph.clone(), this.derived, feedback.observation.characterId);
     for (let i = 0; i < this.subgoals.length; i++) {
@@ -102,15 +105,48 @@ export class GoalChain {
   }
 
   /**
-   * The instruction to serve in a room of class `room`: the current subgoal's query, after a walk to the room its
-   * things must be in when the agent is elsewhere ("walk bedroom and switch off light": the task retriever's form,
-   * whose first skill the generator takes); undefined when every subgoal is done as far as the agent knows.
+   * The instruction to serve now: the current subgoal's query, after a walk to another room when what it wants is
+   * not in the agent's ("walk bathroom and switch off light", the task retriever's form, whose first skill the
+   * generator takes): to the room where the agent saw a thing it wants last (the nearest such room), else to the
+   * room the subgoal names ("the light in the bedroom"). Undefined when every subgoal is done as far as the agent
+   * knows.
    */
-  instruction(room: string | undefined): string | undefined {
+  instruction(): string | undefined {
     const i = this.index;
     if (i === undefined) return undefined;
-    const wanted = this.subgoals[i].room;
-    return wanted !== undefined && wanted !== room ? `walk ${wanted} and ${this.queries[i]}` : this.queries[i];
+    const query = this.queries[i];
+    const here = this.belief.room;
+    if (here === undefined || this.wantedHere()) return query;
+    const distances = roomDistances(here, this.adjacent);
+    const rooms = [...this.wanted()]
+      .map((id) => this.belief.roomOf(id))
+      .filter((room): room is number => room !== undefined && room !== here && distances.has(room))
+      .sort((a, b) => distances.get(a)! - distances.get(b)! || a - b);
+    const roomClass = (room: number) => this.belief.graph.get(room).className;
+    const named = this.subgoals[i].room;
+    const target = rooms.length > 0 ? roomClass(rooms[0]) : named !== roomClass(here) ? named : undefined;
+    return target === undefined ? query : `walk ${target} and ${query}`;
+  }
+
+  /** The current subgoal's patients that qualify and do not satisfy it yet, as far as the agent knows. */
+  wanted(): Set<number> {
+    const i = this.index;
+    if (i === undefined) return new Set();
+    const bound = this.bound(i);
+    const world = this.world;
+    return new Set(
+      bound.patients.filter(
+        (id) =>
+          !patientSatisfies(world, bound, id) &&
+          (bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q)),
+      ),
+    );
+  }
+
+  /** Whether a thing the current subgoal wants is in the agent's room (by what it saw last). */
+  wantedHere(): boolean {
+    const here = this.belief.room;
+    return here !== undefined && [...this.wanted()].some((id) => this.belief.roomOf(id) === here);
   }
 
   /** How far the current subgoal has come: changes when one more patient satisfies it. */
