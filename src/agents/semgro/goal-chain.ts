@@ -119,6 +119,7 @@ export class GoalChain {
     if (here === undefined || this.wantedHere()) return query;
     const distances = roomDistances(here, this.adjacent);
     const rooms = [...this.wanted()]
+      .filter((id) => !this.held(id))
       .map((id) => this.belief.roomOf(id))
       .filter((room): room is number => room !== undefined && room !== here && distances.has(room))
       .sort((a, b) => distances.get(a)! - distances.get(b)! || a - b);
@@ -143,10 +144,15 @@ export class GoalChain {
     );
   }
 
-  /** Whether a thing the current subgoal wants is in the agent's room (by what it saw last). */
+  /** Whether a thing the current subgoal wants is in the agent's room (by what it saw last) or in its hands. */
   wantedHere(): boolean {
     const here = this.belief.room;
-    return here !== undefined && [...this.wanted()].some((id) => this.belief.roomOf(id) === here);
+    return here !== undefined && [...this.wanted()].some((id) => this.held(id) || this.belief.roomOf(id) === here);
+  }
+
+  private held(id: number): boolean {
+    const character = this.belief.characterId();
+    return this.belief.hasEdge(character, 'HOLDS_RH', id) || this.belief.hasEdge(character, 'HOLDS_LH', id);
   }
 
   /** How far the current subgoal has come: changes when one more patient satisfies it. */
