@@ -37,7 +37,7 @@ import { failureOfMessage, type SkillFailure } from './failures.js';
 import type { GoalChain } from './goal-chain.js';
 import { completedTexts } from './progress.js';
 import { SkillRetriever } from './retrieval.js';
-import type { Candidate, Detection, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
+import type { Candidate, Detection, Example, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
 import { readTask } from './task-reading.js';
 import { remedyOf } from './task-retriever.js';
 
@@ -116,8 +116,6 @@ export class SemGroAgent implements Agent {
   private chain: GoalChain | undefined;
   /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
   private doneFrom = 0;
-  /** With a goal chain: the walk to the room the agent stood in when the current part began, shown as done. */
-  private standing: string[] = [];
   private chainProgress = '';
 
   constructor(
@@ -211,7 +209,6 @@ export class SemGroAgent implements Agent {
    */
   private followChain(): boolean {
     const chain = this.chain!;
-    const room = this.scene.rooms.get(this.scene.roomId);
     const current = chain.instruction();
     if (current === undefined) return false;
     const progress = `${chain.progress()}|${current}`;
@@ -219,16 +216,35 @@ export class SemGroAgent implements Agent {
     this.chainProgress = progress;
     if (this.running) this.finished(this.running, true, false);
     this.doneFrom = this.done.length;
-    // Where the agent stands is where an example's first walk would take it: the walk to a room of that class, and
-    // to any room when a thing the subgoal wants is here (the example walks to where the thing lay in the training
-    // home; the walks an example makes later are still made).
-    const rooms = chain.wantedHere() ? [...new Set(this.scene.rooms.values())] : room === undefined ? [] : [room];
-    this.standing = rooms.map((r) => `walk ${r}`);
     this.exploring = undefined;
     // A subgoal is one skill's goal: served from the database's single goals (level 2), decomposed as usual.
     this.root = { instruction: current, ceiling: 2, rejected: new Map() };
     this.stack = [this.root];
     return true;
+  }
+
+  /**
+   * The in-context examples as they apply where the agent stands: with a goal chain and a thing its subgoal wants
+   * here or in hand, an example's first walks to rooms are left out (they go to where the thing lay in the training
+   * home; the chain runner passes over such a walk the same way, `cursor.ts`).
+   */
+  private examplesHere(examples: readonly Example[]): readonly Example[] {
+    if (!this.chain?.wantedHere()) return examples;
+    const rooms = new Set(this.scene.rooms.values());
+    const isRoomWalk = (step: string) => step.startsWith('walk ') && rooms.has(step.slice(5));
+    return examples.map((example) => {
+      const first = example.plan.findIndex((step) => !isRoomWalk(step));
+      return first <= 0 ? example : { ...example, plan: example.plan.slice(first) };
+    });
+  }
+
+  /**
+   * With a goal chain, what the generator is shown as done before the current part's skills: the walk to the room
+   * the agent stands in (an example's first walk goes to where its things lay in the training home).
+   */
+  private standing(): string[] {
+    const room = this.scene.rooms.get(this.scene.roomId);
+    return room === undefined ? [] : [`walk ${room}`];
   }
 
   /**
@@ -373,8 +389,8 @@ export class SemGroAgent implements Agent {
       const generated = await this.roles.generator.generate({
         instruction: frame.instruction,
         history: this.history,
-        done: this.chain ? [...this.standing, ...this.done.slice(this.doneFrom)] : this.done,
-        examples: retrieved.examples,
+        done: this.chain ? [...this.standing(), ...this.done.slice(this.doneFrom)] : this.done,
+        examples: this.examplesHere(retrieved.examples),
         candidates,
       });
       this.lastRecords.push(generated.record);
@@ -387,6 +403,7 @@ export class SemGroAgent implements Agent {
         continue;
       }
       if (!this.config.critic) return this.chose(skill, retrieved.examples.length);
+      if (process.env.G_DEBUG) console.error('T', this.feedback.t, JSON.stringify(this.stack.map((f) => f.instruction)), '->', skill.text, JSON.stringify(generated.record.notes), this.scene.rooms.get(this.scene.roomId), JSON.stringify(this.chain ? [...this.standing(), ...this.done.slice(this.doneFrom)] : []));
       const verdict = await this.roles.judge.judge({
         skill,
         chain: this.database.chain(skill.id),
@@ -399,6 +416,7 @@ export class SemGroAgent implements Agent {
       this.lastRecords.push(verdict.record);
       verdicts++;
       if (verdict.value.executable) return this.chose(skill, retrieved.examples.length);
+      if (process.env.G_DEBUG) console.error('   NE', verdict.value.feedback);
       const { feedback } = verdict.value;
       await this.setAside(frame, skill, feedback, verdict.value.failure, 'critic', retrieved.lower);
     }

@@ -20,6 +20,7 @@
 import { Belief } from '../../memory/belief.js';
 import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
 import {
+  ANY_THING,
   type BoundSubgoal,
   bindSubgoal,
   patientSatisfies,
@@ -113,7 +114,7 @@ export class GoalChain {
    */
   instruction(): string | undefined {
     const i = this.index;
-    if (i === undefined) return undefined;
+    if (i === undefined) return this.search();
     const query = this.queries[i];
     const here = this.belief.room;
     if (here === undefined || this.wantedHere()) return query;
@@ -127,6 +128,18 @@ export class GoalChain {
     const named = this.subgoals[i].room;
     const target = rooms.length > 0 ? roomClass(rooms[0]) : named !== roomClass(here) ? named : undefined;
     return target === undefined ? query : `walk ${target} and ${query}`;
+  }
+
+  /**
+   * With every subgoal done as far as the agent knows, a subgoal about every thing of a class may still want one it
+   * has not seen (in a closed cabinet): the search for one, in the task retriever's form ("find mug and put mug in
+   * kitchencabinet": the generator opens where mugs are kept, walks to the rooms they are found in). Undefined when
+   * no subgoal is about every thing of a class.
+   */
+  private search(): string | undefined {
+    const i = this.subgoals.findIndex((spec) => spec.count === 'all' && !spec.means);
+    const patient = this.subgoals[i]?.patient.find((p) => p !== ANY_THING);
+    return patient === undefined ? undefined : `find ${patient} and ${this.queries[i]}`;
   }
 
   /** The current subgoal's patients that qualify and do not satisfy it yet, as far as the agent knows. */
