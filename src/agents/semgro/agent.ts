@@ -403,7 +403,6 @@ export class SemGroAgent implements Agent {
         continue;
       }
       if (!this.config.critic) return this.chose(skill, retrieved.examples.length);
-      if (process.env.G_DEBUG) console.error('T', this.feedback.t, JSON.stringify(this.stack.map((f) => f.instruction)), '->', skill.text, JSON.stringify(generated.record.notes), this.scene.rooms.get(this.scene.roomId), JSON.stringify(this.chain ? [...this.standing(), ...this.done.slice(this.doneFrom)] : []));
       const verdict = await this.roles.judge.judge({
         skill,
         chain: this.database.chain(skill.id),
@@ -416,7 +415,6 @@ export class SemGroAgent implements Agent {
       this.lastRecords.push(verdict.record);
       verdicts++;
       if (verdict.value.executable) return this.chose(skill, retrieved.examples.length);
-      if (process.env.G_DEBUG) console.error('   NE', verdict.value.feedback);
       const { feedback } = verdict.value;
       await this.setAside(frame, skill, feedback, verdict.value.failure, 'critic', retrieved.lower);
     }

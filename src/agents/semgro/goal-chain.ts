@@ -132,13 +132,24 @@ export class GoalChain {
 
   /**
    * With every subgoal done as far as the agent knows, a subgoal about every thing of a class may still want one it
-   * has not seen (in a closed cabinet): the search for one, in the task retriever's form ("find mug and put mug in
-   * kitchencabinet": the generator opens where mugs are kept, walks to the rooms they are found in). Undefined when
-   * no subgoal is about every thing of a class.
+   * has not seen: the search for one, in the task retriever's form: a walk to the nearest room not seen yet ("walk
+   * bathroom and switch off light"), then "find mug and put mug in kitchencabinet" (the generator opens where mugs
+   * are kept, walks to the rooms they are found in). Undefined when no subgoal is about every thing of a class.
    */
   private search(): string | undefined {
     const i = this.subgoals.findIndex((spec) => spec.count === 'all' && !spec.means);
-    const patient = this.subgoals[i]?.patient.find((p) => p !== ANY_THING);
+    if (i < 0) return undefined;
+    const here = this.belief.room;
+    if (here !== undefined) {
+      // The nearest room not seen yet, then the places things of the class are kept.
+      const distances = roomDistances(here, this.adjacent);
+      const unseen = this.belief.graph
+        .rooms()
+        .filter((room) => this.belief.roomSeen(room) === undefined && distances.has(room))
+        .sort((a, b) => distances.get(a)! - distances.get(b)! || a - b);
+      if (unseen.length > 0) return `walk ${this.belief.graph.get(unseen[0]).className} and ${this.queries[i]}`;
+    }
+    const patient = this.subgoals[i].patient.find((p) => p !== ANY_THING);
     return patient === undefined ? undefined : `find ${patient} and ${this.queries[i]}`;
   }
 
