@@ -33,7 +33,7 @@ import { categoryWord } from '../../language/lexicon.js';
 import { type ChainRun, runChain } from '../chain.js';
 import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives.js';
 import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';
-import { type Setup, singleGoals } from './goals.js';
+import { type Setup, type Stage, singleGoals } from './goals.js';
 import { conjunctionName, type SkillMeaning, skillName } from './naming.js';
 
 /**
@@ -223,23 +223,28 @@ export class Bootstrap {
    */
   private planned(
     graph: EnvGraph,
-    stages: readonly Condition[],
+    stages: readonly Stage[],
   ): { chain: Primitive[]; plan: number[]; seen: readonly string[] } | undefined {
-    const chain: Primitive[] = [];
-    const seen = new Set<string>();
-    for (const goal of stages) {
-      if (holds(goal, graph)) continue;
-      const planned = planSkills(graph, goal, VIRTUALHOME_SKILLS);
-      if (!planned || planned.length === 0) return undefined;
-      const part = chainOfPlan(graph, planned);
-      const run = runChain(graph, this.character, part, { adjacent: this.adjacent, collectSeen: true });
-      if (!run.ok) return undefined;
-      chain.push(...part);
-      for (const name of run.seen) seen.add(name);
-    }
-    const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
-    if (chain.length < 2 || plan.some((c) => c === undefined)) return undefined;
-    return { chain, plan: plan as number[], seen: [...seen].sort() };
+    // Each stage planned where the chain of the one before leaves the home (tried, then undone) ...
+    const chain = graph.tryChanges((g) => {
+      const parts: Primitive[] = [];
+      for (const stage of stages) {
+        const goal = typeof stage === 'function' ? stage(g) : stage;
+        if (!goal) return undefined;
+        if (holds(goal, g)) continue;
+        const planned = planSkills(g, goal, VIRTUALHOME_SKILLS);
+        if (!planned || planned.length === 0) return undefined;
+        const part = chainOfPlan(g, planned);
+        if (stages.length > 1 && !runChain(g, this.character, part, { adjacent: this.adjacent }).ok) return undefined;
+        parts.push(...part);
+      }
+      return parts;
+    });
+    const plan = chain?.map((p) => this.primitiveIds.get(primitiveText(p)));
+    if (!chain || !plan || chain.length < 2 || plan.some((c) => c === undefined)) return undefined;
+    // ... and the whole chain run at once, as an agent runs it (one binding of each class throughout).
+    const run = runChain(graph, this.character, chain, { adjacent: this.adjacent, collectSeen: true });
+    return run.ok ? { chain, plan: plan as number[], seen: run.seen } : undefined;
   }
 
   finish(options: BuildOptions, builder: string): SkillDatabase {

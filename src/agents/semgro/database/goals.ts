@@ -25,7 +25,7 @@
  */
 import { CATALOG, catalogClass, placementsOf } from '../../../sim/catalog/index.js';
 import { and, type Condition, edge, exists, held, holds, isIn, type NodeRef, or, v } from '../../../sim/conditions.js';
-import { HEATER_CLASSES, PLANT_CLASSES } from '../../../sim/derived-states.js';
+import { HEATER_CLASSES, PLANT_CLASSES, waterRuns } from '../../../sim/derived-states.js';
 import { moveObject, type Place } from '../../../sim/dynamics/edits.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
@@ -34,11 +34,17 @@ import type { SkillMeaning } from './naming.js';
 /** A change of the start state a goal is also planned from (applied inside `tryChanges`). */
 export type Setup = (graph: EnvGraph) => void;
 
+/** A goal, or one made from the home as the stages before left it (undefined: nothing to plan for). */
+export type Stage = Condition | ((graph: EnvGraph) => Condition | undefined);
+
 /** A level-2 goal: what it means, the conditions the planner plans for, and the start states it is planned from. */
 export interface SingleGoal {
   readonly meaning: SkillMeaning;
-  /** Planned one after the other, each from where the chain of the one before left the home (most goals: one). */
-  readonly stages: readonly Condition[];
+  /**
+   * Planned one after the other, each from where the chain of the one before left the home (most goals: one); a
+   * later stage may be made from that home (the vessel that was filled, not any vessel).
+   */
+  readonly stages: readonly [Condition, ...Stage[]];
   /** Changes of the start state to plan from besides the start state itself (`undefined`: the start state only). */
   readonly variants?: readonly Setup[];
   /** Plan from the variants only (a goal that already holds in the start state). */
@@ -243,6 +249,9 @@ function sinkFaucets(graph: EnvGraph): [number, number][] {
   return pairs;
 }
 
+/** Whether `id` is a sink whose room's faucet runs. */
+const waterRunsInto = (graph: EnvGraph, id: number) => graph.get(id).className === 'sink' && waterRuns(graph, id);
+
 /** Cleaning, filling and watering: what running water and a coffee maker do. */
 function waterGoals(home: Home): SingleGoal[] {
   const out: SingleGoal[] = [];
@@ -271,10 +280,13 @@ function waterGoals(home: Home): SingleGoal[] {
     for (const vessel of vessels) {
       const water = underWater(vessel);
       if (!water) continue;
-      const carry = and(
-        exists('x', [vessel], held(v('x'))),
-        exists('p', [plant], edge(character, 'CLOSE', v('p'))),
-      );
+      // The vessel that was filled, carried to the plant.
+      const carry: Stage = (g) => {
+        const filled = g.idsOfClass(vessel).filter((id) => [...g.targets(id, 'INSIDE')].some((s) => waterRunsInto(g, s)));
+        if (filled.length === 0) return undefined;
+        const vessels: Condition = { kind: 'exists', var: 'x', classes: [vessel], only: filled, condition: held(v('x')) };
+        return and(vessels, exists('p', [plant], edge(character, 'CLOSE', v('p'))));
+      };
       out.push({ meaning: { kind: 'water', patients: [plant], vessel }, stages: [water, carry] });
     }
   }
