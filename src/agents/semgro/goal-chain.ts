@@ -102,7 +102,7 @@ export class GoalChain {
   /** The current subgoal's query, or undefined when every one is done as far as the agent knows. */
   get current(): string | undefined {
     const i = this.index;
-    return i === undefined ? undefined : this.queries[i];
+    return i === undefined ? undefined : this.query(i);
   }
 
   /**
@@ -115,7 +115,7 @@ export class GoalChain {
   instruction(): string | undefined {
     const i = this.index;
     if (i === undefined) return this.search();
-    const query = this.queries[i];
+    const query = this.query(i);
     const here = this.belief.room;
     if (here === undefined || this.wantedHere()) return query;
     const distances = roomDistances(here, this.adjacent);
@@ -128,6 +128,19 @@ export class GoalChain {
     const named = this.subgoals[i].room;
     const target = rooms.length > 0 ? roomClass(rooms[0]) : named !== roomClass(here) ? named : undefined;
     return target === undefined ? query : `walk ${target} and ${query}`;
+  }
+
+  /**
+   * Subgoal i's query. A subgoal about any thing ("everything on the kitchen table into the cabinet") is asked for
+   * one class at a time: that of the first thing it wants that the agent has seen ("put plate in kitchencabinet").
+   */
+  private query(i: number): string {
+    if (!this.subgoals[i].patient.includes(ANY_THING)) return this.queries[i];
+    const bound = this.bound(i);
+    const world = this.world;
+    const first = bound.patients.find((id) => !patientSatisfies(world, bound, id));
+    if (first === undefined) return this.queries[i];
+    return subgoalQuery({ ...this.subgoals[i], patient: [this.belief.graph.get(first).className] });
   }
 
   /**
