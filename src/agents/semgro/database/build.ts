@@ -33,7 +33,7 @@ import { categoryWord } from '../../language/lexicon.js';
 import { type ChainRun, runChain } from '../chain.js';
 import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives.js';
 import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';
-import { type Setup, type Stage, singleGoals } from './goals.js';
+import { type Setup, type SingleGoal, type Stage, singleGoals } from './goals.js';
 import { conjunctionName, type SkillMeaning, skillName } from './naming.js';
 
 /**
@@ -199,22 +199,85 @@ export class Bootstrap {
 
   /** The level-2 skills to make: each single goal planned, as a chain that runs, with what it saw. */
   levelTwo(): { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] {
-    const out: { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] = [];
-    for (const { meaning, stages, variants, variantsOnly } of singleGoals(this.graph)) {
-      if (this.patients && !meaning.patients.every((p) => this.patients!.includes(p))) continue;
+    type Made = { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] };
+    const goals = singleGoals(this.graph).filter(
+      ({ meaning }) => !this.patients || meaning.patients.every((p) => this.patients!.includes(p)),
+    );
+    const composed = (meaning: SkillMeaning) => meaning.kind === 'place' && meaning.typical === false;
+    // The planned goals first; a placement the catalog does not make is composed from one of them (`composed`).
+    const made = new Map<SingleGoal, Made[]>();
+    const fetches = new Map<string, Primitive[]>();
+    for (const goal of goals) {
+      if (composed(goal.meaning)) continue;
+      const { meaning, stages, variants, variantsOnly } = goal;
       const setups: (Setup | undefined)[] = [...(variantsOnly ? [] : [undefined]), ...(variants ?? [])];
+      const list: Made[] = [];
       for (const setup of setups) {
-        const made = this.graph.tryChanges((g) => {
+        const planned = this.graph.tryChanges((g) => {
           setup?.(g);
           return holds(stages[0], g) ? undefined : this.planned(g, stages);
         });
-        if (!made) continue;
-        const { chain } = made;
+        if (!planned) continue;
+        const { chain } = planned;
+        if (meaning.kind === 'place' && setup === undefined) {
+          const patient = meaning.patients[0];
+          const grab = chain.findIndex((p) => p.verb === 'grab' && p.objects[0] === patient);
+          if (grab >= 0 && !fetches.has(patient)) fetches.set(patient, chain.slice(0, grab + 1));
+        }
         const opens = meaning.kind === 'place' && chain.some((p) => p.verb === 'open' && p.objects[0] === meaning.host);
-        out.push({ ...made, meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning });
+        list.push({ ...planned, meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning });
       }
+      made.set(goal, list);
+    }
+    const out: Made[] = [];
+    for (const goal of goals) {
+      if (!composed(goal.meaning)) {
+        out.push(...made.get(goal)!);
+        continue;
+      }
+      const fetch = fetches.get(goal.meaning.patients[0]);
+      const placed = fetch
+        ? this.placedAfter(fetch, goal.meaning as Extract<SkillMeaning, { kind: 'place' }>)
+        : this.graph.tryChanges((g) => this.planned(g, goal.stages));
+      if (placed) out.push({ ...placed, meaning: { ...goal.meaning, opens: false } as SkillMeaning });
     }
     return out;
+  }
+
+  /**
+   * A placement the catalog does not make (a magazine on the bed: most of level 2, and a plan costs milliseconds),
+   * composed without the planner: the thing fetched as a planned placement of it fetches it (its chain up to the
+   * grab, opening what holds it), then a walk to the room of the nearest such host, to the host, and the put. Kept
+   * when it runs from the start state and leaves the thing there.
+   */
+  private placedAfter(
+    fetch: readonly Primitive[],
+    meaning: Extract<SkillMeaning, { kind: 'place' }>,
+  ): { chain: Primitive[]; plan: number[]; seen: readonly string[] } | undefined {
+    const graph = this.graph;
+    const patient = meaning.patients[0];
+    const from = graph.roomOf(graph.idsOfClass(patient)[0] ?? -1);
+    const hosts = [...graph.idsOfClass(meaning.host)].sort(
+      (a, b) => Number(graph.roomOf(b) === from) - Number(graph.roomOf(a) === from) || a - b,
+    );
+    const room = hosts.length > 0 ? graph.roomOf(hosts[0]) : undefined;
+    if (room === undefined) return undefined;
+    const chain: Primitive[] = [
+      ...fetch,
+      { verb: 'walk', objects: [graph.get(room).className] },
+      { verb: 'walk', objects: [meaning.host] },
+      { verb: meaning.relation === 'ON' ? 'put' : 'putin', objects: [patient, meaning.host] },
+    ];
+    const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
+    if (plan.some((c) => c === undefined)) return undefined;
+    const run = graph.tryChanges((g) => {
+      const ran = runChain(g, this.character, chain, { adjacent: this.adjacent, collectSeen: true });
+      const there = g
+        .idsOfClass(patient)
+        .some((x) => g.idsOfClass(meaning.host).some((h) => g.hasEdge(x, meaning.relation, h)));
+      return ran.ok && there ? ran : undefined;
+    });
+    return run ? { chain, plan: plan as number[], seen: run.seen } : undefined;
   }
 
   /**
