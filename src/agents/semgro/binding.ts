@@ -151,12 +151,20 @@ function pick(
 export const isRoomWalk = (primitive: Primitive, scene: Scene): boolean =>
   primitive.verb === 'walk' && [...scene.rooms.values()].includes(primitive.objects[0]);
 
-/** The next walk towards the nearest room of a class, `done` when in one, or a failure when none can be reached. */
-export function walkTowards(roomClass: string, scene: Scene, adjacent: RoomPairs): Bound {
-  if (scene.rooms.get(scene.roomId) === roomClass) return { kind: 'done' };
+/**
+ * The next walk towards the nearest room of a class, `done` when in one, or a failure when none can be reached.
+ * `exclude`: rooms of the class not to go to (looked in already); then being in one is not being there.
+ */
+export function walkTowards(
+  roomClass: string,
+  scene: Scene,
+  adjacent: RoomPairs,
+  exclude: ReadonlySet<number> = new Set(),
+): Bound {
+  if (scene.rooms.get(scene.roomId) === roomClass && !exclude.has(scene.roomId)) return { kind: 'done' };
   const distances = roomDistances(scene.roomId, adjacent);
   const targets = [...scene.rooms]
-    .filter(([id, name]) => name === roomClass && distances.has(id))
+    .filter(([id, name]) => name === roomClass && distances.has(id) && !exclude.has(id))
     .sort((a, b) => distances.get(a[0])! - distances.get(b[0])! || a[0] - b[0]);
   const path = targets.length > 0 ? roomPath(scene.roomId, targets[0][0], adjacent) : undefined;
   if (!path || path.length === 0) return fail('unreachable', roomClass, `no ${roomClass} can be reached from here`);

@@ -248,10 +248,16 @@ const waterRunsInto = (graph: EnvGraph, id: number) => graph.get(id).className =
 function waterGoals(home: Home): SingleGoal[] {
   const out: SingleGoal[] = [];
   const pairs = sinkFaucets(home.graph);
-  const underWater = (name: string): Condition | undefined =>
-    pairs.length === 0
-      ? undefined
-      : exists('x', [name], or(...pairs.map(([sink, faucet]) => and(edge(v('x'), 'INSIDE', sink), isIn(faucet, 'ON')))));
+  // A thing of the class not in a sink yet where there is one (a dirty mug left in the sink: the skill fetches
+  // another); with every one in a sink, the water run onto them.
+  const underWater = (name: string): Condition | undefined => {
+    const sinks = home.graph.idsOfClass('sink');
+    const ids = home.graph.idsOfClass(name);
+    const away = ids.filter((id) => !sinks.some((s) => home.graph.hasEdge(id, 'INSIDE', s)));
+    if (pairs.length === 0 || ids.length === 0) return undefined;
+    const running = or(...pairs.map(([sink, faucet]) => and(edge(v('x'), 'INSIDE', sink), isIn(faucet, 'ON'))));
+    return { kind: 'exists', var: 'x', classes: [name], only: away.length > 0 ? away : [...ids], condition: running };
+  };
   const dirtying = grabbables(home).filter((name) => catalogClass(name)?.states.includes('DIRTY'));
   const vessels = grabbables(home).filter((name) => home.has(name, 'RECIPIENT'));
   for (const name of dirtying) {
