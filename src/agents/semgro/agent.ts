@@ -24,6 +24,7 @@
  * The fixed-level ablations (Table 4) bypass the critic: the chosen skill runs at once, a failed one is set aside
  * until some skill succeeds, and nothing is decomposed.
  */
+import { isRoomType } from '../../sim/catalog/types.js';
 import type { Skill } from '../../sim/skill.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
@@ -230,8 +231,8 @@ export class SemGroAgent implements Agent {
    */
   private examplesHere(examples: readonly Example[]): readonly Example[] {
     if (!this.chain?.wantedHere()) return examples;
-    const rooms = new Set(this.scene.rooms.values());
-    const isRoomWalk = (step: string) => step.startsWith('walk ') && rooms.has(step.slice(5));
+    // Any room class, this home's or the training home's (a walk to the dining room of a home with none).
+    const isRoomWalk = (step: string) => step.startsWith('walk ') && isRoomType(step.slice(5));
     return examples.map((example) => {
       const first = example.plan.findIndex((step) => !isRoomWalk(step));
       return first <= 0 ? example : { ...example, plan: example.plan.slice(first) };
