@@ -17,8 +17,8 @@
  */
 import { formatGoal } from '../../sim/subgoal-text.js';
 import type { TaskBrief, TaskUnderstanding } from '../agent.js';
-import { type GoalReading, readGoal } from '../language/index.js';
 import { dialogueTurns } from '../language/dialogue.js';
+import { type GoalReading, readGoal } from '../language/index.js';
 import { asksForSeveral, GoalChain } from './goal-chain.js';
 import { subgoalQuery } from './goal-query.js';
 

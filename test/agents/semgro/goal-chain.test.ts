@@ -64,7 +64,11 @@ describe('how SemGro takes the text', () => {
   it('follows a goal chain where the reader reads several things, the paper path (the text itself) otherwise', () => {
     const several = readTask(brief('Make a plate of toast.'));
     expect(several.understanding).toMatchObject({ read: true, reader: 'offline reader' });
-    expect(several.chain?.queries).toEqual(['clean plate in sink', 'heat breadslice in toaster', 'put breadslice on plate']);
+    expect(several.chain?.queries).toEqual([
+      'clean plate in sink',
+      'heat breadslice in toaster',
+      'put breadslice on plate',
+    ]);
     // One thing: the instruction, the reader's query beside it.
     expect(readTask(brief('Open the fridge.'))).toMatchObject({ instruction: 'Open the fridge. open fridge' });
     expect(readTask(brief('Open the fridge.')).chain).toBeUndefined();
@@ -112,7 +116,7 @@ describe('a task of several kinds of goal', () => {
             g.idsOfClass('plate').some((plate) => g.hasEdge(slice, 'ON', plate) && g.hasState(plate, 'CLEAN')),
         );
     const run = await episode(agent, graph, 'Make a plate of toast.', served, 50);
-    expect(run.done, run.steps.join("\n")).toBe(true);
+    expect(run.done, run.steps.join('\n')).toBe(true);
     // The slice went into the toaster, which was switched on, before it went onto the plate.
     const toasted = run.steps.findIndex((s) => s.startsWith('[switchon] <toaster>'));
     const served_ = run.steps.findIndex((s) => /^\[put\] <breadslice> \(\d+\) <plate>/.test(s));

@@ -22,7 +22,6 @@
  * at the paper's counts (142 and 90). Deterministic per home and seed.
  */
 
-import type { Condition } from '../../../sim/conditions.js';
 import { holds } from '../../../sim/conditions.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import type { Skill } from '../../../sim/skill.js';

@@ -172,13 +172,23 @@ function placeGoals(home: Home): SingleGoal[] {
         // Both positions of a container for the placements the catalog makes; the others are planned from the
         // start state only (they are most of the placements, and a plan costs milliseconds).
         const states = relation === 'INSIDE' && typical ? positions(home, host) : [];
-        const moveOut: Setup | undefined = elsewhere && ((g) => ids.forEach((id) => moveObject(g, id, elsewhere)));
+        const moveOut: Setup | undefined =
+          elsewhere &&
+          ((g) => {
+            for (const id of ids) moveObject(g, id, elsewhere);
+          });
         out.push({
           meaning: { kind: 'place', patients: [name], relation, host, typical },
           stages: [goal],
           ...(moveOut
             ? {
-                variants: states.length > 0 ? states.map((p) => (g: EnvGraph) => (moveOut(g), p(g))) : [moveOut],
+                variants:
+                  states.length > 0
+                    ? states.map((position) => (g: EnvGraph) => {
+                        moveOut(g);
+                        position(g);
+                      })
+                    : [moveOut],
                 variantsOnly: true,
               }
             : { variants: states }),
@@ -268,7 +278,11 @@ function waterGoals(home: Home): SingleGoal[] {
     const water = underWater(name);
     if (water) out.push({ meaning: { kind: 'fill', patients: [name], content: 'water' }, stages: [water] });
     if (home.present('coffeemaker')) {
-      const coffee = exists('x', [name], exists('c', ['coffeemaker'], and(edge(v('x'), 'INSIDE', v('c')), isIn(v('c'), 'ON'))));
+      const coffee = exists(
+        'x',
+        [name],
+        exists('c', ['coffeemaker'], and(edge(v('x'), 'INSIDE', v('c')), isIn(v('c'), 'ON'))),
+      );
       out.push({ meaning: { kind: 'fill', patients: [name], content: 'coffee' }, stages: [coffee] });
     }
   }
@@ -280,9 +294,17 @@ function waterGoals(home: Home): SingleGoal[] {
       if (!water) continue;
       // The vessel that was filled, carried to the plant.
       const carry: Stage = (g) => {
-        const filled = g.idsOfClass(vessel).filter((id) => [...g.targets(id, 'INSIDE')].some((s) => waterRunsInto(g, s)));
+        const filled = g
+          .idsOfClass(vessel)
+          .filter((id) => [...g.targets(id, 'INSIDE')].some((s) => waterRunsInto(g, s)));
         if (filled.length === 0) return undefined;
-        const vessels: Condition = { kind: 'exists', var: 'x', classes: [vessel], only: filled, condition: held(v('x')) };
+        const vessels: Condition = {
+          kind: 'exists',
+          var: 'x',
+          classes: [vessel],
+          only: filled,
+          condition: held(v('x')),
+        };
         return and(vessels, exists('p', [plant], edge(character, 'CLOSE', v('p'))));
       };
       out.push({ meaning: { kind: 'water', patients: [plant], vessel }, stages: [water, carry] });
@@ -294,11 +316,6 @@ function waterGoals(home: Home): SingleGoal[] {
 /** The level-2 goals of a home (see the module comment), those that already hold in the start state left out. */
 export function singleGoals(graph: EnvGraph): SingleGoal[] {
   const home = homeOf(graph);
-  const out = [
-    ...placeGoals(home),
-    ...heatGoals(home),
-    ...switchGoals(home),
-    ...waterGoals(home),
-  ];
+  const out = [...placeGoals(home), ...heatGoals(home), ...switchGoals(home), ...waterGoals(home)];
   return out.filter(({ stages, variantsOnly }) => variantsOnly || !holds(stages[0], graph));
 }
