@@ -13,7 +13,8 @@
  *    kitchencabinet", "switch off microwave" beside "switch on microwave"). The plan becomes a chain of level-1
  *    skills over classes (`chainOfPlan`).
  * 3. Level 3: conjunctions of 2-3 level-2 skills that share their kind and destination (two or three things put in
- *    one place, heated, switched), those of one category first ("put fruit on kitchentable").
+ *    one place, heated, switched), those of one category first ("put fruit on kitchentable"), at least one of each
+ *    such name.
  * 4. Level 4: conjunctions of 2-3 level-3 skills that share their things or their destination, then any.
  *
  * Every skill is kept only when its chain runs (`runChain`) from the state it was planned from (level 2) or from the
@@ -353,6 +354,7 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
     // Placements the catalog would not make are combined among themselves, from a few parts of each destination.
     key: (meaning) => `${groupKey(meaning)}${atypical(meaning) ? '|atypical' : ''}`,
     limit: (key) => (key.endsWith('|atypical') ? ATYPICAL_PARTS : undefined),
+    everyPreferred: true,
     sizes: [2, 3],
     check,
     add: (text, objects, plan) => bootstrap.add(3, text, objects, plan),
@@ -398,34 +400,32 @@ interface ConjoinRules {
   add(text: string, objects: readonly string[], plan: readonly number[]): number;
   /** Consider only this many parts (drawn by the seed) when there are more: combinations grow fast. */
   readonly pool?: number;
+  /** Draw past the cap until every name of rank 0 has a conjunction (one of each kind of chore). */
+  readonly everyPreferred?: boolean;
 }
 
 /**
- * The candidates in drawing order: one of each name in turn (names in shuffled order, each name's candidates
- * shuffled), so that a name with many combinations does not crowd out the others.
+ * The candidates by name, in drawing order: names in shuffled order, each name's candidates shuffled. Drawn one name
+ * in turn (`conjoin`), so that a name with many combinations does not crowd out the others.
  */
-function interleaved<T extends { made: { text: string } }>(candidates: readonly T[], rng: Rng): T[] {
+function queuesByName<T extends { made: { text: string } }>(candidates: readonly T[], rng: Rng): T[][] {
   const byName = new Map<string, T[]>();
   for (const candidate of candidates) {
     const list = byName.get(candidate.made.text) ?? [];
     list.push(candidate);
     byName.set(candidate.made.text, list);
   }
-  const queues = rng.shuffle([...byName.keys()].sort()).map((name) => rng.shuffle(byName.get(name)!));
-  const out: T[] = [];
-  for (let round = 0; out.length < candidates.length; round++) {
-    for (const queue of queues) if (round < queue.length) out.push(queue[round]);
-  }
-  return out;
+  return rng.shuffle([...byName.keys()].sort()).map((name) => rng.shuffle(byName.get(name)!));
 }
 
 /** Draws conjunctions of the lower skills (rank 0 first, names in turn), keeps those that run. */
 function conjoin(
   lower: readonly { id: number; draft: Draft }[],
-  cap: number,
+  paperCap: number,
   rng: Rng,
   rules: ConjoinRules,
 ): { id: number; draft: Draft }[] {
+  let cap = paperCap;
   const parts =
     rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
   const ranked: { ids: number[]; made: { meaning: SkillMeaning; text: string } }[][] = [[], [], []];
@@ -446,18 +446,29 @@ function conjoin(
       ranked[Math.min(made.rank, ranked.length - 1)].push({ ids: picked.map((p) => p.id), made });
     }
   }
+  // At least one conjunction of each preferred name, where the cap is smaller than their number.
+  if (rules.everyPreferred) cap = Math.max(cap, new Set(ranked[0].map((c) => c.made.text)).size);
   const byId = new Map(parts.map((p) => [p.id, p]));
   const out: { id: number; draft: Draft }[] = [];
   const names = ['preferred', 'others', 'atypical'];
-  const order = ranked.flatMap((candidates, rank) => interleaved(candidates, rng.fork(names[rank])));
-  for (const candidate of order) {
-    if (out.length >= cap) break;
-    const children = candidate.ids.map((id) => byId.get(id)!);
-    const chain = children.flatMap((c) => c.draft.chain);
-    const run = rules.check(chain);
-    if (!run.ok) continue;
-    const id = rules.add(candidate.made.text, run.seen, candidate.ids);
-    out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
+  // Rank by rank, one conjunction of each name in turn: a name's turn passes over its candidates that do not run
+  // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw.
+  for (const [rank, candidates] of ranked.entries()) {
+    const queues = queuesByName(candidates, rng.fork(names[rank]));
+    while (out.length < cap && queues.some((q) => q.length > 0)) {
+      for (const queue of queues) {
+        while (out.length < cap && queue.length > 0) {
+          const candidate = queue.shift()!;
+          const children = candidate.ids.map((id) => byId.get(id)!);
+          const chain = children.flatMap((c) => c.draft.chain);
+          const run = rules.check(chain);
+          if (!run.ok) continue;
+          const id = rules.add(candidate.made.text, run.seen, candidate.ids);
+          out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
+          break;
+        }
+      }
+    }
   }
   return out;
 }
