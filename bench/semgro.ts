@@ -2,7 +2,8 @@
  * SemGro's offline figures (issue 27): the skill database learnt in the family's training home (the 30 s target on
  * 2 cores), and the time of one offline decision: an act() of `semgro` that retrieved, generated and criticised
  * (Algorithm 1's inner loop, up to its iteration budget) against the 5 ms median target; the steps that only carry
- * a chosen chain on are shown apart.
+ * a chosen chain on are shown apart, and so is observe() (the detection and the loop guard's record of the step,
+ * with the observation's fingerprint, issue 38).
  *
  * Run: npm run bench:semgro [-- --home gen:2718 --settings none,ol-2,pa-2,rs-2 --seeds 1]
  */
@@ -35,6 +36,7 @@ const seeds = Number(values.seeds);
 
 const decisions: number[] = [];
 const carried: number[] = [];
+const observed: number[] = [];
 
 registerAgent({
   name: 'semgro-timed',
@@ -49,7 +51,11 @@ registerAgent({
     const timed: Agent & { stats(): Record<string, unknown> } = {
       name: agent.name,
       reset: (brief, first) => agent.reset(brief, first),
-      observe: (feedback) => agent.observe(feedback),
+      async observe(feedback) {
+        const t0 = performance.now();
+        await agent.observe(feedback);
+        observed.push(performance.now() - t0);
+      },
       stats: () => agent.stats(),
       async act() {
         const before = count();
@@ -106,6 +112,7 @@ process.stdout.write('| steps | n | median ms | p90 ms | max ms |\n| --- | ---: 
 for (const [label, list] of [
   ['decisions (retrieval + generator + critic)', decisions],
   ['chain steps (carrying a chosen skill on)', carried],
+  ['observe (detection, loop guard)', observed],
 ] as const) {
   process.stdout.write(
     `| ${label} | ${list.length} | ${quantile(list, 0.5).toFixed(3)} | ${quantile(list, 0.9).toFixed(2)} | ` +

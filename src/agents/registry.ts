@@ -8,7 +8,13 @@ import { InputError } from '../util/errors.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext, TaskResources } from './context.js';
-import { DANLI_DEFAULT, DANLI_VARIANTS, DanliAgent } from './danli/index.js';
+import {
+  DANLI_DEFAULT,
+  DANLI_VARIANTS,
+  DanliAgent,
+  structuredGoalPredictor,
+  TextGoalPredictor,
+} from './danli/index.js';
 import { LlmSubgoalPredictor } from './danli/llm-predictor.js';
 import { createExrapAgent } from './exrap/agent.js';
 import { withExrapLlmRoles } from './exrap/llm/definitions.js';
@@ -146,15 +152,24 @@ const BUILT_IN: readonly AgentDefinition[] = [
   ...BASELINE_DEFINITIONS,
 ];
 
-/** DANLI and its ablations (episodic tasks: they read the structured goal, privilege `meanings`). */
+/**
+ * DANLI and its ablations (episodic tasks: they read the text with the offline reader), and `danli-meanings`, the
+ * reference given the structured goal (privilege `meanings`).
+ */
 const DANLI_AGENTS: readonly AgentDefinition[] = DANLI_VARIANTS.map((variant) => ({
   name: variant.name,
   description: variant.description,
-  privileges: ['meanings'],
+  privileges: variant.meanings ? ['meanings'] : [],
   needsLlm: false,
   protocols: ['episodic'],
   ...(!variant.config.prune && { optIn: true }),
-  create: (context: AgentContext) => new DanliAgent(context, variant.config, variant.name),
+  create: (context: AgentContext) =>
+    new DanliAgent(
+      context,
+      variant.config,
+      variant.name,
+      variant.meanings ? structuredGoalPredictor : new TextGoalPredictor(),
+    ),
 }));
 
 /** DANLI with its subgoal predictor through the run's language model: reads the instruction, not the goal. */

@@ -13,11 +13,15 @@ import { canonicalJson } from '../llm/canonical.js';
 import { type LlmConfig, languageModelFromConfig } from '../llm/config.js';
 import type { LanguageModel } from '../llm/language-model.js';
 import type { LlmUsage } from '../llm/middleware/accounting.js';
+import { type SlotSource, slotsOf } from './call-slots.js';
 import type { JsonObject } from './json.js';
 import type { MetricSpec } from './protocol.js';
 
-/** The LLM configuration an episode spec carries: `LlmConfig` without the API key. */
-export type EpisodeLlm = Omit<LlmConfig, 'apiKey'>;
+/**
+ * The LLM configuration an episode spec carries: `LlmConfig` without the API key; a queue worker adds `slotGroup`
+ * (the run whose limit of calls in flight its calls count against) to the specs it runs.
+ */
+export type EpisodeLlm = Omit<LlmConfig, 'apiKey'> & { slotGroup?: string };
 
 /** Environment variable that hands the API key to worker threads. */
 export const API_KEY_ENV = 'HEARTH_LLM_API_KEY';
@@ -65,16 +69,34 @@ export function llmRunConfig(config: LlmConfig): JsonObject {
 /** One model per configuration and thread (a pure cache: a model holds no episode state). */
 const MODELS = new Map<string, LanguageModel>();
 
+/** The run's call slots in this thread (`useRunCallSlots`), and a number that changes with them. */
+let runSlots: { source: SlotSource; generation: number } | undefined;
+let slotGenerations = 0;
+
+/**
+ * From now on, the models episodes get in this thread take their call slots from `source` (the run's limit of calls
+ * in flight, `call-slots.ts`; a function when slots come in groups, by the spec's `slotGroup`) instead of each
+ * limiting its own calls to `--llm-concurrency`; undefined goes back to that. Models built before keep what they
+ * had: each model is built with the slots current when it is first used.
+ */
+export function useRunCallSlots(source: SlotSource | undefined): void {
+  runSlots = source && { source, generation: ++slotGenerations };
+}
+
 /** The model an episode uses, built on first use in this thread. */
 export function languageModelForEpisode(
   spec: EpisodeLlm,
   env: Record<string, string | undefined> = process.env,
 ): LanguageModel {
-  const key = canonicalJson(spec);
+  const key = `${runSlots?.generation ?? 0} ${canonicalJson(spec)}`;
   let model = MODELS.get(key);
   if (!model) {
+    const { slotGroup, ...config } = spec;
     const apiKey = env[API_KEY_ENV];
-    model = languageModelFromConfig({ ...spec, ...(apiKey !== undefined && apiKey !== '' && { apiKey }) });
+    model = languageModelFromConfig(
+      { ...config, ...(apiKey !== undefined && apiKey !== '' && { apiKey }) },
+      { ...(runSlots && { slots: slotsOf(runSlots.source, slotGroup) }) },
+    );
     MODELS.set(key, model);
   }
   return model;

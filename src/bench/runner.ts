@@ -13,6 +13,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
+import {
+  type CallSlotStats,
+  episodesPerWorker,
+  RunCallSlots,
+  SampledCallStats,
+  type SharedLoadSample,
+} from './call-slots.js';
 import { buildCrossMethod, type CrossMethodRequest } from './episodic/cross-method.js';
 import { type EpisodeOutcome, loadProtocolModule } from './execute.js';
 import { defaultWorkers } from './grid.js';
@@ -70,6 +77,13 @@ export interface RunGridOptions {
    * threads; this process still owns the store and writes each result as it arrives. `workers` is then unused.
    */
   queue?: string;
+  /**
+   * Episodes that call a model server (`--llm openai`): `concurrency` is the run's limit of model calls in flight,
+   * over all its episodes, threads and queue workers together (`--llm-concurrency`); `episodesPerWorker` how many
+   * episodes each worker thread runs at once (default `episodesPerWorker(concurrency, threads)`: enough that every
+   * slot finds a call waiting for it).
+   */
+  modelServer?: { concurrency: number; episodesPerWorker?: number };
 }
 
 export interface RunOutcome {
@@ -85,6 +99,8 @@ export interface RunOutcome {
   exitCode: number;
   /** Wall time of this call and mean episode time (not part of the report, which must not depend on timing). */
   timing: { wallMs: number; meanEpisodeMs: number | null; workers: number };
+  /** The run's model calls as its slots saw them (local runs with `modelServer`). */
+  modelCalls?: CallSlotStats;
 }
 
 export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
@@ -129,7 +145,27 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
     const handleSigint = options.handleSigint ?? true;
     if (handleSigint) process.on('SIGINT', onSigint);
 
-    const progress = createProgress({ total: specs.length, done: specs.length - todo.length, stream: stderr, quiet });
+    const callSlots =
+      options.modelServer && options.queue === undefined
+        ? new RunCallSlots(options.modelServer.concurrency)
+        : undefined;
+    // Queued: the workers share the run's slots through Redis; the coordinator reads them for its progress line.
+    const sampled =
+      options.modelServer && options.queue !== undefined
+        ? new SampledCallStats(options.modelServer.concurrency)
+        : undefined;
+    const perWorker =
+      options.modelServer &&
+      (options.modelServer.episodesPerWorker ??
+        episodesPerWorker(options.modelServer.concurrency, Math.min(workers, todo.length)));
+    const progress = createProgress({
+      total: specs.length,
+      done: specs.length - todo.length,
+      stream: stderr,
+      quiet,
+      ...(callSlots && { calls: () => callSlots.stats() }),
+      ...(sampled && { calls: () => sampled.stats() }),
+    });
     let executed = 0;
     let episodeMs = 0;
     let aborted: boolean;
@@ -154,6 +190,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           signal: interrupt.signal,
           onOutcome: (outcome, spec) => onOutcome(outcome, spec, null),
           note: (line) => stderr.write(`hearth: ${line}\n`),
+          ...(sampled && { onModelCalls: (load: SharedLoadSample) => sampled.update(load) }),
         }));
       } else {
         ({ aborted } = await executeEpisodes({
@@ -163,6 +200,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           trace: options.trace ?? false,
           signal: interrupt.signal,
           onOutcome,
+          ...(callSlots && { callSlots, episodesPerWorker: perWorker }),
         }));
       }
     } finally {
@@ -198,10 +236,20 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           : workers > 0
             ? `${Math.min(workers, todo.length)} worker thread(s)`
             : 'the main thread';
-      const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${perEpisode}` : '';
+      const at =
+        perWorker !== undefined && perWorker > 1 && options.queue === undefined
+          ? `, up to ${perWorker} episodes at once on each`
+          : '';
+      const how = todo.length > 0 ? `; ${formatDuration(wallMs)} on ${where}${at}${perEpisode}` : '';
+      const calls = (callSlots ?? sampled)?.stats();
+      const callsNote =
+        calls && calls.maxInFlight > 0
+          ? `; ${calls.calls > 0 ? `${calls.calls} model calls, ` : 'model calls '}in flight ` +
+            `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})`
+          : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
-          `${failed}${how}`,
+          `${failed}${how}${callsNote}`,
       );
     }
     return {
@@ -213,6 +261,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       interrupted: aborted,
       exitCode: aborted ? EXIT_INTERRUPTED : report.episodes.failed > 0 ? EXIT_EPISODES_FAILED : 0,
       timing: { wallMs, meanEpisodeMs: executed > 0 ? episodeMs / executed : null, workers },
+      ...((callSlots ?? sampled) && { modelCalls: (callSlots ?? sampled)!.stats() }),
     };
   } finally {
     store.close();

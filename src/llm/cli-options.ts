@@ -23,7 +23,10 @@ export function addLlmOptions(command: Command): Command {
     .option('--llm-cache <file>', 'SQLite file that answers repeated requests and records new ones')
     .option('--llm-replay <file>', 'replay a recorded run offline; a request not in the recording is an error')
     .option('--llm-threads <n>', 'CPU threads for llama-cpp (1 on a 2-core machine)')
-    .option('--llm-concurrency <n>', 'LLM requests in flight at once (default 4 for openai, 1 for llama-cpp)');
+    .option(
+      '--llm-concurrency <n>',
+      'LLM requests in flight at once, over the whole run (default 4 for openai, 1 for llama-cpp)',
+    );
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   withCache,
   withReplay,
 } from './middleware/cache.js';
-import { withConcurrencyLimit } from './middleware/concurrency.js';
+import { type CallSlots, withCallSlots, withConcurrencyLimit } from './middleware/concurrency.js';
 import { withRetry } from './middleware/retry.js';
 import { LlamaCppBackend, llamaCppBackendInfo } from './providers/llama-cpp.js';
 import { OpenAiBackend, openAiBackendInfo } from './providers/openai.js';
@@ -237,9 +237,11 @@ export function createBackend(config: LlmConfig): LlmBackend {
 
 /**
  * The wrapped model: provider -> concurrency limit -> retries -> cache (or, for a replay, the recording alone,
- * with no provider behind it).
+ * with no provider behind it). The limit is `config.concurrency` calls of this model, unless `slots` are given: then
+ * every call takes one of those (a limit shared with other models, other threads or other machines; a benchmark run
+ * gives all its episodes one). A call answered by the cache takes no slot; each retry takes one.
  */
-export function languageModelFromConfig(config: LlmConfig): LanguageModel {
+export function languageModelFromConfig(config: LlmConfig, options: { slots?: CallSlots } = {}): LanguageModel {
   let backend: LlmBackend;
   if (config.replay !== undefined) {
     const store = LlmCallStore.openForReplay(config.replay);
@@ -254,7 +256,9 @@ export function languageModelFromConfig(config: LlmConfig): LanguageModel {
     backend = withReplay(offlineBackend(info), store, { closeStore: true });
   } else {
     backend = createBackend(config);
-    backend = withConcurrencyLimit(backend, config.concurrency ?? (config.provider === 'llama-cpp' ? 1 : 4));
+    backend = options.slots
+      ? withCallSlots(backend, options.slots)
+      : withConcurrencyLimit(backend, defaultConcurrency(config));
     backend = withRetry(backend, { maxRetries: config.maxRetries });
     if (config.cache !== undefined)
       backend = withCache(backend, LlmCallStore.openForRecording(config.cache), { closeStore: true });
@@ -263,6 +267,19 @@ export function languageModelFromConfig(config: LlmConfig): LanguageModel {
     ...config.settings,
     ...(config.contextSize !== undefined && { contextSize: config.contextSize }),
   });
+}
+
+/** Calls in flight at once when nothing says otherwise: 4 to a server, 1 to an in-process GGUF model. */
+export function defaultConcurrency(config: Pick<LlmConfig, 'provider' | 'concurrency'>): number {
+  return config.concurrency ?? (config.provider === 'llama-cpp' ? 1 : 4);
+}
+
+/**
+ * Whether the model's calls wait on a server (an OpenAI-compatible one), so that episodes spend their time waiting
+ * and several can share a thread; a replayed recording answers at once and an in-process GGUF model computes.
+ */
+export function callsWaitOnServer(config: Pick<LlmConfig, 'provider' | 'replay'>): boolean {
+  return config.provider === 'openai' && config.replay === undefined;
 }
 
 function recordedBackend(file: string): BackendInfo {

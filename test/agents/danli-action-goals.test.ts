@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskBrief } from '../../src/agents/agent.js';
-import { DANLI_DEFAULT, DanliAgent } from '../../src/agents/danli/index.js';
+import { DANLI_DEFAULT, DanliAgent, structuredGoalPredictor } from '../../src/agents/danli/index.js';
 import { EpisodeWorld } from '../../src/bench/environment.js';
 import { bindEpisodeTask } from '../../src/bench/episodic/episode.js';
 import { type ActionGoal, type ActionStep, actionGoalsMet } from '../../src/sim/action-goals.js';
 import { VIRTUALHOME_SKILLS } from '../../src/sim/skill-sets.js';
 
-/** Runs DANLI on the cottage with the given goal, by hand; the steps as the metrics see them (from the true world). */
+/**
+ * Runs DANLI given the goal (the structured-goal predictor of `danli-meanings`) on the cottage, by hand; the steps as
+ * the metrics see them (from the true world).
+ */
 function run(goal: TaskBrief['goal'], limit: number): ActionStep[] {
   const graph = bindEpisodeTask('cottage', 'llm-state/book-on-desk', 0).start.clone();
   const world = new EpisodeWorld(graph, VIRTUALHOME_SKILLS);
-  const agent = new DanliAgent({ seed: 0, skills: VIRTUALHOME_SKILLS }, DANLI_DEFAULT);
+  const agent = new DanliAgent(
+    { seed: 0, skills: VIRTUALHOME_SKILLS },
+    DANLI_DEFAULT,
+    'danli',
+    structuredGoalPredictor,
+  );
   agent.reset({ protocol: 'episodic', instructions: [{ id: 'action-goals', text: 'Act.' }], goal }, world.feedback(0));
   const steps: ActionStep[] = [];
   for (let t = 1; t <= limit; t++) {

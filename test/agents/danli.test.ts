@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StepFeedback, TaskBrief } from '../../src/agents/agent.js';
 import { DANLI_DEFAULT, DanliAgent, MAX_SUBGOAL_FAILURES } from '../../src/agents/danli/index.js';
-import { agentsWithoutLlm, getAgent } from '../../src/agents/registry.js';
+import { idleSkill } from '../../src/agents/heuristics/common.js';
+import { agentsWithoutLlm, getAgent, referenceAgents } from '../../src/agents/registry.js';
 import { EpisodeWorld } from '../../src/bench/environment.js';
 import { bindEpisodeTask, runEpisodicEpisode } from '../../src/bench/episodic/episode.js';
 import { taskById } from '../../src/bench/episodic/tasks/index.js';
@@ -33,23 +34,59 @@ const failure = (t: number, base: StepFeedback, skill: Skill, error: string): St
 });
 
 describe('DANLI', () => {
-  it('is registered with its ablations, reading the structured goal only', () => {
+  it('is registered with its ablations reading the text, and the reference given the structured goal', () => {
     for (const name of ['danli', 'danli-last-subgoal', 'danli-no-pruning', 'danli-no-replanning']) {
       const definition = getAgent(name);
-      expect(definition.privileges).toEqual(['meanings']);
+      expect(definition.privileges).toEqual([]);
       expect(definition.protocols).toEqual(['episodic']);
     }
+    expect(getAgent('danli-meanings').privileges).toEqual(['meanings']);
+    expect(referenceAgents()['danli-meanings']).toEqual(['meanings']);
+    expect(referenceAgents().danli).toBeUndefined();
     // The default episodic run: what runs episodic tasks, without the slow unpruned ablation; no continual heuristic.
     expect(agentsWithoutLlm('episodic')).toEqual([
       'oracle',
       'random',
       'danli',
+      'danli-meanings',
       'danli-last-subgoal',
       'danli-no-replanning',
       'llm-state',
       'helper',
     ]);
     expect(agentsWithoutLlm('continual')).not.toContain('danli');
+  });
+
+  it('reads its subgoals from the text, a dialogue too, and reports the reading; the reference reads none', async () => {
+    const dialogue = await runEpisodicEpisode({ agent: 'danli', home: 'cottage', task: 'teach-tfd/coffee', seed: 0 });
+    expect(dialogue.reading).toMatchObject({ read: true, reader: 'offline reader' });
+    expect(dialogue.reading?.goal).toMatchObject({ subgoals: ['mug isClean', 'mug(isClean) isFilledWithCoffee'] });
+    expect(dialogue.score.sr).toBe(1);
+    const reference = await runEpisodicEpisode({
+      agent: 'danli-meanings',
+      home: 'cottage',
+      task: 'teach-tfd/coffee',
+      seed: 0,
+    });
+    expect(reference.reading).toBeUndefined();
+    expect(reference.score.sr).toBe(1);
+  });
+
+  it('a text it cannot read: reported as not read with the reason, and it idles (no error, no guess)', () => {
+    const bound = bindEpisodeTask('cottage', 'llm-state/open-fridge', 0);
+    const world = new EpisodeWorld(bound.start.clone(), VIRTUALHOME_SKILLS);
+    const agent = new DanliAgent({ seed: 0, skills: VIRTUALHOME_SKILLS }, DANLI_DEFAULT);
+    let feedback = world.feedback(0);
+    agent.reset({ protocol: 'episodic', instructions: [{ id: 'x', text: 'Browse internet' }] }, feedback);
+    expect(agent.reading()).toMatchObject({ read: false, reader: 'offline reader' });
+    expect(agent.reading()?.reason).toMatch(/Browse internet/);
+    for (let t = 0; t < 5; t++) {
+      const skill = agent.act();
+      expect(skill).toEqual(idleSkill(feedback, VIRTUALHOME_SKILLS));
+      feedback = world.feedback(t + 1, { skill, outcome: world.step(skill) });
+      agent.observe(feedback);
+    }
+    expect(agent.counts.plannerCalls).toBe(0);
   });
 
   it('searches for what it has not seen and makes toast (dummy instances, then a plan)', async () => {
@@ -148,6 +185,14 @@ describe('DANLI', () => {
     expect(full.score.sr).toBe(1);
     expect(last.score.sr).toBe(0);
     expect(last.score.gc).toBeLessThan(full.score.gc);
+  });
+
+  it('takes a done subgoal up again when a later plan undid it (the toast left off the plate carried to the table)', async () => {
+    // Read from the text, the toast goes on the plate before the plate goes on the table: the plan for the plate takes
+    // the toast off to carry the plate, and the monitor moves on once the plate is there.
+    const outcome = await runEpisodicEpisode({ agent: 'danli', home: 'flat', task: 'teach-tfd/breakfast', seed: 0 });
+    expect((outcome.agentStats as { subgoalsReopened: number }).subgoalsReopened).toBe(1);
+    expect(outcome.score.sr).toBe(1);
   });
 
   it('a planner call over the budget is a time-out (no plan); repeats on no new objects are not run', () => {

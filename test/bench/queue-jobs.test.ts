@@ -59,17 +59,16 @@ describe("a worker's view of a spec's model", () => {
   };
   const spec = { key: 'k', seed: 0, llm };
 
-  it('takes its own server address and a share of the call limit', () => {
+  it('takes its own server address (its call limit is its slots, not the spec)', () => {
     const options = { url: 'redis://h', concurrency: 4 };
     expect(localLlmSpec(spec, options)).toBe(spec);
+    expect(localLlmSpec(spec, { ...options, llmConcurrency: 10 })).toBe(spec);
     expect(localLlmSpec(spec, { ...options, baseUrl: 'http://gpu:8000/v1', llmConcurrency: 10 }).llm).toEqual({
       ...llm,
       baseUrl: 'http://gpu:8000/v1',
-      concurrency: 2,
     });
-    expect(localLlmSpec(spec, { ...options, llmConcurrency: 2 }).llm).toMatchObject({ concurrency: 1 });
     const offline = { key: 'k', seed: 0 };
-    expect(localLlmSpec(offline, { ...options, llmConcurrency: 2 })).toBe(offline);
+    expect(localLlmSpec(offline, { ...options, baseUrl: 'http://gpu:8000/v1' })).toBe(offline);
   });
 
   it('reads the recording from its local copy', () => {

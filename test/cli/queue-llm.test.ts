@@ -14,6 +14,7 @@ import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-op
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
+import { startStandInModelServer } from '../helpers/stand-in-model.js';
 
 const BUILT = existsSync(join(projectRoot, 'dist', 'bench', 'queue', 'worker.js'));
 if (!BUILT) process.stderr.write('[hearth tests] queued LLM runs skipped: run `npm run build` (npm test does)\n');
@@ -84,4 +85,30 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
     expect(server.requests.length).toBe(calls);
     expect(replayed.stdout).toBe(recorded.stdout);
   }, 180_000);
+
+  it("keeps the run's --llm-concurrency over both workers, with the results of a local run", async () => {
+    const standIn = await startStandInModelServer({ latencyMs: 30, maxConcurrent: 64 });
+    try {
+      const run = async (extra: string[], store: string) => {
+        const flags = ['--agents', 'saycan', '--llm', 'openai', '--base-url', standIn.url, '--model', 'm'];
+        const grid = ['--seeds', '6', '--steps', '3', '--json', '--store', join(dir, store)];
+        const child = hearth(['run', ...flags, ...grid, ...extra]);
+        const { code } = await child.exit;
+        return { code, stdout: child.stdout(), stderr: child.stderr() };
+      };
+      const local = await run(['--workers', '0', '--llm-concurrency', '1', '--quiet'], 'saycan-local.sqlite');
+      expect(local.code, local.stderr).toBe(0);
+      standIn.resetLoad();
+      const queued = await run(['--llm-concurrency', '3', '--queue', redis.url], 'saycan-queued.sqlite');
+      expect(queued.code, queued.stderr).toBe(0);
+      const load = standIn.load();
+      // Each worker alone could have had 3 out: the limit is the run's, shared through Redis.
+      expect(load.maxInFlight).toBeLessThanOrEqual(3);
+      expect(load.maxInFlight).toBeGreaterThan(1);
+      expect(queued.stderr).toMatch(/\d+ model calls, in flight [\d.]+ on average \(at most [1-3], limit 3\)/);
+      expect(queued.stdout).toBe(local.stdout);
+    } finally {
+      await standIn.close();
+    }
+  }, 240_000);
 });

@@ -3,6 +3,10 @@
  * recorded. It can behave like the servers users have: with or without log-probs, echo, JSON-schema support or
  * embeddings; and it can fail on demand (401, 404 unknown model, 429 then OK, 500, slow answers, context-length
  * errors). Tokens are whitespace-led words ("The", " sky", " is"), so counts and offsets are easy to check.
+ *
+ * As a stand-in for a model server under load (`latencyMs`, `maxConcurrent`), it answers every request after a fixed
+ * delay and serves at most so many at once (the rest wait in line, as a batching server's queue), and `load()` says
+ * how many requests were in flight over time: what a sweep keeps a real server busy with.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +65,24 @@ export interface FakeServerOptions {
   contextLimit?: number;
   /** Refuse max_tokens and ask for max_completion_tokens, as OpenAI's reasoning models do. */
   requireMaxCompletionTokens?: boolean;
+  /** Every request is answered this long after it is served (a model's time per call). */
+  latencyMs?: number;
+  /** At most this many requests are served at once; the rest wait in arrival order. */
+  maxConcurrent?: number;
   script?: Partial<FakeScript>;
+}
+
+/** Requests in flight over time, from the first request's arrival to the last answer. */
+export interface ServerLoad {
+  requests: number;
+  /** Requests received and not yet answered (served or waiting in line). */
+  maxInFlight: number;
+  meanInFlight: number;
+  /** Requests being served (at most `maxConcurrent`). */
+  maxServing: number;
+  meanServing: number;
+  /** From the first request's arrival to the last answer. */
+  spanMs: number;
 }
 
 /** A failure injected into the next request(s). */
@@ -83,7 +104,44 @@ export interface FakeOpenAiServer {
   count(path?: string): number;
   /** Most requests that were being answered at the same time. */
   readonly maxInFlight: number;
+  /** Requests in flight over time (time-weighted means), since the start or the last `resetLoad`. */
+  load(): ServerLoad;
+  resetLoad(): void;
   close(): Promise<void>;
+}
+
+/** A count that changes over time, with its maximum and its time integral. */
+class Gauge {
+  value = 0;
+  max = 0;
+  private area = 0;
+  private last = 0;
+  first: number | undefined;
+  end = 0;
+
+  change(delta: number): void {
+    const now = performance.now();
+    if (this.first !== undefined) this.area += this.value * (now - this.last);
+    this.first ??= now;
+    this.last = now;
+    this.value += delta;
+    this.max = Math.max(this.max, this.value);
+    if (delta < 0) this.end = now;
+  }
+
+  mean(spanStart: number | undefined, spanEnd: number): number {
+    if (spanStart === undefined || spanEnd <= spanStart) return 0;
+    const tail = this.value * Math.max(0, spanEnd - this.last);
+    return (this.area + tail) / (spanEnd - spanStart);
+  }
+
+  reset(): void {
+    this.max = this.value;
+    this.area = 0;
+    this.first = this.value > 0 ? performance.now() : undefined;
+    this.last = performance.now();
+    this.end = 0;
+  }
 }
 
 export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Promise<FakeOpenAiServer> {
@@ -98,6 +156,8 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     apiKey: options.apiKey,
     contextLimit: options.contextLimit,
     requireMaxCompletionTokens: options.requireMaxCompletionTokens ?? false,
+    latencyMs: options.latencyMs ?? 0,
+    maxConcurrent: options.maxConcurrent ?? Number.POSITIVE_INFINITY,
   };
   const script: FakeScript = { ...defaultScript(), ...options.script };
   const requests: RecordedRequest[] = [];
@@ -105,14 +165,33 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
   const open = new Set<ServerResponse>();
   let inFlight = 0;
   let maxInFlight = 0;
+  const received = new Gauge();
+  const serving = new Gauge();
+  let loadRequests = 0;
+  const line: (() => void)[] = [];
+  /** Waits for one of the `maxConcurrent` places; the returned function frees it. */
+  const servePlace = async (): Promise<() => void> => {
+    if (serving.value >= settings.maxConcurrent) await new Promise<void>((resolve) => line.push(resolve));
+    serving.change(1);
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      serving.change(-1);
+      line.shift()?.();
+    };
+  };
 
   const server: Server = createServer((req, res) => {
     open.add(res);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
+    received.change(1);
+    loadRequests++;
     res.on('close', () => {
       open.delete(res);
       inFlight--;
+      received.change(-1);
     });
     void handle(req, res).catch((error) => send(res, 500, { error: { message: String(error) } }));
   });
@@ -131,6 +210,22 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     get maxInFlight() {
       return maxInFlight;
     },
+    load() {
+      const end = inFlight > 0 ? performance.now() : received.end;
+      return {
+        requests: loadRequests,
+        maxInFlight: received.max,
+        meanInFlight: received.mean(received.first, end),
+        maxServing: serving.max,
+        meanServing: serving.mean(received.first, end),
+        spanMs: received.first === undefined ? 0 : end - received.first,
+      };
+    },
+    resetLoad() {
+      received.reset();
+      serving.reset();
+      loadRequests = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of open) res.destroy();
@@ -147,6 +242,13 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
     if (!url.startsWith('/v1/')) return send(res, 404, { error: { message: `Not Found: ${url}`, type: 'not_found' } });
 
+    if (settings.latencyMs > 0 || Number.isFinite(settings.maxConcurrent)) {
+      const free = await servePlace();
+      if (res.destroyed)
+        free(); // the client gave up while it waited in line
+      else res.on('close', free);
+      if (settings.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.latencyMs));
+    }
     const index = faults.findIndex((f) => f.path === undefined || f.path === path);
     const fault = index >= 0 ? faults.splice(index, 1)[0].fault : undefined;
     if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));

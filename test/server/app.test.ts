@@ -185,8 +185,10 @@ describe('the dashboard app', () => {
       events: Array<{ label: string; end: number | null }>;
       decisions: Record<string, Array<{ kind: string; subgoals?: string[] }>>;
       instructions: Array<{ text: string }>;
+      reading: { read: boolean } | null;
     };
     expect(view.frames).toHaveLength(view.steps.length + 1);
+    expect(view.reading).toMatchObject({ read: true });
     expect(view.instructions[0].text).toMatch(/fridge/i);
     // The task is done when the episode ends early: its last condition is met at the last frame.
     expect(view.events.map((e) => e.end)).toContain(view.steps.length);

@@ -17,7 +17,11 @@ async function traced(protocol: string, spec: Record<string, unknown>) {
   if (plain.status !== 'ok' || withTrace.status !== 'ok') throw new Error('episode failed');
   expect(withTrace.result).toEqual(plain.result);
   const records = withTrace.trace as Array<Record<string, unknown>>;
-  return { steps: records.filter((r) => r.kind === undefined), decisions: records.filter((r) => r.kind !== undefined) };
+  return {
+    steps: records.filter((r) => r.kind === undefined),
+    decisions: records.filter((r) => r.kind !== undefined && r.kind !== 'reading'),
+    records,
+  };
 }
 
 describe('decision records', () => {
@@ -53,8 +57,10 @@ describe('decision records', () => {
 
   it("keep DANLI's subgoals and plan on an episodic task", async () => {
     const spec = { agent: 'danli', home: 'cottage', task: 'llm-state/open-fridge', family: 'llm-state-simple' };
-    const { steps, decisions } = await traced('episodic', spec);
+    const { steps, decisions, records } = await traced('episodic', spec);
     expect(decisions.length).toBe(steps.length);
+    // How it read the text comes first, before its first step.
+    expect(records[0]).toMatchObject({ t: -1, kind: 'reading', reading: { read: true, reader: 'offline reader' } });
     expect(decisions[0]).toMatchObject({ kind: 'danli', current: 0, subgoals: [expect.stringContaining('fridge')] });
   });
 });

@@ -1,5 +1,7 @@
 /**
- * DANLI (paper 004): a neuro-symbolic deliberative agent. Per step (its Figure 2 and Algorithm 1):
+ * DANLI (paper 004): a neuro-symbolic deliberative agent. At the start its predictor makes the subgoals of the task
+ * (`predictor.ts`: the text read offline by default; a text it cannot read gives none, and the agent idles, reported
+ * as not read). Per step (its Figure 2 and Algorithm 1):
  *
  * 1. update the symbolic state from the observation and the effects of its own action (`state.ts`);
  * 2. monitor the subgoals (`predictor.ts`): the current one done, move to the next; given up after
@@ -17,7 +19,7 @@
  *    - anything else (grounding, manipulation, a changed world): replan.
  *    Without replanning (ablation) a failed action ends the subgoal.
  *
- * After the last subgoal, the task's ordered action goals (offline predictor only; `ActionGoalProgress`, shared with
+ * After the last subgoal, the task's ordered action goals (the offline predictors only; `ActionGoalProgress`, shared with
  * the episodic Oracle): for the next one it plans over the belief for a state the action brings about (held for grab,
  * OFF for switchoff, a candidate in its own room first) while keeping the subgoals achieved, so that the plan ends
  * with that action; with no candidate believed, it searches for the goal's class. Each action goal has the same
@@ -42,7 +44,7 @@ import {
 import { collectingDecisions, recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import { ActionGoalProgress } from '../action-goal-progress.js';
-import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import type { Agent, StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import { idleSkill } from '../heuristics/common.js';
 import { skillKey } from '../heuristics/plans.js';
@@ -50,11 +52,12 @@ import {
   type DanliConfig,
   DUMMY_ID_BASE,
   MAX_SUBGOAL_FAILURES,
+  MAX_SUBGOAL_REOPENS,
   MAX_SUBGOAL_STEPS,
   PLANNER_MAX_STATES,
 } from './config.js';
 import { danliDecisionRecord } from './decision-record.js';
-import { type SubgoalPredictor, structuredGoalPredictor } from './predictor.js';
+import { type SubgoalPredictor, TextGoalPredictor } from './predictor.js';
 import { searchStep } from './search.js';
 import { DanliState } from './state.js';
 
@@ -68,6 +71,8 @@ export interface DanliCounts {
   dummyPlans: number;
   subgoalsDone: number;
   subgoalsGivenUp: number;
+  /** Done subgoals taken up again after a later plan undid them (`reopenUndone`). */
+  subgoalsReopened: number;
   replan: number;
   exclude: number;
   clear: number;
@@ -99,6 +104,10 @@ export class DanliAgent implements Agent {
   /** Patients ever bound per subgoal ("the things that were on the table" stay patients once moved). */
   private remembered: Set<number>[] = [];
   private current = 0;
+  /** Subgoals given up (never taken up again), done, and how often each was taken up again (`reopenUndone`). */
+  private givenUp = new Set<number>();
+  private done = new Set<number>();
+  private reopened = new Map<number, number>();
   /** The task's action goals, pursued after the subgoals. */
   private actionGoals = new ActionGoalProgress([]);
   /** Action goals met when the current one began (its failure and step budget count from there). */
@@ -124,6 +133,7 @@ export class DanliAgent implements Agent {
     dummyPlans: 0,
     subgoalsDone: 0,
     subgoalsGivenUp: 0,
+    subgoalsReopened: 0,
     replan: 0,
     exclude: 0,
     clear: 0,
@@ -138,11 +148,16 @@ export class DanliAgent implements Agent {
     context: AgentContext,
     private readonly config: DanliConfig,
     name = 'danli',
-    private readonly predictor: SubgoalPredictor = structuredGoalPredictor,
+    private readonly predictor: SubgoalPredictor = new TextGoalPredictor(),
   ) {
     this.name = name;
     this.skills = context.skills;
     this.rng = new Rng(context.seed).fork(`agent:${name}`);
+  }
+
+  /** How the predictor read the task's text (none for the structured-goal reference). */
+  reading(): TaskUnderstanding | undefined {
+    return this.predictor.understanding?.();
   }
 
   reset(task: TaskBrief, first: StepFeedback): void | Promise<void> {
@@ -157,6 +172,9 @@ export class DanliAgent implements Agent {
     this.remembered = this.subgoals.map(() => new Set<number>());
     this.state = new DanliState();
     this.current = 0;
+    this.givenUp = new Set();
+    this.done = new Set();
+    this.reopened = new Map();
     this.actionGoals = new ActionGoalProgress(actionGoals);
     this.actionGoalsMetBefore = 0;
     this.actionGoalsOver = false;
@@ -299,16 +317,45 @@ export class DanliAgent implements Agent {
   }
 
   private monitor(): void {
+    this.advance();
+    if (this.current >= this.subgoals.length && this.reopenUndone()) this.advance();
+  }
+
+  private advance(): void {
     while (this.current < this.subgoals.length) {
-      if (this.complete(this.current)) {
-        this.counts.subgoalsDone++;
+      if (this.givenUp.has(this.current)) {
+        // given up before: stays given up
+      } else if (this.complete(this.current)) {
+        if (!this.done.has(this.current)) this.counts.subgoalsDone++;
+        this.done.add(this.current);
       } else if (this.failures >= MAX_SUBGOAL_FAILURES || this.subgoalSteps >= MAX_SUBGOAL_STEPS) {
         this.counts.subgoalsGivenUp++;
+        this.givenUp.add(this.current);
       } else {
         return;
       }
       this.nextSubgoal();
     }
+  }
+
+  /**
+   * Before idling, the subgoals done are checked again: the monitor moves on as soon as the current subgoal holds,
+   * which can cut short a plan that also restores an earlier one (the plan for "the plate on the table" takes the
+   * toast off the plate to carry the plate, and would put it back after). The first one that no longer holds in the
+   * belief is taken up again, at most `MAX_SUBGOAL_REOPENS` times each. True when one was.
+   */
+  private reopenUndone(): boolean {
+    for (let i = 0; i < this.subgoals.length; i++) {
+      if (this.givenUp.has(i) || this.complete(i)) continue;
+      const times = this.reopened.get(i) ?? 0;
+      if (times >= MAX_SUBGOAL_REOPENS) continue;
+      this.reopened.set(i, times + 1);
+      this.counts.subgoalsReopened++;
+      this.current = i;
+      this.freshBudget();
+      return true;
+    }
+    return false;
   }
 
   private nextSubgoal(): void {

@@ -16,6 +16,11 @@ export interface DanliConfig {
 
 /** Failed actions after which a subgoal is given up. */
 export const MAX_SUBGOAL_FAILURES = 5;
+/**
+ * Times a done subgoal is taken up again when, with every subgoal done or given up, it no longer holds (a later
+ * plan undid it and the monitor cut that plan short; hearth's gap fill, docs/danli.md).
+ */
+export const MAX_SUBGOAL_REOPENS = 2;
 /** Steps after which a subgoal is given up (appendix A.4). */
 export const MAX_SUBGOAL_STEPS = 200;
 /** Search samples its destination among this many farthest known objects (appendix A.4). */

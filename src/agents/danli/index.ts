@@ -7,18 +7,34 @@ export {
   MAX_SUBGOAL_STEPS,
   PLANNER_MAX_OPERATORS,
 } from './config.js';
-export { type SubgoalPredictor, structuredGoalPredictor } from './predictor.js';
+export { type SubgoalPredictor, structuredGoalPredictor, TextGoalPredictor } from './predictor.js';
 export { searchStep } from './search.js';
 export { DanliState } from './state.js';
 
 import { DANLI_DEFAULT, type DanliConfig } from './config.js';
 
-/** The registered DANLI variants: the agent and its Table 5 ablations. */
-export const DANLI_VARIANTS: readonly { name: string; description: string; config: DanliConfig }[] = [
+export interface DanliVariant {
+  readonly name: string;
+  readonly description: string;
+  readonly config: DanliConfig;
+  /** Given the task's structured goal instead of reading the text (privilege `meanings`): a reference. */
+  readonly meanings?: true;
+}
+
+/** The registered DANLI variants: the agent and its Table 5 ablations (reading the text), and the reference. */
+export const DANLI_VARIANTS: readonly DanliVariant[] = [
   {
     name: 'danli',
-    description: 'DANLI: symbolic state, subgoals from the structured goal, PDDL per subgoal with search and recovery',
+    description:
+      'DANLI: subgoals read from the text (offline reader), symbolic state, PDDL per subgoal with search and recovery',
     config: DANLI_DEFAULT,
+  },
+  {
+    name: 'danli-meanings',
+    description:
+      'DANLI given the structured goal instead of reading the text (reference: its planning and recovery alone)',
+    config: DANLI_DEFAULT,
+    meanings: true,
   },
   {
     name: 'danli-last-subgoal',

@@ -21,8 +21,9 @@
  */
 import type { LanguageModel } from '../../llm/language-model.js';
 import { catalogClass } from '../../sim/catalog/index.js';
+import { formatGoal } from '../../sim/subgoal-text.js';
 import { PREDICATES, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
-import type { StepFeedback, TaskBrief } from '../agent.js';
+import type { StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import { ObjectNames } from '../prompting/object-names.js';
 import { situationText } from '../prompting/situation.js';
 import { PromptSet } from '../prompting/templates.js';
@@ -123,6 +124,7 @@ export class LlmSubgoalPredictor implements SubgoalPredictor {
   readonly prompts = new PromptSet(DANLI_PROMPTS);
   /** The last prediction's record. */
   record: LlmPredictionRecord | undefined;
+  private future: readonly SubgoalSpec[] = [];
 
   constructor(private readonly llm: LanguageModel) {}
 
@@ -147,6 +149,7 @@ export class LlmSubgoalPredictor implements SubgoalPredictor {
     const knownClass = (name: string) => catalogClass(name)?.name ?? (seenClasses.has(name) ? name : undefined);
     const answer = await this.llm.chat(this.prompt(task, first), { temperature: 0 });
     const parsed = parseSubgoalAnswer(answer.text, knownClass);
+    this.future = parsed.future;
     this.record = {
       completed: parsed.completed.length,
       future: parsed.future.length,
@@ -154,5 +157,16 @@ export class LlmSubgoalPredictor implements SubgoalPredictor {
       ...(parsed.future.length === 0 && { fallback: 'no-valid-subgoal' as const }),
     };
     return parsed.future;
+  }
+
+  /** Read when the model's answer gave at least one valid future subgoal. */
+  understanding(): TaskUnderstanding | undefined {
+    const record = this.record;
+    if (!record) return undefined;
+    if (record.fallback) {
+      const rejected = record.rejected.length > 0 ? ` (${record.rejected.length} line(s) rejected)` : '';
+      return { read: false, reason: `the model's answer has no valid future subgoal${rejected}`, reader: 'llm' };
+    }
+    return { read: true, reader: 'llm', goal: { subgoals: this.future.map(formatGoal) } };
   }
 }

@@ -6,7 +6,8 @@
  *
  * - for each subgoal, the block of the examples (nearest example first) written for the same kind of goal (same
  *   predicate, with or without a destination; the same classes preferred) is copied with its classes rebound: the
- *   block's object becomes the subgoal's, its destination the subgoal's, its tools (the coffee machine, the sink)
+ *   block's object becomes the subgoal's (a goal over any of several classes, "three pieces of fruit", gets handles
+ *   written as alternatives, `"apple|orange|..."`), its destination the subgoal's, its tools (the coffee machine, the sink)
  *   stay; a count repeats the block over fresh handles, "all" wraps it in an `all_instances` loop (and a loop block is
  *   unrolled for a count);
  * - a handle made by an earlier block is reused when the subgoal asks for what that block made (the toasted slice,
@@ -28,7 +29,7 @@
  */
 
 import { formatGoal } from '../../sim/subgoal-text.js';
-import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
+import { ANY_THING, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
 import type { DialogueReading, RoutineChange } from '../language/dialogue.js';
 import { attributeOf } from './api.js';
 import { mapClassOffline } from './classes.js';
@@ -180,6 +181,24 @@ class ProgramBuilder {
 const attributesFor = (predicates: readonly Predicate[] | undefined) =>
   (predicates ?? []).map(attributeOf).filter((a): a is string => a !== undefined);
 
+/**
+ * How a handle for the subgoal's patient is written: its class, or its classes as alternatives (`"apple|orange"`)
+ * when the goal takes any of several (the executor binds an instance of any of them).
+ */
+function writtenClasses(spec: SubgoalSpec): string {
+  return spec.patient.join('|');
+}
+
+/**
+ * The loop over every patient of an `all` subgoal: `all_instances("light", landmark="bedroom")` for the patients in
+ * rooms of a class, `all_instances("*", landmark="kitchentable")` for the things lying on a host ("empty the table").
+ */
+function allInstances(spec: SubgoalSpec, written: string): string {
+  const landmark = spec.room ?? spec.startOn?.[0];
+  const args = [JSON.stringify(written), ...(landmark ? [`landmark=${JSON.stringify(landmark)}`] : [])];
+  return `all_instances(${args.join(', ')})`;
+}
+
 /** Emits one subgoal from a block (see the module comment). */
 function emitFromBlock(builder: ProgramBuilder, spec: SubgoalSpec, block: ExampleBlock): void {
   const patientClass = spec.patient[0];
@@ -230,7 +249,11 @@ function emitFromBlock(builder: ProgramBuilder, spec: SubgoalSpec, block: Exampl
     map.set(name, existing?.name ?? builder.declare(cls ?? decl.written, decl.written));
   }
   const patientWritten =
-    classOf(block.handles.get(first)!.written) === patientClass ? block.handles.get(first)!.written : patientClass;
+    spec.patient.length > 1
+      ? writtenClasses(spec)
+      : classOf(block.handles.get(first)!.written) === patientClass
+        ? block.handles.get(first)!.written
+        : patientClass;
   const render = (patient: string, indent: string) =>
     template.map((s) => {
       const call = s as Extract<Statement, { kind: 'call' }>;
@@ -238,11 +261,8 @@ function emitFromBlock(builder: ProgramBuilder, spec: SubgoalSpec, block: Exampl
       return `${indent}${rename(call.handle)}.${call.method}(${call.target ? rename(call.target) : ''})`;
     });
   if (spec.count === 'all') {
-    const variable = builder.loopVariable(patientClass);
-    builder.lines.push(
-      `for ${variable} in all_instances(${JSON.stringify(patientWritten)}):`,
-      ...render(variable, '    '),
-    );
+    const variable = builder.loopVariable(patientClass === ANY_THING ? 'thing' : patientClass);
+    builder.lines.push(`for ${variable} in ${allInstances(spec, patientWritten)}:`, ...render(variable, '    '));
     return;
   }
   const count = spec.count ?? 1;
@@ -265,17 +285,15 @@ function emitDirect(builder: ProgramBuilder, spec: SubgoalSpec, method: string):
     target =
       made?.name ?? builder.declare(destinationClass, destinationClass, attributesFor(spec.destinationQualifiers));
   }
+  const written = writtenClasses(spec);
   if (spec.count === 'all') {
-    const variable = builder.loopVariable(patientClass);
-    builder.lines.push(
-      `for ${variable} in all_instances(${JSON.stringify(patientClass)}):`,
-      `    ${variable}.${method}(${target})`,
-    );
+    const variable = builder.loopVariable(patientClass === ANY_THING ? 'thing' : patientClass);
+    builder.lines.push(`for ${variable} in ${allInstances(spec, written)}:`, `    ${variable}.${method}(${target})`);
     return;
   }
   const reusable = spec.qualifiers?.length ? builder.madeSo(patientClass, spec.qualifiers) : [];
   for (let i = 0; i < (spec.count ?? 1); i++) {
-    const handle = reusable[i]?.name ?? builder.declare(patientClass, patientClass, attributesFor(spec.qualifiers));
+    const handle = reusable[i]?.name ?? builder.declare(patientClass, written, attributesFor(spec.qualifiers));
     builder.lines.push(`${handle}.${method}(${target})`);
     builder.note(handle, spec.predicate);
   }
@@ -406,7 +424,7 @@ export function changedGoals(goals: readonly SubgoalSpec[], changes: readonly Ro
 /** The offline planner's answer for a dialogue reading and the retrieved examples. */
 export function retrieveAndAdapt(
   dialogue: string,
-  reading: DialogueReading,
+  reading: Pick<DialogueReading, 'goal' | 'hints' | 'routine'>,
   examples: readonly MemoryEntry[],
 ): { program: string; notes: AdaptNotes } {
   const routine = reading.routine;

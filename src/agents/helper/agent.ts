@@ -1,10 +1,12 @@
 /**
  * HELPER (paper 001) as an agent of the episodic protocol:
  *
- * 1. Plan: the dialogue I is the query; the k = 3 nearest (dialogue, program) pairs of the memory (a routine the
- *    dialogue names first; the fixed prompt's, without memory augmentation) and I go to the Planner, which answers
- *    with a program (`program.ts`).
- *    A program that does not parse is an invalid step (its text recorded), never run.
+ * 1. Plan: the dialogue I (a one-text task is a one-turn dialogue) is the query; the k = 3 nearest (dialogue,
+ *    program) pairs of the memory (a routine the dialogue names first; the fixed prompt's, without memory
+ *    augmentation) and I go to the Planner, which answers with a program (`program.ts`).
+ *    A program that does not parse is an invalid step (its text recorded), never run. The offline planner writes no
+ *    program for a dialogue the offline reader cannot read (`reading.ts`; reported by `reading`): the robot asks
+ *    the user at once, as in 3.
  * 2. Execute: the Executor carries out the program one skill per step, with its pre-condition checks, the Locator's
  *    search and failure correction (`executor.ts`).
  * 3. Feedback: when the program is done the robot asks "Is the task completed to your satisfaction? Did I miss
@@ -18,13 +20,22 @@ import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
-import { type Agent, INVALID_OUTPUT_SKILL, type StepFeedback, type TaskBrief, type UserChannel } from '../agent.js';
+import {
+  type Agent,
+  INVALID_OUTPUT_SKILL,
+  type StepFeedback,
+  type TaskBrief,
+  type TaskUnderstanding,
+  type UserChannel,
+} from '../agent.js';
 import { idleSkill } from '../heuristics/common.js';
-import { readDialogue } from '../language/dialogue.js';
+import { readGoal } from '../language/index.js';
+import { taskText } from '../task-reading.js';
 import { FEEDBACK_ROUNDS, type HelperConfig } from './config.js';
 import { Executor } from './executor.js';
-import type { HelperMemory } from './memory.js';
+import { type HelperMemory, namesRoutine } from './memory.js';
 import { formatProgram, mergePrograms, type Program, parseProgram } from './program.js';
+import { helperUnderstanding, requestReading } from './reading.js';
 import type { HelperRoles, RoleRecord } from './roles.js';
 import { HelperView } from './view.js';
 
@@ -64,18 +75,32 @@ export class HelperAgent implements Agent {
   private records: RoleRecord[] = [];
   private answers: string[] = [];
   private counts = { plans: 0, invalidPlans: 0, rejectedLines: 0, waits: 0, learned: 0 };
+  private understanding: TaskUnderstanding | undefined;
 
   constructor(private readonly setup: HelperSetup) {
     this.name = setup.name;
   }
 
+  /** How the offline planner read I (offline roles only: the LLM planner reads the dialogue in its prompt). */
+  reading(): TaskUnderstanding | undefined {
+    return this.understanding;
+  }
+
   reset(task: TaskBrief, first: StepFeedback): void {
-    this.dialogue = task.instructions.map((i) => i.text).join(' ');
+    // A one-text task is a one-turn dialogue: the same reader reads both.
+    this.dialogue = taskText(task);
     this.user = this.setup.config.feedback ? task.user : undefined;
     this.view = new HelperView();
     this.view.update(first);
-    const reading = readDialogue(this.dialogue);
+    const goalReading = readGoal(this.dialogue);
+    const reading = requestReading(goalReading);
     this.routine = reading.routine?.name;
+    const { memory, config, roles } = this.setup;
+    const examples = config.memory ? memory.of('plan') : memory.fixed();
+    this.understanding =
+      roles.reader === undefined
+        ? undefined
+        : helperUnderstanding(goalReading, (name) => examples.some((e) => namesRoutine(e.key, name)), roles.reader);
     this.executor = new Executor(
       {
         precheck: this.setup.config.precheck,

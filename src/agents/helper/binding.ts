@@ -21,6 +21,11 @@ export interface Binding {
   readonly decl: HandleDecl;
   /** The catalog class (undefined: a class the mapper could not map; the handle's calls are skipped). */
   readonly className: string | undefined;
+  /**
+   * Every class the handle may bind, the first one `className`: a class written as alternatives, `"apple|orange"`
+   * (a goal over any of several classes: "three pieces of fruit"), binds an instance of any of them.
+   */
+  readonly classes: readonly string[];
   id?: number;
   /** Instances this handle gave up on. */
   readonly excluded: Set<number>;
@@ -59,15 +64,15 @@ export function chooseInstance(
   taken: ReadonlySet<number>,
   landmarkClass?: string,
 ): number | undefined {
-  const className = binding.className;
-  if (className === undefined) return undefined;
-  const candidates = view
-    .instances(className)
+  const classes = binding.classes;
+  if (classes.length === 0) return undefined;
+  const candidates = classes
+    .flatMap((c) => view.instances(c))
     .filter((id) => !binding.excluded.has(id) && !taken.has(id))
     .filter((id) => view.roomOf(id) !== undefined || view.isHeld(id));
   if (candidates.length === 0) return undefined;
-  const isPatient = goal?.patient.includes(className) ?? false;
-  const isDestination = goal?.destination?.includes(className) ?? false;
+  const isPatient = goal?.patient.some((c) => classes.includes(c)) ?? false;
+  const isDestination = goal?.destination?.some((c) => classes.includes(c)) ?? false;
   const wanted = binding.decl.attributes.map((a) => ATTRIBUTES[a]).filter((p) => p !== undefined);
   const score = (id: number): number => {
     let s = 0;

@@ -17,8 +17,10 @@
  * The ablations switch parts off: no pre-condition checks, random search instead of the Locator, no correction (a
  * failed action gives its call up at once).
  */
+import { catalogClass } from '../../sim/catalog/index.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
+import { ANY_THING } from '../../sim/subgoals.js';
 import type { Rng } from '../../util/rng.js';
 import type { StepFeedback } from '../agent.js';
 import { stepTowards } from '../heuristics/common.js';
@@ -66,7 +68,14 @@ interface Scope {
 
 type Work =
   | { readonly kind: 'statement'; readonly statement: Statement; readonly scope: Scope }
-  | { readonly kind: 'loop-next'; readonly loop: LoopStatement; readonly scope: Scope; readonly done: Set<number> }
+  | {
+      readonly kind: 'loop-next';
+      readonly loop: LoopStatement;
+      readonly scope: Scope;
+      readonly done: Set<number>;
+      /** A loop over the things on its landmark has searched for the landmark once. */
+      looked?: boolean;
+    }
   | { readonly kind: 'resume' };
 
 interface ActiveCall {
@@ -84,7 +93,9 @@ interface ActiveCall {
 type SearchPurpose =
   | { readonly kind: 'bind'; readonly binding: Binding }
   | { readonly kind: 'appliance' }
-  | { readonly kind: 'loop'; readonly work: Extract<Work, { kind: 'loop-next' }> };
+  | { readonly kind: 'loop'; readonly work: Extract<Work, { kind: 'loop-next' }> }
+  /** The landmark of a loop over the things on it: once found, the loop goes on. */
+  | { readonly kind: 'look'; readonly work: Extract<Work, { kind: 'loop-next' }> };
 
 /** What the last skill was for. */
 type Pending =
@@ -184,7 +195,7 @@ export class Executor {
   private async scopeOf(program: Program, parent?: Scope): Promise<Scope> {
     const handles = new Map<string, Binding>(parent?.handles ?? []);
     const declare = async (decl: HandleDecl) => {
-      handles.set(decl.name, { decl, className: await this.classOf(decl.written), excluded: new Set() });
+      handles.set(decl.name, { decl, ...(await this.classesOf(decl.written)), excluded: new Set() });
       if (decl.landmark) await this.classOf(decl.landmark);
     };
     const visit = async (statements: readonly Statement[]) => {
@@ -198,6 +209,20 @@ export class Executor {
     };
     await visit(program.statements);
     return { program, handles };
+  }
+
+  /**
+   * The classes of a handle written as one class or as alternatives (`"apple|orange"`), each mapped; `*` is any
+   * thing (a loop over what lies on its landmark).
+   */
+  private async classesOf(written: string): Promise<{ className: string | undefined; classes: string[] }> {
+    if (written.trim() === ANY_THING) return { className: ANY_THING, classes: [] };
+    const classes: string[] = [];
+    for (const part of written.split('|')) {
+      const mapped = part.trim() === '' ? undefined : await this.classOf(part.trim());
+      if (mapped !== undefined && !classes.includes(mapped)) classes.push(mapped);
+    }
+    return { className: classes[0], classes };
   }
 
   private async classOf(written: string): Promise<string | undefined> {
@@ -275,7 +300,7 @@ export class Executor {
         if (!scope.handles.has(statement.handle.name)) {
           scope.handles.set(statement.handle.name, {
             decl: statement.handle,
-            className: await this.classOf(statement.handle.written),
+            ...(await this.classesOf(statement.handle.written)),
             excluded: new Set(),
           });
         }
@@ -319,19 +344,62 @@ export class Executor {
     const binding = scope.handles.get(loop.handle.name)!;
     if (binding.className === undefined || done.size >= MAX_LOOP_ITERATIONS) return;
     const goal = scope.program.blocks[loop.block]?.goal;
-    const open = this.view
-      .instances(binding.className)
+    const known = this.loopInstances(binding);
+    const open = known.inLandmark
       .filter((id) => !done.has(id) && this.view.roomOf(id) !== undefined)
       .filter((id) => !goal || !goalSatisfiedBy(this.view, goal, id));
     if (open.length > 0) {
       this.iterate(work, open[0]);
       return;
     }
+    const landmark = this.landmarkOf(loop.handle);
+    if (binding.className === ANY_THING) {
+      // Every thing on the landmark: once one of it is known the room shows what lies on it, so look for it once.
+      if (landmark !== undefined && this.view.instances(landmark).length === 0 && !work.looked) {
+        work.looked = true;
+        this.startSearch([landmark], new Set(), { kind: 'look', work }, undefined);
+      }
+      return;
+    }
+    // Instances outside the landmark are not what the loop wants: they do not end its search.
     const exclude = new Set([
       ...done,
-      ...this.view.instances(binding.className).filter((id) => goal && goalSatisfiedBy(this.view, goal, id)),
+      ...known.inLandmark.filter((id) => goal && goalSatisfiedBy(this.view, goal, id)),
+      ...known.all.filter((id) => !known.inLandmark.includes(id)),
     ]);
-    this.startSearch([binding.className], exclude, { kind: 'loop', work }, loop.handle.landmark);
+    this.startSearch(binding.classes, exclude, { kind: 'loop', work }, loop.handle.landmark);
+  }
+
+  /** The class a handle's landmark maps to (mapped when its program was loaded). */
+  private landmarkOf(handle: HandleDecl): string | undefined {
+    return handle.landmark === undefined ? undefined : (this.mapped.get(handle.landmark) ?? undefined);
+  }
+
+  /**
+   * The known instances a loop ranges over (`all`: of its classes, or every thing for `*`), and those in its
+   * landmark: in a room of the landmark's class, or on or in an instance of it.
+   */
+  private loopInstances(binding: Binding): { all: number[]; inLandmark: number[] } {
+    const graph = this.view.belief.graph;
+    const all =
+      binding.className === ANY_THING
+        ? [...graph.nodes()]
+            .filter((n) => n.id >= 0 && this.view.has(n.id, 'GRABBABLE') && !this.view.isHeld(n.id))
+            .map((n) => n.id)
+            .sort((a, b) => a - b)
+        : binding.classes.flatMap((c) => this.view.instances(c));
+    const landmark = this.landmarkOf(binding.decl);
+    if (landmark === undefined) return { all, inLandmark: all };
+    const inRoomClass = catalogClass(landmark)?.kind === 'room';
+    const inLandmark = all.filter((id) => {
+      if (inRoomClass) {
+        const room = this.view.roomOf(id);
+        return room !== undefined && this.view.className(room) === landmark;
+      }
+      const hosts = [...graph.targets(id, 'ON'), ...graph.targets(id, 'INSIDE')];
+      return hosts.some((h) => this.view.className(h) === landmark);
+    });
+    return { all, inLandmark };
   }
 
   private iterate(work: Extract<Work, { kind: 'loop-next' }>, id: number): void {
@@ -365,7 +433,7 @@ export class Executor {
       return 'bound';
     }
     const exclude = new Set([...binding.excluded, ...taken]);
-    this.startSearch([binding.className], exclude, { kind: 'bind', binding }, binding.decl.landmark);
+    this.startSearch(binding.classes, exclude, { kind: 'bind', binding }, binding.decl.landmark);
     return 'search';
   }
 
@@ -566,6 +634,7 @@ export class Executor {
       this.endSearch(search);
       if (purpose.kind === 'bind') purpose.binding.id = found;
       if (purpose.kind === 'loop') this.iterate(purpose.work, found);
+      if (purpose.kind === 'look') this.queue.unshift(purpose.work);
       return undefined;
     }
     const skill = search.next(this.view);

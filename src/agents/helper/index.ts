@@ -3,6 +3,7 @@ import { requireLanguageModel } from '../../llm/errors.js';
 import type { Embedder } from '../../retrieval/embedder.js';
 import type { AgentContext } from '../context.js';
 import type { AgentDefinition } from '../registry.js';
+import { OFFLINE_READER } from '../task-reading.js';
 import { HelperAgent } from './agent.js';
 import { OfflineClassMapper } from './classes.js';
 import { HELPER_VARIANTS, type HelperVariant } from './config.js';
@@ -24,6 +25,7 @@ export function offlineHelperRoles(): HelperRoles {
     corrector: new OfflineCorrector(),
     locator: new OfflineLocator(),
     classes: new OfflineClassMapper(),
+    reader: OFFLINE_READER,
   };
 }
 

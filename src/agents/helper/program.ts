@@ -11,7 +11,9 @@
  *   corrective := NAME '=' 'AgentCorrective' '(' ')'
  *   call       := NAME '.' METHOD '(' [NAME] ')'   METHOD: `OBJECT_METHODS` on a handle, `CORRECTIVE_MOVES` on the
  *                                                  corrective agent (or on `AgentCorrective` itself)
- *   loop       := 'for' NAME 'in' 'all_instances' '(' STRING ')' ':'   followed by the lines indented deeper
+ *   loop       := 'for' NAME 'in' 'all_instances' '(' STRING [',' 'landmark' '=' STRING] ')' ':'   followed by the
+ *                 lines indented deeper; with a landmark, the instances in rooms of that class, or on or in an
+ *                 instance of it; the class '*' is any thing (with a landmark: every thing lying on it)
  *
  * A method name within two edits of a known one is read as it (recorded); code fences, `import`s and a trailing
  * `# comment` are skipped. A line the grammar does not read is rejected with its reason and left out; the rest of
@@ -78,7 +80,9 @@ const STRING = `(?:"[^"]*"|'[^']*')`;
 const DECLARE = new RegExp(`^(${NAME})\\s*=\\s*InteractionObject\\s*\\((.*)\\)$`);
 const CORRECTIVE = new RegExp(`^(${NAME})\\s*=\\s*AgentCorrective\\s*\\(\\s*\\)$`);
 const CALL = new RegExp(`^(${NAME})\\s*\\.\\s*(${NAME})\\s*\\(\\s*(${NAME})?\\s*\\)$`);
-const LOOP = new RegExp(`^for\\s+(${NAME})\\s+in\\s+all_instances\\s*\\(\\s*(${STRING})\\s*\\)\\s*:$`);
+const LOOP = new RegExp(
+  `^for\\s+(${NAME})\\s+in\\s+all_instances\\s*\\(\\s*(${STRING})\\s*(?:,\\s*landmark\\s*=\\s*(${STRING})\\s*)?\\)\\s*:$`,
+);
 const GOAL = /^#\s*goal\s*:\s*(.+)$/i;
 const SKIPPED = /^(?:```|import\s|from\s+\S+\s+import\s)/;
 
@@ -236,7 +240,13 @@ export function parseProgram(text: string, declared: Iterable<string> = []): Pro
       }
       const loop = LOOP.exec(code);
       if (loop) {
-        const handle: HandleDecl = { name: loop[1], written: unquote(loop[2]), attributes: [], every: true };
+        const handle: HandleDecl = {
+          name: loop[1],
+          written: unquote(loop[2]),
+          ...(loop[3] !== undefined && { landmark: unquote(loop[3]) }),
+          attributes: [],
+          every: true,
+        };
         handles.set(handle.name, handle);
         const body: Statement[] = [];
         i = readLines(i, line.indent, body);
@@ -316,7 +326,10 @@ function statementLines(statement: Statement, indent: string): string[] {
       return [`${indent}agent.${statement.move}()`];
     case 'loop':
       return [
-        `${indent}for ${statement.handle.name} in all_instances(${quote(statement.handle.written)}):`,
+        `${indent}for ${statement.handle.name} in all_instances(${[
+          quote(statement.handle.written),
+          ...(statement.handle.landmark ? [`landmark=${quote(statement.handle.landmark)}`] : []),
+        ].join(', ')}):`,
         ...statement.body.flatMap((s) => statementLines(s, `${indent}    `)),
       ];
   }

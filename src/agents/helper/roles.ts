@@ -125,4 +125,9 @@ export interface HelperRoles {
   readonly corrector: Corrector;
   readonly locator: Locator;
   readonly classes: ClassMapper;
+  /**
+   * The reader whose reading the planner's program comes from (the offline planner: `OFFLINE_READER`); absent when
+   * the planner reads the dialogue itself (the LLM planner), so the agent reports no reading.
+   */
+  readonly reader?: string;
 }

@@ -17,6 +17,7 @@ import { type Condition, holds } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Skill } from '../../sim/skill.js';
 import { executeSkill, type RoomPairs, type SkillSet } from '../../sim/skill-sets.js';
+import { memoKey, SharedMemo } from '../../util/shared-memo.js';
 
 export interface PlanOptions {
   /** Node ids the planner must not use (a belief's placeless nodes). */
@@ -37,14 +38,15 @@ export interface PlanOptions {
 export const OPTIMAL_STATE_LIMIT = 20_000;
 
 /**
- * Searches already made, by the problem they solved: the pruned PDDL problem (objects, initial facts, goal). The
- * planner is a pure function of that problem, so a repeated problem (a heuristic retrying an instruction on a belief
- * that has not changed where it matters, the Oracle facing a state it has seen) gets the same answer without
- * grounding and searching again. A cached plan is still checked on the request's own graph before it is returned,
- * so the cache never changes what an agent does, only how fast. Bounded: cleared when full.
+ * Searches already made, by the problem they solved: the pruned PDDL problem (objects, initial facts, goal), keyed by
+ * a digest of it. The planner is a pure function of that problem, so a repeated problem (a heuristic retrying an
+ * instruction on a belief that has not changed where it matters, the Oracle facing a state it has seen, another
+ * episode in the same home) gets the same answer without grounding and searching again. A cached plan is still
+ * checked on the request's own graph before it is returned, so the cache never changes what an agent does, only how
+ * fast. Shared by the worker threads of a run (`SharedMemo`): with one thread per core, each thread meets a fraction
+ * of a sweep's problems. Bounded: cleared when full.
  */
-const SEARCHES = new Map<string, readonly Skill[] | null>();
-const SEARCH_CACHE_SIZE = 4096;
+const SEARCHES = new SharedMemo<readonly Skill[] | null>('household-searches', 4096);
 
 /** Counters of `planSkills` (for the benchmarks). */
 export const planningCounters = { searches: 0, cached: 0 };
@@ -89,7 +91,7 @@ export function planSkills(
     characterId,
     ...(options.exclude && options.exclude.length > 0 && { exclude: [...options.exclude] }),
   };
-  const key = `${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(request)}`;
+  const key = memoKey(`${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(request)}`);
   let found = SEARCHES.get(key);
   if (found !== undefined && found !== null && executionFailure(graph, characterId, found, goal) !== undefined) {
     found = undefined; // the graph differs from the cached one outside the pruned problem: search afresh
@@ -103,7 +105,6 @@ export function planSkills(
     found = result.solved ? result.skills : null;
     // A plan the simulator refused on this graph says nothing about another graph with the same pruned problem.
     if (result.solved || !result.reason?.includes('does not execute')) {
-      if (SEARCHES.size >= SEARCH_CACHE_SIZE) SEARCHES.clear();
       SEARCHES.set(key, found);
     }
   } else {

@@ -19,9 +19,13 @@
  */
 import { catalogClass } from '../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
+import { joinSentence } from './clauses.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
-import { readTask, type TaskReading } from './tasks.js';
+import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
+import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
+import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
+import { one } from './things.js';
 
 /** A place the user says a thing is at: the class, the host class, and the relation ("in" or "on"). */
 export interface LocationHint {
@@ -47,6 +51,10 @@ export interface DialogueReading {
   readonly corrections: readonly string[];
   /** Commander sentences no rule read, with why. */
   readonly unread: readonly { readonly text: string; readonly reason: string }[];
+  /** Defaults taken, pronouns resolved, answers read: one line each. */
+  readonly notes: readonly string[];
+  /** Why the text cannot be read, where a sentence is a request the reader could not read. */
+  readonly failure?: string;
 }
 
 interface Turn {
@@ -60,6 +68,8 @@ export function dialogueTurns(text: string): Turn[] {
   const turns: Turn[] = [];
   let last: { speaker: Turn['speaker']; end: number } | undefined;
   for (let m = marked.exec(text); m; m = marked.exec(text)) {
+    // text before the first mark is the Commander's ("Make toast. <Driver> ok")
+    if (!last && m.index > 0) turns.push({ speaker: 'commander', text: text.slice(0, m.index).trim() });
     if (last) turns.push({ speaker: last.speaker, text: text.slice(last.end, m.index).trim() });
     last = { speaker: (m[1] ?? m[2]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
   }
@@ -68,14 +78,16 @@ export function dialogueTurns(text: string): Turn[] {
   return turns.filter((t) => t.text !== '');
 }
 
+/** Small talk is short: "hi, please move the remotes to the couch" is a request. */
+const SMALL_TALK_WORDS = 5;
 const SMALL_TALK =
   /^(hi|hello|hey|thanks|thank you|great|good|good job|nice|perfect|ok|okay|yes|no|sure|done|cool|awesome|we are (done|finished)|that is all|that's all|all done|finished)\b[\s\w!.,']*$/i;
 
 /** The class a phrase names (words, determiners allowed), rooms excluded. */
 function classOf(words: readonly string[]): string | undefined {
-  const resolved = resolvePhrase(words);
-  if (!resolved || catalogClass(resolved.className)?.kind === 'room') return undefined;
-  return resolved.className;
+  // by name only, as a goal's nouns are read ("in the kitchen" is no kitchen table by description)
+  const noun = resolveNoun(words);
+  return noun?.by === 'name' && noun.classes.length === 1 ? noun.classes[0] : undefined;
 }
 
 const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {
@@ -89,27 +101,42 @@ const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {
 };
 const RELATION = '(in|inside|on|near|by|next to|beside)';
 
-/** Location hints a sentence states, or undefined when it is not one. `asked` is the class a pronoun stands for. */
-function readHints(sentence: string, asked: string | undefined): LocationHint[] | undefined {
-  const s = sentence
-    .toLowerCase()
-    .replace(/[.!?]+$/, '')
+/**
+ * Location hints a sentence states, or undefined when it is not one. `asked` is the class a pronoun stands for;
+ * `answering`: the Driver has just asked where something is, so "the mug should be in the sink" says where it is
+ * (without the question it asks for it to be put there).
+ */
+function readHints(sentence: string, asked: string | undefined, answering = false): LocationHint[] | undefined {
+  // contractions expanded as a request's are ("the milk's on the counter")
+  const s = tokens(sentence)
+    .filter((t) => t !== '.')
+    .join(' ')
+    .replace(/ ,/g, ',')
     .trim();
   const hint = (what: string | undefined, relation: string, where: string): LocationHint | undefined => {
     const className = what === undefined ? asked : classOf(what.split(/\s+/));
     const host = classOf(where.split(/\s+/));
     return className && host ? { className, host, relation: RELATIONS[relation] } : undefined;
   };
+  const verbs = answering ? 'is|are|should be|can be found|must be|might be' : 'is|are|can be found';
   const single = [
-    new RegExp(`^(?:the |a |an |some )?(.+?) (?:is|are|should be|can be found) ${RELATION} (?:the |a |an )?(.+)$`),
+    new RegExp(`^(?:the |a |an |some )?(.+?) (?:${verbs}) ${RELATION} (?:the |a |an )?(.+)$`),
     new RegExp(`^there (?:is|are) (?:a |an |some |one |two )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
     new RegExp(`^you (?:can|will|should) find (?:the |a |an |some )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
   ];
-  const pronoun = new RegExp(`^(?:it is|it's|its|they are|they're|look|check) ${RELATION} (?:the |a |an )?(.+)$`).exec(
-    s,
-  );
+  const pronoun = new RegExp(
+    `^(?:it is|it's|its|they are|they're|look|check|it should be|they should be|try) ${RELATION} (?:the |a |an )?(.+)$`,
+  ).exec(s);
   if (pronoun) {
     const found = hint(undefined, pronoun[1], pronoun[2]);
+    return found ? [found] : undefined;
+  }
+  // "In the fridge." / "Check the sink." answering "where is the bread?"
+  const relation = answering ? new RegExp(`^(?:check |look |try )?${RELATION} (?:the |a |an )?(.+)$`).exec(s) : null;
+  const look = answering ? /^(?:check|look at|try|see) (?:the |a |an )?(.+)$/.exec(s) : null;
+  const bare = relation ?? (look && [look[0], 'in', look[1]]);
+  if (bare) {
+    const found = hint(undefined, bare[1], bare[2]);
     return found ? [found] : undefined;
   }
   for (const pattern of single) {
@@ -289,65 +316,839 @@ function replaceClass(subgoals: SubgoalSpec[], from: string | undefined, to: str
   return undefined;
 }
 
-/** Reads a dialogue (see the module comment). */
+/** The Driver's questions the reader answers for: where a thing is, where to put what it holds. */
+function readQuestion(text: string): { where?: string; putWhere?: boolean } {
+  const t = text.toLowerCase();
+  if (/where (?:should|do|shall|can) i (?:put|place|leave|take|bring|set) (?:it|them|this|these|that)/.test(t))
+    return { putWhere: true };
+  const question = /where (?:is|are|can i find|do i find|would i find) (?:the |a |an |some )?([\w\s]+?)(?:\?|$)/.exec(
+    t,
+  );
+  return question ? { where: question[1].trim() } : {};
+}
+
+/** An answer to "where should I put it?": "On the desk.", "In the fridge, please." */
+const PLACE_ANSWER =
+  /^(?:(?:put|place|leave) (?:it|them) )?(?:on|onto|in|into|inside|to) (?:the |a |an )?[\w\s]+[.!]?$/i;
+
+/**
+ * Reads a dialogue (see the module comment), or a text without turns (one Commander turn). Each Commander sentence is
+ * read, in this order, as a correction, small talk, an answer to the Driver's question, a location hint, a request
+ * (`readRequest`, in the context of the clauses before), a request with its purpose ("clear it by putting ..."), or a
+ * named routine. A sentence none of them reads is context when it names nothing the catalog knows, or is said as a
+ * statement ("the fruit will go bad on the counter"): kept as unread, and the things it names are what a pronoun in
+ * the next request may mean. Otherwise it is a request the reader could not read: the reading fails (`failure`),
+ * since a goal without that part would be a different goal.
+ */
 export function readDialogue(text: string): DialogueReading {
-  const subgoals: SubgoalSpec[] = [];
-  const actionGoals: TaskReading['actionGoals'][number][] = [];
+  const clauses: ClauseReading[] = [];
   const hints: LocationHint[] = [];
   const corrections: string[] = [];
   const unread: { text: string; reason: string }[] = [];
+  const notes: string[] = [];
+  let failure: string | undefined;
   let routine: DialogueReading['routine'];
   let asked: string | undefined;
+  let question: ReturnType<typeof readQuestion> = {};
+  let before: ClauseReading | undefined;
+  // a room the sentence before named with nothing in it ("It's dark in the bedroom."), for the request after it
+  let ambient: Ambient | undefined;
+  let ambientHere: Ambient | undefined;
+  let meal: string | undefined;
+  const take = (taken: readonly ClauseReading[], where = ambientHere) => {
+    const narrowed = where ? inAmbientRoom(taken, where) : { clauses: taken };
+    if (!narrowed.clauses) {
+      failure ??= narrowed.problem;
+      return;
+    }
+    if (where && narrowed.clauses.some((c, i) => c.subgoals !== taken[i].subgoals))
+      notes.push(
+        where.house
+          ? 'what is switched, opened, closed or watered read as every one in the house, gone round before it'
+          : `what is switched, opened, closed or watered read as in the ${where.rooms.join(' and the ')}, said before it`,
+      );
+    // an instrument for a request in a sentence before ("Cook the potato. Use the stove.")
+    const joined = joinSentence(clauses, narrowed.clauses);
+    if (joined.problem) failure ??= joined.problem;
+    clauses.splice(0, clauses.length, ...joined.earlier);
+    const read = joined.read;
+    if (read.length === 0) {
+      before = clauses.at(-1) ?? before;
+      return;
+    }
+    const [first, ...rest] = read;
+    const last = clauses.at(-1);
+    // "today we're making toast. one slice please.": the toast said again, with its number
+    if (first.restates && last) clauses.pop();
+    // a fetch in one sentence and its placement in the next ("Get a book." ... "On the desk.")
+    if (
+      last?.provisional &&
+      first.referred &&
+      (first.placing || first.subgoals.some((s) => s.predicate === 'isPlacedTo'))
+    ) {
+      clauses[clauses.length - 1] = { ...last, subgoals: [], actionGoals: [] };
+    }
+    clauses.push(first, ...rest);
+    before = read.at(-1);
+    const patient = before?.subgoals.at(-1)?.patient.find((c) => c !== '*');
+    asked = patient ?? asked;
+  };
   for (const turn of dialogueTurns(text)) {
     if (turn.speaker === 'driver') {
-      const question = /where (?:is|are|can i find|do i find) (?:the |a |an |some )?([\w\s]+?)(?:\?|$)/.exec(
-        turn.text.toLowerCase(),
-      );
-      if (question) asked = classOf(question[1].trim().split(/\s+/)) ?? asked;
+      question = readQuestion(turn.text);
+      if (question.where) asked = classOf(question.where.split(/\s+/)) ?? asked;
       continue;
     }
-    for (const sentence of sentencesOf(turn.text)) {
-      if (SMALL_TALK.test(sentence.trim())) continue;
-      const found = readHints(sentence, asked);
-      if (found) {
-        hints.push(...found);
-        asked = found.at(-1)?.className ?? asked;
-        continue;
+    for (const sentence of sentenceTexts(turn.text)) {
+      ambientHere = ambient;
+      ambient = undefined;
+      // a meal asked for in the sentence before is what this one names, or the request is one the reader cannot read
+      if (meal !== undefined) {
+        const details = namesDish(sentence) && readRequest(sentence, { before }).ok;
+        if (details) unread.push({ text: meal, reason: 'a meal asked for, said in the next sentence' });
+        else failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
+        meal = undefined;
       }
+      const answering = question;
+      question = {};
       const correction = readCorrection(sentence);
       if (correction) {
+        const subgoals = clauses.flatMap((c) => [...c.subgoals]);
         const applied = replaceClass(subgoals, correction.from, correction.to);
         if (applied) {
           corrections.push(applied);
+          clauses.splice(0, clauses.length, {
+            subgoals,
+            actionGoals: clauses.flatMap((c) => [...(c.actionGoals ?? [])]),
+            antecedent: before?.antecedent ?? [],
+          });
           continue;
         }
       }
-      const read = readTask(sentence);
-      if (read.ok) {
-        subgoals.push(...read.reading.subgoals);
-        actionGoals.push(...read.reading.actionGoals);
-        const last = read.reading.subgoals.at(-1);
-        asked = last?.patient.find((c) => c !== '*') ?? asked;
+      // "okay, so, make a sandwich" is short, and a request
+      const small = SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS;
+      if (small && !readRequest(sentence, { before }).ok) continue;
+      if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
+        const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
+        if (answer.ok) {
+          take(answer.clauses);
+          notes.push(`"${sentence}" read as where to put what was asked for`);
+          continue;
+        }
+      }
+      const found = readHints(sentence, asked, answering.where !== undefined);
+      if (found) {
+        hints.push(...found);
+        asked = found.at(-1)?.className ?? asked;
+        // "The apple is on the counter. Put it in the fridge.": what the hint is about is what "it" may mean
+        if (clauses.length === 0 || !before?.subgoals.length) {
+          before = {
+            subgoals: [],
+            antecedent: found.map((h) => one(h.className)),
+            hosts: found.map((h) => one(h.host)),
+          };
+        }
         continue;
       }
-      const named = readRoutine(sentence);
-      if (named) routine = named;
-      else unread.push({ text: sentence, reason: read.reason });
+      const read = readRequest(sentence, { before });
+      if (read.ok) {
+        take(read.clauses);
+        continue;
+      }
+      // "Go to the kitchen and turn the light off": where the robot goes, as a room said before the request
+      const moved = readMoved(sentence, before);
+      if (moved) {
+        take(moved.clauses, moved.ambient);
+        unread.push({ text: moved.movement, reason: 'where the robot goes first, no goal of its own' });
+        continue;
+      }
+      // "I need the desk empty: put whatever is on it in the cabinet", "Here's the plan: wash every mug"
+      const colon = sentence.includes(':') ? readColon(sentence, before) : undefined;
+      if (colon) {
+        take(colon.clauses);
+        if (colon.front) unread.push({ text: colon.front, reason: 'what the request after the colon is for' });
+        continue;
+      }
+      const split = readWithContext(sentence, before, asked);
+      if (split) {
+        take(split.clauses, split.ambient ?? ambientHere);
+        hints.push(...split.hints);
+        unread.push({ text: split.context, reason: split.reason });
+        continue;
+      }
+      const purposed = readPurpose(sentence, before);
+      if (purposed) {
+        take(purposed.clauses);
+        unread.push({
+          text: purposed.purpose,
+          reason: 'the purpose of the request; read through how it is to be done',
+        });
+        continue;
+      }
+      const prepared = readPrepared(sentence, before);
+      if (prepared) {
+        take(prepared.clauses);
+        notes.push(prepared.note);
+        continue;
+      }
+      const fronted = readFronted(sentence, before);
+      if (fronted) {
+        take(fronted.clauses);
+        unread.push({ text: fronted.front, reason: 'a purpose or time before the request' });
+        continue;
+      }
+      const asRoutine = readRoutine(sentence);
+      if (asRoutine) {
+        routine = asRoutine;
+        continue;
+      }
+      const mentioned = mentions(sentence);
+      // a sentence that starts with a request's verb asks for something ("Turn it off.", "Can you make me some
+      // lunch?"), even where it names nothing the reader knows; tidying alone ("tidy up") names nothing
+      const words = normalizeSentence(sentence).tokens;
+      const asking = REQUEST_VERBS.has(words[0] ?? '') && !TIDY_PURPOSE.test(sentence.trim().replace(/[.!?]+$/, ''));
+      // "Can you make me some lunch? A sandwich on the desk would be lovely.": a meal asked for, then what it is
+      if (MEAL_REQUEST.test(words.join(' '))) {
+        meal = sentence;
+        continue;
+      }
+      // "two slices, please" after a sandwich: a count of something, never context
+      const counted = countOf(words[0]) !== undefined && words.length <= 4;
+      const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
+      if (named && NEGATION.test(sentence)) {
+        unread.push({ text: sentence, reason: NEGATED });
+        failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
+        continue;
+      }
+      if (!named || isStatement(sentence)) {
+        unread.push({
+          text: sentence,
+          reason: !named ? 'names nothing the robot can act on' : 'a statement, not a request',
+        });
+        if (mentioned.length > 0) before = contextClause(mentioned);
+        else ambient = ambientOf(sentence);
+        continue;
+      }
+      unread.push({ text: sentence, reason: read.reason });
+      failure ??= `"${sentence}" is a request the reader cannot read: ${read.reason}`;
     }
   }
+  if (meal !== undefined)
+    failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
+  const { notes: clauseNotes, ...goal } = goalOf(clauses);
   return {
-    goal: { subgoals, actionGoals },
+    goal,
     hints,
     ...(routine && { routine }),
     corrections,
     unread,
+    notes: [...clauseNotes, ...notes],
+    ...(failure && { failure }),
   };
 }
 
-/** A turn's sentences as text (split after . ! ?), keeping the words as written. */
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+/** A sentence that says what not to do ("don't put it on the table", "no need to dry it"). */
+const NEGATION =
+  /^\s*(?:please\s+)?(?:do not|don't|dont|never|no need to|there is no need to|there's no need to|you do not (?:need|have) to|you don't (?:need|have) to|do not bother|don't bother)\b/i;
+const NEGATED = 'what not to do: no goal (the request beside it is read)';
+
+/** A clause of context: what a pronoun in the request after it may mean (the things it names, the hosts). */
+function contextClause(mentioned: readonly Thing[]): ClauseReading {
+  const things = mentioned.filter((t) => t.classes.some((c) => catalogClass(c)?.properties.includes('GRABBABLE')));
+  return { subgoals: [], antecedent: things, hosts: mentioned.filter((t) => !things.includes(t)), mentioned: true };
 }
+
+/** The speaker's own plan said before a request ("I want to watch TV, turn it on", "I need to use the computer, ..."). */
+const OWN_PLAN =
+  /^\s*(?:i|we)\s+(?:want|need|would like|'d like|am going|'m going|are going|have|plan|would love)\s+to\s+\w+/i;
+
+/** Where a sentence may part into context and request: at a comma, or before "so", "because", "since", "before". */
+function splitPoints(sentence: string): { at: number; after: number }[] {
+  const points: { at: number; after: number }[] = [];
+  for (const m of sentence.matchAll(/\s*,\s*|\s*[–—]\s*|\s+-+\s+|\s+(?=(?:so|because|since|before)\s)/g)) {
+    points.push({ at: m.index, after: m.index + m[0].length });
+  }
+  return points;
+}
+
+/** A purpose that says the things are to change ("so it gets washed", "so they heat up"): a goal, not a reason. */
+const CHANGE_PURPOSE =
+  /^so\s+(?:that\s+)?(?:it|they|them|these|those|the\s+\w+)\s+(?:(?:can|will|would|could)\s+)?(?:(?:get|gets|is|are|be|becomes?|ends? up|stays?)\s+(?:\w+\s+)?(?:hot|warm|heated|cooked|toasted|clean|cleaned|washed|rinsed|done|open|opened|closed|shut|on|off|watered|dry|cold|chilled)|(?:heat|heats|warm|warms|cook|cooks|toast|toasts|wash|washes|clean|cleans|chill|chills|cool|cools)\b)/i;
+
+/** Words a request part may start with after the context ("so please", "but just"). */
+const LEAD = /^(?:(?:and\s+)?so|but|instead|rather|only|simply)\s+(?:that\s+)?/i;
+
+/**
+ * A sentence of context and a request (`readDialogue` tries it once the whole sentence does not read):
+ * - context before it, after a comma or "so": "The apple looks ripe, could you put it in the fridge?", "I'm tired, so
+ *   please make me a coffee", "The milk is on the counter, put it in the fridge" (a hint), "I want to watch TV, turn it
+ *   on", and what not to do before what to do: "Don't put the apple on the table, just put it in the fridge". The
+ *   context is a statement, a location hint, the speaker's plan, a negation, or names nothing; the things it names are
+ *   what a pronoun in the request may mean.
+ * - context after it: "Shut the TV off, I'm not watching it", "Turn the computer on so I can use it": a statement
+ *   or the request's reason or purpose ("because", "since", "so (that) I ...").
+ */
+function readWithContext(
+  sentence: string,
+  before: ClauseReading | undefined,
+  asked: string | undefined,
+):
+  | {
+      clauses: readonly ClauseReading[];
+      context: string;
+      reason: string;
+      hints: LocationHint[];
+      ambient?: Ambient;
+    }
+  | undefined {
+  const points = splitPoints(sentence);
+  for (const { at, after } of points) {
+    const context = sentence.slice(0, at).trim();
+    const rest = sentence.slice(after).replace(LEAD, '').trim();
+    if (context === '' || rest === '') continue;
+    const found = contextOf(context, asked);
+    if (!found) continue;
+    const read = readRequest(rest, { before: found.before ?? before });
+    if (read.ok) {
+      const ambient = found.before === undefined ? ambientOf(context) : undefined;
+      return { clauses: read.clauses, context, reason: found.reason, hints: found.hints ?? [], ambient };
+    }
+  }
+  for (const { at, after } of [...points].reverse()) {
+    const request = sentence.slice(0, at).trim();
+    const tail = sentence.slice(after).trim();
+    if (request === '' || tail === '' || /^(?:and|then|or|but)\b/i.test(tail)) continue;
+    // "..., doesn't matter which one", "..., any sofa will do": any one of its class, as the request reads anyway
+    const any = afterthought(tail);
+    if (any) {
+      const read = readRequest(request, { before });
+      if (read.ok && (any.noun === undefined || namedIn(read.clauses, any.noun))) {
+        return {
+          clauses: read.clauses,
+          context: tail,
+          reason: 'an after-thought: any one of its class, as read',
+          hints: [],
+        };
+      }
+      continue;
+    }
+    // a reason or purpose, or a statement: never a list of more things ("..., and the milk") or another request
+    // "before it goes off" (not "before you heat it": a request of its own)
+    // "so it gets washed": a change the robot would bring about is no reason to set aside
+    if (CHANGE_PURPOSE.test(tail)) continue;
+    const why = /^(?:so|because|since|cause)\s|^before\s+(?!you\b)/i.test(tail);
+    if (!why && (!isStatement(tail) || namesDish(tail))) continue;
+    const read = readRequest(request, { before });
+    if (read.ok) {
+      return { clauses: read.clauses, context: tail, reason: 'context after the request: its reason', hints: [] };
+    }
+  }
+  return undefined;
+}
+
+/** A room a context names with nothing in it (`ambientOf`). */
+interface Ambient {
+  readonly rooms: readonly string[];
+  /** A tour of the whole house ("go round the house and ..."): every one of what is switched, opened or watered. */
+  readonly house?: boolean;
+}
+
+/**
+ * A room a context names with no thing in it, a place said first ("In the kitchen, turn off the lights") or where the
+ * weather "it" speaks of is ("It's dark in the bedroom, turn on the light"): what the request switches, opens or
+ * closes is the one there (the things that stand in rooms); a place to put things may be that room's too, which no goal
+ * can say, so such a request is refused ("In the bathroom, put the towel in the cabinet"); what else it asks is where
+ * the work is done ("In the kitchen, make me a coffee"). Where the speaker is ("I'm in the kitchen") narrows nothing.
+ */
+function ambientOf(context: string): Ambient | undefined {
+  const words = normalizeSentence(context).tokens;
+  // the room itself said of ("the bedroom's dark", "the kitchen is freezing")
+  const subject = roomList(words, 0);
+  const said = /^(?:is|are|was|feels|looks|seems|gets)$/.test(words[subject.end] ?? '');
+  if (subject.rooms.length > 0 && said && subject.end + 1 < words.length) {
+    return subject.ambiguous ? undefined : { rooms: subject.rooms };
+  }
+  const locative = words[0] === 'in';
+  const weather = words[0] === 'it' && words[1] === 'is';
+  if (!locative && !weather) return undefined;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== 'in') continue;
+    const said = roomList(words, i + 1);
+    if (said.rooms.length > 0) return said.ambiguous ? undefined : { rooms: said.rooms };
+  }
+  return undefined;
+}
+
+/** What a room said before the request narrows: things that stand in rooms, switched, opened or closed, or watered. */
+const SWITCHING: ReadonlySet<string> = new Set(['isToggledOn', 'isToggledOff', 'isOpen', 'isClosed', 'isWatered']);
+
+/** The request's things narrowed to the ambient room (`withRoom`), or why not (a thing no home stands there). */
+function inAmbientRoom(
+  read: readonly ClauseReading[],
+  where: Ambient,
+): { clauses?: readonly ClauseReading[]; problem?: string } {
+  const out: ClauseReading[] = [];
+  for (const clause of read) {
+    const subgoals: SubgoalSpec[] = [];
+    let changed = false;
+    for (const spec of clause.subgoals) {
+      // "in the bathroom, put the towel in the cabinet": the room may be the cabinet's, which no goal can say
+      const place = spec.destination?.filter((d) => d !== '*') ?? [];
+      const roomOfPlace = where.rooms.find((room) => place.length > 0 && !roomAddsNothing(place, room));
+      if (roomOfPlace) {
+        return {
+          problem: `the ${roomOfPlace} said before the request may be where the ${place[0]} is, which a goal cannot say`,
+        };
+      }
+      const narrowable =
+        spec.room === undefined && !spec.means && !spec.patient.includes('*') && SWITCHING.has(spec.predicate);
+      if (!narrowable) {
+        subgoals.push(spec);
+        continue;
+      }
+      if (where.house) {
+        changed ||= spec.count !== 'all';
+        subgoals.push({ ...spec, count: 'all' });
+        continue;
+      }
+      for (const room of where.rooms) {
+        const narrowed = withRoom({ classes: spec.patient, plural: true, by: 'name' }, room);
+        if (!narrowed) return { problem: `no ${spec.patient[0]} stands in the ${room} in any home` };
+        changed ||= narrowed.room !== undefined;
+        subgoals.push(narrowed.room === undefined ? spec : { ...spec, room, count: 'all' });
+      }
+    }
+    out.push(changed ? { ...clause, subgoals } : clause);
+  }
+  return { clauses: out };
+}
+
+/** What a part of a sentence before its request is, as context; undefined when it is no context. */
+function contextOf(
+  context: string,
+  asked: string | undefined,
+): { reason: string; before?: ClauseReading; hints?: LocationHint[] } | undefined {
+  const mentioned = mentions(context);
+  if (NEGATION.test(context)) return { reason: NEGATED, before: contextClause(mentioned) };
+  const hints = readHints(context, asked);
+  if (hints) {
+    return {
+      reason: 'where things are, before the request',
+      hints,
+      before: { subgoals: [], antecedent: hints.map((h) => one(h.className)), hosts: hints.map((h) => one(h.host)) },
+    };
+  }
+  // "for two people, make coffee": how many it is for is no context to set aside
+  if (FOR_SEVERAL.test(context)) return undefined;
+  // a part that names nothing: a statement ("I'm tired", "everyone's asleep") or a purpose or time said first ("for
+  // lunch", "before you leave"), never a word of its own that may change the goal ("Upstairs, ...", "Otherwise, ...",
+  // "Alternatively, ..."): the reader does not know it, so it does not set it aside (docs/reader.md, round four)
+  if (mentioned.length === 0 && !namesDish(context)) {
+    const said = isClause(context) || (FRONTED.test(context.trim()) && !MAY_CHANGE_GOAL.test(context));
+    return said ? { reason: 'context before the request' } : undefined;
+  }
+  if (isStatement(context) || OWN_PLAN.test(context)) {
+    return { reason: 'context before the request', before: contextClause(mentioned) };
+  }
+  return undefined;
+}
+
+/** "Clear it by putting three bathroom things in the cabinet": the request is how (the gerund's clause). */
+function readPurpose(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; purpose: string } | undefined {
+  const m = /^(.*?),?\s+by\s+(\w+ing)\b(.*)$/i.exec(sentence);
+  const base = m && baseOfGerund(m[2].toLowerCase());
+  if (!m || !base) return undefined;
+  const read = readRequest(`${base}${m[3]}`, { before });
+  return read.ok ? { clauses: read.clauses, purpose: m[1] } : undefined;
+}
+
+/** How a request after a fronted purpose starts: its subject, a modal, politeness or a request's verb. */
+const requestStart = (word: string) =>
+  /^(?:i|i'd|i'm|we|we'd|could|can|would|will|please)$/i.test(word) || REQUEST_VERBS.has(word.toLowerCase());
+
+/** States the robot brings a thing to itself, and the verb that does it. */
+const PREPARED: Readonly<Record<string, string>> = {
+  clean: 'clean',
+  cleaned: 'clean',
+  washed: 'clean',
+  rinsed: 'clean',
+  cooked: 'cook',
+  heated: 'heat',
+  'heated up': 'heat',
+  warm: 'heat',
+  warmed: 'heat',
+  'warmed up': 'heat',
+  hot: 'heat',
+  toasted: 'toast',
+};
+const PREPARED_WHEN = new RegExp(
+  `^(?:once|when|after|as soon as)\\s+(.+?)\\s+(?:is|are|has been|have been|gets|get)\\s+(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(.+)$`,
+  'i',
+);
+
+/**
+ * A state the robot brings about itself, said as when the next step is to be done: "Once the mug is clean, put it on
+ * the coffee table" is "clean the mug and put it on the coffee table" (nothing else in the house cleans it), where the
+ * step refers to the same thing. A condition on anything else ("if ...", "when the TV is on, ...") stays refused.
+ */
+function readPrepared(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; note: string } | undefined {
+  const m = PREPARED_WHEN.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, subject, state, step] = m;
+  const read = readRequest(`${PREPARED[state.toLowerCase()]} ${subject}, ${step}`, { before });
+  if (!read.ok || read.clauses.length < 2 || !read.clauses[1].referred) return undefined;
+  return { clauses: read.clauses, note: `"${subject} is ${state}" read as the step before: ${state} it first` };
+}
+
+/**
+ * The rooms said from `start` on: "the bedroom", "the bedroom and the kitchen", "the bedroom and in the kitchen";
+ * `ambiguous` where they are alternatives ("the bedroom or the kitchen"), which no goal can say.
+ */
+function roomList(words: readonly string[], start: number): { rooms: string[]; ambiguous: boolean; end: number } {
+  const rooms: string[] = [];
+  let said: { room: string; end: number } | undefined = roomSaid(words, start);
+  if (!said) return { rooms, ambiguous: false, end: start };
+  for (;;) {
+    rooms.push(said.room);
+    const end: number = said.end;
+    const joined: boolean = words[end] === 'and' || words[end] === ',' || words[end] === 'or';
+    const next: { room: string; end: number } | undefined = joined
+      ? roomSaid(words, end + (words[end + 1] === 'in' ? 2 : 1))
+      : undefined;
+    if (!next) return { rooms, ambiguous: false, end };
+    if (words[end] === 'or') return { rooms: [...rooms, next.room], ambiguous: true, end: next.end };
+    said = next;
+  }
+}
+
+/** A room said at `at` ("the living room", "kitchen"), and where it ends. */
+function roomSaid(words: readonly string[], at: number): { room: string; end: number } | undefined {
+  const from = ['the', 'my', 'our', 'your'].includes(words[at] ?? '') ? at + 1 : at;
+  const two = roomOf(words.slice(from, from + 2));
+  if (two) return { room: two, end: from + 2 };
+  const one = roomOf(words.slice(from, from + 1));
+  return one ? { room: one, end: from + 1 } : undefined;
+}
+
+/** Going somewhere before the request: to a room ("go to the kitchen and ..."), or round the whole house. */
+const MOVE_TO =
+  /^(?:go|head|walk|pop|nip|run|hop|step|come|wander|make your way|get)\s+(?:(?:back|over|down|up|across|off|on|through|straight|right)\s+)?(?:to|into|in to|in)\s+(.+)$/;
+const TOUR =
+  /^(?:go|walk|wander|head|make your way|do a (?:round|lap|tour) of)\s+(?:(?:all|right)\s+)?(?:(?:a)?round|through|about)?\s*(?:the|your|our|my)\s+(?:whole\s+|entire\s+)?(?:house|home|flat|apartment)(?:\s+(?:from room to room))?\s*(?:,\s*)?(?:and\s+(?:then\s+)?|then\s+)?(.+)$/;
+
+/**
+ * A movement before the request: to a room ("Go to the kitchen and turn the light off", "Pop into the bedroom and ...")
+ * read as that room said before the request (`ambientOf`: what is switched, opened, closed or watered is the one
+ * there; a place to put things that may be that room's is refused; what else is asked is no room's), or round the
+ * whole house ("Go round the whole house and switch off the lights"): every one of what is switched or watered. A
+ * movement names no goal of its own.
+ */
+function readMoved(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; ambient: Ambient; movement: string } | undefined {
+  const words = normalizeSentence(sentence).tokens.join(' ').replace(/ ,/g, ',');
+  const tour = TOUR.exec(words);
+  if (tour) {
+    const read = readRequest(tour[1], { before });
+    if (read.ok)
+      return {
+        clauses: read.clauses,
+        ambient: { rooms: [], house: true },
+        movement: words.slice(0, words.length - tour[1].length).trim(),
+      };
+    return undefined;
+  }
+  const m = MOVE_TO.exec(words);
+  if (!m) return undefined;
+  const rest = m[1].split(' ');
+  const said = roomList(rest, 0);
+  if (said.rooms.length === 0 || said.ambiguous) return undefined;
+  const after = rest.slice(said.end);
+  const joined = after[0] === ',' || after[0] === 'and' || after[0] === 'then';
+  if (!joined) return undefined;
+  let k = 0;
+  while (after[k] === ',' || after[k] === 'and' || after[k] === 'then') k++;
+  const request = after.slice(k).join(' ');
+  if (request === '') return undefined;
+  const read = readRequest(request, { before });
+  if (!read.ok) return undefined;
+  return {
+    clauses: read.clauses,
+    ambient: { rooms: said.rooms },
+    movement: words.slice(0, words.length - request.length).replace(/[\s,]*(?:and|then)?\s*$/, ''),
+  };
+}
+
+/** What a part before a colon may be, that asks nothing itself: the plan announced ("here's the plan", "one thing"). */
+const COLON_FRAMING =
+  /^(?:(?:ok(?:ay)?|right|so|and|also|oh|now|alright)\s*,?\s+)*(?:(?:here is|here's|this is)\s+(?:the plan|what i (?:need|want)(?: you to do)?|the thing|the deal|the job|the task|what to do|what (?:we|you) (?:need|have) to do)|(?:one|a|just one|one more|one last|a quick|another|my|the)\s+(?:(?:more|last|quick|small|little|big|next)\s+)?(?:thing|job|task|favou?r|request|reminder|errand)(?:\s+(?:before|for|after)\s+[\w\s']{1,24})?|the plan|the job|the task|your task|your job|next|next up|first things first|first|then|finally|reminder|note|to do|todo|tasks?|jobs?)\s*$/i;
+/** A tidying said as what the request after the colon is for ("Let's tidy up the desk: ..."). */
+const TIDY_PURPOSE =
+  /^(?:(?:ok(?:ay)?|right|so|now|alright)\s*,?\s+)*(?:let's|let us|time to|it's time to|it is time to|we need to|i want to|i'd like to|i would like to|we should|can we|could we|please)?\s*(?:tidy|tidy up|sort|sort out|clean up|straighten|straighten up|straighten out|organi[sz]e|declutter|neaten|neaten up|get)\b[\w\s']*?(?:\s+(?:up|out|sorted|tidied|tidy|straight|in order))?\s*$/i;
+
+/** Words a part before a request may not hold to be set aside as a purpose or a time (a condition, an alternative). */
+const MAY_CHANGE_GOAL =
+  /\b(?:if|unless|except|otherwise|alternatively|instead|or|either|only|not|no|never|until|tomorrow|next|second thoughts?)\b/i;
+
+/** A part said as a clause of its own: a subject, then a verb ("I'm tired", "my hands are full", "I skipped lunch"). */
+function isClause(part: string): boolean {
+  const { tokens } = normalizeSentence(part);
+  if (tokens.length < 2 || MAY_CHANGE_GOAL.test(part)) return false;
+  if (PRONOUN_SUBJECTS.has(tokens[0])) return true;
+  return SUBJECT_STARTS.has(tokens[0]) && tokens.some((w) => FINITE.has(w));
+}
+
+/**
+ * A sentence with a colon: the two parts read as clauses of one request ("I need the coffee table completely empty:
+ * put whatever is on it into the cabinet": the emptying, then where all of it goes, which supersedes it), or the part
+ * before is what the request after is for, and asks nothing itself ("Here's the plan: wash every mug", "Let's tidy up
+ * the bathroom counter: three toiletries go into the cabinet"), set aside only where it reads as no request.
+ */
+function readColon(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; front?: string } | undefined {
+  const at = sentence.indexOf(':');
+  const front = sentence.slice(0, at).trim();
+  const rest = sentence.slice(at + 1).trim();
+  if (front === '' || rest === '') return undefined;
+  const joined = readRequest(`${front}, ${rest}`, { before });
+  if (joined.ok) return { clauses: joined.clauses };
+  const framing = normalizeSentence(front).tokens.join(' ');
+  if (!COLON_FRAMING.test(front) && !TIDY_PURPOSE.test(front) && framing !== '') return undefined;
+  if (readRequest(front, { before }).ok) return undefined;
+  const read = readRequest(rest, { before });
+  return read.ok ? { clauses: read.clauses, front } : undefined;
+}
+
+/**
+ * An after-thought that adds nothing ("doesn't matter which one", "any one will do", "whichever", "any sofa is fine"):
+ * any one of its class, as the request reads anyway; a noun it names (`noun`) must be one the request names.
+ */
+function afterthought(tail: string): { noun?: string[] } | undefined {
+  const t = normalizeSentence(tail).tokens.join(' ');
+  const m =
+    /^(?:it )?(?:does not|doesn't) (?:really )?matter which(?: one| (\w+(?: \w+)?))?$/.exec(t) ??
+    /^(?:i )?(?:do not|don't) (?:mind|care) which(?: one| (\w+(?: \w+)?))?$/.exec(t) ??
+    /^any(?: one| old| of them| (\w+(?: \w+)?))? (?:will do|is fine|is ok|is okay|works|would do|is good|is great)$/.exec(
+      t,
+    ) ??
+    /^whichever(?: one| (\w+(?: \w+)?))?(?: you (?:like|want|prefer|choose|pick|fancy|find|see))?(?: is fine| will do)?$/.exec(
+      t,
+    ) ??
+    /^(?:either|either one) (?:is fine|will do)$|^(?:your choice|up to you|any of them|any one|anyone)$/.exec(t);
+  if (!m) return undefined;
+  return m[1] === undefined ? {} : { noun: m[1].split(' ') };
+}
+
+/** Whether the noun names a class the clauses act on or put things on or in. */
+function namedIn(clauses: readonly ClauseReading[], noun: readonly string[]): boolean {
+  const named = resolveNoun(noun);
+  if (!named) return false;
+  const classes = new Set(clauses.flatMap((c) => c.subgoals.flatMap((s) => [...s.patient, ...(s.destination ?? [])])));
+  return named.classes.every((c) => classes.has(c));
+}
+
+/** A meal asked for without its dishes ("make me some lunch", "could you get me something to drink?"). */
+const MEAL_REQUEST =
+  /^(?:make|get|fix|prepare|sort out|sort|rustle up|cook|do|bring|whip up)\s+(?:me|us\s+)?\s*(?:some|a|an)?\s*(?:lunch|dinner|supper|snack|something to eat|something to drink|bite to eat|meal|something|anything)(?:\s+(?:ready|for me|for us|please))?$/;
+
+/** Whom a request is for, counted ("for two people", "for everyone", "for the three of us"): no purpose to set aside. */
+const FOR_SEVERAL =
+  /^\s*(?:for|as)\b.*\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both|each|every|everyone|everybody|all)\b/i;
+
+/** Words a purpose or a time before a request starts with ("for breakfast", "as a snack", "before work"). */
+const FRONTED = /^(?:for|as|before|after|at|during|on|by|in|with)\s/i;
+
+/**
+ * A purpose or a time before a request ("For breakfast I want coffee and a plate of toast served on the kitchen table",
+ * "Before work I need a coffee", "For the kids' breakfast, make two slices of toast"): set aside where it names no
+ * thing and no room (a meal's name is a purpose), and the rest reads as a request; the shortest such part first.
+ */
+function readFronted(
+  sentence: string,
+  before: ClauseReading | undefined,
+): { clauses: readonly ClauseReading[]; front: string } | undefined {
+  if (!FRONTED.test(sentence.trim())) return undefined;
+  const words = sentence.trim().split(/\s+/);
+  // at its comma if it has one, else where a request starts ("I want", "could you", "make")
+  const comma = words.findIndex((w) => w.endsWith(','));
+  for (let k = 2; k <= Math.min(7, words.length - 1); k++) {
+    if (comma >= 0 ? k !== comma + 1 : !requestStart(words[k])) continue;
+    const front = words.slice(0, k).join(' ');
+    const tokens = normalizeSentence(front).tokens;
+    const room = tokens.some((_, i) => roomOf(tokens.slice(i, i + 1)) ?? roomOf(tokens.slice(i, i + 2)));
+    if (room || mentions(front).length > 0 || NEGATION.test(front) || FOR_SEVERAL.test(front)) return undefined;
+    const read = readRequest(words.slice(k).join(' '), { before });
+    if (read.ok) return { clauses: read.clauses, front: front.replace(/,$/, '') };
+  }
+  return undefined;
+}
+
+/**
+ * The things a sentence names (every longest span that is a noun phrase of a goal), left to right. A room the sentence
+ * puts them in, outside a noun phrase ("the TV is on in the bedroom"), narrows them as "the TV in the bedroom" would
+ * (`withRoom`: a thing the catalog never stands there is left out, so that no pronoun means it).
+ */
+function mentions(sentence: string): Thing[] {
+  const words = normalizeSentence(sentence).tokens;
+  const found: (Thing & { start: number })[] = [];
+  const free: boolean[] = words.map(() => true);
+  for (let i = 0; i < words.length; i++) {
+    for (let j = Math.min(words.length, i + 5); j > i; j--) {
+      const noun = resolveNoun(words.slice(i, j));
+      if (!noun || noun.by === 'description') continue;
+      // as a request's noun phrase reads: a plural, a category or a room-named thing is every one
+      found.push({
+        start: i,
+        classes: noun.classes,
+        count: noun.plural || noun.category || noun.room ? 'all' : 1,
+        said: words.slice(i, j).join(' '),
+        ...(noun.room && { room: noun.room }),
+        ...(noun.category && { category: noun.category, vague: true }),
+      });
+      for (let k = i; k < j; k++) free[k] = false;
+      i = j - 1;
+      break;
+    }
+  }
+  // each free "in the ROOM" narrows the things named before it since the last one ("the lamp is on in the living room
+  // and the TV is on in the bedroom"), or, said first, those after it ("in the bedroom, the TV is on")
+  // ("the lights are on in the bedroom and the kitchen": one for each room; "... or the kitchen": none)
+  const roomAt = new Map<number, { rooms: string[]; ambiguous: boolean }>();
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== 'in' || !free[i] || !free[i + 1]) continue;
+    const said = roomList(words, i + 1);
+    if (said.rooms.length > 0) roomAt.set(i, said);
+  }
+  if (roomAt.size === 0) return found.map(({ start: _, ...t }) => t);
+  const rooms = [...roomAt];
+  const out: Thing[] = [];
+  for (const { start, ...thing } of found) {
+    const next = rooms.find(([i]) => i > start);
+    const said = next?.[1] ?? (rooms[0][0] < (found[0]?.start ?? 0) ? rooms[0][1] : undefined);
+    if (said === undefined || thing.room !== undefined) {
+      out.push(thing);
+      continue;
+    }
+    if (said.ambiguous) continue;
+    for (const room of said.rooms) {
+      const narrowed = withRoom({ classes: thing.classes, plural: false, by: 'name' }, room);
+      if (narrowed) out.push(narrowed.room === undefined ? thing : { ...thing, room, count: 'all' });
+    }
+  }
+  return out;
+}
+
+/** Dishes the recipe book makes, which are no catalog class: a sentence naming one names something to do. */
+const DISH_NOUNS = /\b(?:sandwich|sandwiches|salad|salads|breakfast|toast|coffee)\b/i;
+const namesDish = (sentence: string) => DISH_NOUNS.test(sentence);
+
+/**
+ * Verbs a request starts with: a part of a sentence that starts with one after a comma or "so" ("the milk will go off,
+ * so put it in the fridge"), or with no subject at all, asks for something, so the sentence is no statement.
+ */
+const REQUEST_VERBS = new Set(
+  (
+    'put place set leave store move bring take carry get grab fetch find pick hand give pass switch turn flip open ' +
+    'close shut clean wash rinse scrub wipe heat cook warm microwave toast make prepare water fill empty clear serve ' +
+    'use start pour remove throw toss pop stick tidy refrigerate chill kill power boot'
+  ).split(' '),
+);
+function asksAfter(sentence: string): boolean {
+  return splitPoints(sentence).some(({ after }) => {
+    // a reason or a time ("because ...", "before the weekend") asks nothing
+    if (/^(?:because|since|before|cause)\b/i.test(sentence.slice(after))) return false;
+    const part = normalizeSentence(
+      sentence
+        .slice(after)
+        .replace(LEAD, '')
+        .replace(/^(?:and|or|then)\s+/i, ''),
+    ).tokens;
+    const first = part[0];
+    if (first === undefined) return false;
+    if (REQUEST_VERBS.has(first)) return true;
+    // a part that starts with no subject ("so decant it") is a request too, one the reader may not know
+    const subject =
+      SUBJECT_STARTS.has(first) ||
+      PRONOUN_SUBJECTS.has(first) ||
+      FINITE.has(first) ||
+      first === ',' ||
+      resolveNoun([first]) !== undefined ||
+      countOf(first) !== undefined;
+    return !subject;
+  });
+}
+
+/**
+ * A sentence said as a statement: no word that asks ("please", "could you", "should", "need", "want", ...), and it
+ * starts with a pronoun as its subject ("I left the mug out", "we have too much fruit") or with a thing and a verb
+ * a statement is said with ("the milk is cold", "the plant looks dry").
+ */
+function isStatement(sentence: string): boolean {
+  if (REQUEST_MARKERS.test(sentence) || asksAfter(sentence)) return false;
+  const { tokens } = normalizeSentence(sentence);
+  if (tokens.length < 2 || tokens.some((w) => ASKING.has(w))) return false;
+  if (PRONOUN_SUBJECTS.has(tokens[0])) return true;
+  const first = tokens[0];
+  return (SUBJECT_STARTS.has(first) || resolveNoun([first]) !== undefined) && tokens.some((w) => FINITE.has(w));
+}
+const REQUEST_MARKERS =
+  /\b(please|could you|can you|would you|will you|you need to|you should|you must|you have to|make sure|let's|let us|has to|have to|i'd like|i would like)\b/i;
+const PRONOUN_SUBJECTS = new Set(['i', 'we', 'they', 'it', 'there', 'he', 'she', 'everyone', 'everything', 'nobody']);
+/** Verbs a statement is said with ("the milk is cold", "the plant looks dry", "guests arrive tonight"). */
+const FINITE = new Set(
+  'is are was were will am looks look seems seem has have had came went starts start arrive arrives got feel feels smells left'.split(
+    ' ',
+  ),
+);
+const ASKING = new Set([
+  'should',
+  'must',
+  'need',
+  'needs',
+  'want',
+  'wants',
+  'would',
+  'please',
+  'ought',
+  'belongs',
+  'belong',
+  'goes',
+]);
+const SUBJECT_STARTS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'their',
+  'it',
+  'i',
+  'we',
+  'they',
+  'there',
+  'he',
+  'she',
+  'everything',
+  'something',
+  'nothing',
+  'everyone',
+  'someone',
+  'guests',
+  'breakfast',
+  'dinner',
+  'lunch',
+]);

@@ -12,7 +12,7 @@
  * Beside them, what appliances and fixtures are used to do (`useWords`, `classesUsedFor`): the verbs an instruction
  * names a place by when it names the deed ("needs refrigeration", "warm up"), for SemGro's offline text encoder.
  */
-import { catalogClass } from '../../sim/catalog/index.js';
+import { catalogClass, categoryClasses } from '../../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../../sim/derived-states.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
@@ -161,24 +161,40 @@ export function resolvePhrase(words: readonly string[]): ResolvedPhrase | undefi
   const asWritten = byName(body);
   if (asWritten) return { className: asWritten, plural: false, by: 'name' };
   // 2. by description
-  const stems = body.map(stem).filter((s) => !STOPWORDS.has(s));
+  const described = byDescription(body);
+  if (!described) return undefined;
+  return { className: described.className, plural: isPluralPhrase(words), by: 'description' };
+}
+
+/**
+ * The class whose description shares most stems with the words (ties to the one listed first), how many stems it
+ * shares of how many content stems the words have, and whether another class shares as many (`unique: false`: "food" is as much the fridge's as the microwave's).
+ */
+export function byDescription(
+  words: readonly string[],
+):
+  | { readonly className: string; readonly score: number; readonly unique: boolean; readonly stems: number }
+  | undefined {
+  const stems = words.map(stem).filter((s) => !STOPWORDS.has(s));
   if (stems.length === 0) return undefined;
   let best: Description | undefined;
   let bestScore = 0;
+  let ties = 0;
   for (const d of DESCRIBED) {
     let score = 0;
     for (const s of stems) if (d.stems.has(s)) score++;
     if (score > bestScore) {
       best = d;
       bestScore = score;
-    }
+      ties = 0;
+    } else if (score === bestScore && score > 0) ties++;
   }
   if (!best) return undefined;
-  return { className: best.className, plural: isPluralPhrase(words), by: 'description' };
+  return { className: best.className, score: bestScore, unique: ties === 0, stems: stems.length };
 }
 
 /** A description is plural when its head (first content noun) is: `cups for hot drinks`, `things to read`. */
-function isPluralPhrase(words: readonly string[]): boolean {
+export function isPluralPhrase(words: readonly string[]): boolean {
   if (words[0] === 'something' || words[0] === 'a' || words[0] === 'an' || words[0] === 'the') return false;
   const head = words.find((w) => !DETERMINERS.has(w));
   return head !== undefined && singular(head) !== head;
@@ -217,12 +233,12 @@ export function spokenName(className: string): string {
 
 /**
  * The word for the kind of thing a class is, as people name groups of things ("put the fruit away", "the bathroom
- * things"): hearth's own table for food, the catalog's kind for the rest. Undefined for furniture, rooms and the like.
+ * things"): the catalog's categories for food (`src/sim/catalog/categories.ts`), its kinds for the rest. Undefined for
+ * furniture, rooms and the like.
  */
-const FOOD_WORDS: ReadonlyArray<readonly [word: string, classes: string]> = [
-  ['fruit', 'apple bananas orange lemon pear peach'],
-  ['vegetables', 'bellpepper carrot cucumber potato tomato lettuce'],
-];
+export const FOOD_WORDS: ReadonlyArray<readonly [word: string, classes: string]> = (
+  ['fruit', 'vegetables'] as const
+).map((word) => [word, categoryClasses(word).join(' ')] as const);
 const KIND_WORDS: Readonly<Record<string, string>> = {
   kitchenware: 'dishes',
   toiletry: 'bathroom things',

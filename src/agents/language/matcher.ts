@@ -10,6 +10,7 @@
  * (clauses or rules) joined by separators.
  */
 import { catalogClass } from '../../sim/catalog/index.js';
+import type { Predicate } from '../../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 
 // ---- tokens --------------------------------------------------------------------------------------------------------
@@ -47,6 +48,12 @@ export interface Phrase {
   readonly words: string;
   /** The room class the phrase is qualified by ("in the bedroom"). */
   readonly room?: string;
+  /** Every class the phrase covers, where it is a category noun ("fruit"); `className` is the first. */
+  readonly classes?: readonly string[];
+  /** The category word, for a category noun. */
+  readonly category?: string;
+  /** The state a state noun names ("coffee": a mug filled with coffee). */
+  readonly state?: Predicate;
 }
 
 /** A room named by the words ("the living room"), by name only. */
@@ -88,6 +95,8 @@ export type Element =
       readonly items: readonly Tagged[];
       /** Token sequences that may join two items (default `,` and `and`). */
       readonly separators: readonly (readonly string[])[];
+      /** Longest lists first ("the wine glass and the juice" before "the wine glass"); shortest first by default. */
+      readonly greedy?: boolean;
     };
 export type Pattern = readonly Element[];
 /** An alternative of an `alt` element or an item form of a `list` element, with the tag its matches carry. */
@@ -106,11 +115,12 @@ export const pick = (name: string, table: Record<string, string>): Element => ({
 export const number = (name: string): Element => ({ kind: 'number', name });
 /** One of several tagged sub-patterns; the match's captures join the sentence's, and `name` holds the tag. */
 export const alt = (name: string, options: Tagged[]): Element => ({ kind: 'alt', name, options });
-export const list = (name: string, items: Tagged[], separators = ', | and'): Element => ({
+export const list = (name: string, items: Tagged[], separators = ', | and', greedy = false): Element => ({
   kind: 'list',
   name,
   items,
   separators: alternativesOf(separators),
+  ...(greedy && { greedy }),
 });
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -144,11 +154,41 @@ export interface Match {
 export interface MatcherOptions {
   /** Words a noun phrase may not begin with (quantifiers that a grammar reads itself: `all`, `one`, numbers). */
   readonly notPhraseStart?: ReadonlySet<string>;
+  /**
+   * What a span of tokens names, where a grammar resolves phrases its own way (the goal reader's `resolveNoun`);
+   * by default a class by `resolvePhrase`, rooms excluded, "NP in the ROOM" qualified by the room.
+   */
+  readonly resolve?: (span: readonly string[]) => Phrase | undefined;
+  /**
+   * How many pattern steps a sentence may take before the reading gives up (`TooLong`): backtracking over every span
+   * of a long run-on sentence grows fast. Unlimited by default.
+   */
+  readonly maxSteps?: number;
+  /** The most words a noun phrase may have (unlimited by default). */
+  readonly maxPhraseWords?: number;
+}
+
+/** Thrown by a matcher whose sentence took more than `maxSteps` steps. */
+export class TooLong extends Error {}
+
+/** The default resolution of a span (see `MatcherOptions.resolve`). */
+function defaultResolve(span: readonly string[]): Phrase | undefined {
+  const qualified = roomQualified(span);
+  if (qualified) return qualified;
+  const resolved = resolvePhrase(span);
+  if (resolved && catalogClass(resolved.className)?.kind !== 'room') {
+    return { className: resolved.className, plural: resolved.plural, words: span.join(' ') };
+  }
+  return undefined;
 }
 
 export class Matcher {
   /** The furthest token any attempt reached (for error messages). */
   furthest = 0;
+  /** Pattern steps taken. */
+  private steps = 0;
+  /** The phrases starting at each position, resolved once per sentence. */
+  private readonly phraseCache = new Map<number, [Phrase, number][]>();
 
   constructor(
     private readonly tokens: readonly string[],
@@ -157,6 +197,7 @@ export class Matcher {
 
   *pattern(pattern: Pattern, k: number, i: number, env: Env): Generator<Match> {
     if (i > this.furthest) this.furthest = i;
+    if (++this.steps > (this.options.maxSteps ?? Number.POSITIVE_INFINITY)) throw new TooLong();
     if (k === pattern.length) {
       yield { i, env };
       return;
@@ -209,22 +250,28 @@ export class Matcher {
    * read whole, so a description cannot swallow the room's name.
    */
   private *phrases(i: number): Generator<[Phrase, number]> {
+    let found = this.phraseCache.get(i);
+    if (!found) {
+      found = this.phrasesAt(i);
+      this.phraseCache.set(i, found);
+    }
+    yield* found;
+  }
+
+  private phrasesAt(i: number): [Phrase, number][] {
+    const found: [Phrase, number][] = [];
     const first = this.tokens[i];
     const reserved = this.options.notPhraseStart;
-    if (first === undefined || (reserved && (reserved.has(first) || countOf(first) !== undefined))) return;
-    for (let j = i + 1; j <= this.tokens.length; j++) {
+    if (first === undefined || (reserved && (reserved.has(first) || countOf(first) !== undefined))) return found;
+    const resolve = this.options.resolve ?? defaultResolve;
+    const end = Math.min(this.tokens.length, i + (this.options.maxPhraseWords ?? this.tokens.length));
+    for (let j = i + 1; j <= end; j++) {
       const span = this.tokens.slice(i, j);
-      if (span.includes(',') || span.includes('.')) return;
-      const qualified = roomQualified(span);
-      if (qualified) {
-        yield [qualified, j];
-        continue;
-      }
-      const resolved = resolvePhrase(span);
-      if (resolved && catalogClass(resolved.className)?.kind !== 'room') {
-        yield [{ className: resolved.className, plural: resolved.plural, words: span.join(' ') }, j];
-      }
+      if (span.includes(',') || span.includes('.')) break;
+      const phrase = resolve(span);
+      if (phrase) found.push([phrase, j]);
     }
+    return found;
   }
 
   /** NP ( , NP )* [conj NP], at least one. */
@@ -242,12 +289,13 @@ export class Matcher {
     for (const item of el.items) {
       for (const m of this.pattern(item.pattern, 0, i, new Map([['tag', item.tag]]))) {
         const items = [...done, m.env];
-        yield { i: m.i, env: withValue(env, el.name, items) };
+        if (!el.greedy) yield { i: m.i, env: withValue(env, el.name, items) };
         for (const separator of el.separators) {
           if (separator.every((w, k) => this.tokens[m.i + k] === w)) {
             yield* this.itemList(el, m.i + separator.length, env, items);
           }
         }
+        if (el.greedy) yield { i: m.i, env: withValue(env, el.name, items) };
       }
     }
   }
@@ -284,12 +332,20 @@ export function readSentence<Reading>(
   let sense: string | undefined;
   for (const production of productions) {
     const matcher = new Matcher(tokens, options);
-    for (const m of matcher.pattern(production.pattern, 0, 0, new Map())) {
-      if (m.i !== tokens.length) continue;
-      const readings = production.build(m.env);
-      const problem = readings.map(nonsense).find((p) => p !== undefined);
-      if (problem === undefined) return { ok: true, readings, production: production.name };
-      sense ??= problem;
+    try {
+      for (const m of matcher.pattern(production.pattern, 0, 0, new Map())) {
+        if (m.i !== tokens.length) continue;
+        const readings = production.build(m.env);
+        const problem = readings.map(nonsense).find((p) => p !== undefined);
+        if (problem === undefined) return { ok: true, readings, production: production.name };
+        sense ??= problem;
+      }
+    } catch (error) {
+      if (!(error instanceof TooLong)) throw error;
+      return {
+        ok: false,
+        reason: `the sentence is too long to read as one request (${tokens.length} words): split it`,
+      };
     }
     furthest = Math.max(furthest, matcher.furthest);
   }

@@ -12,18 +12,26 @@
  * feedback is the binary outcome of each command, never the simulator's error text. A command runs as one or more
  * skills (`primitives/executor.ts`: `move` walks room by room), one per step; the history records it once. The roles
  * are given: offline (`attention.ts`, `estimator.ts`, `policy.ts`) or the paper's LLM roles (`llm/`). hearth has no
- * stop action, so when the policy's plan is empty (it thinks the task done) or needs no step, the robot waits; when
+ * stop action, so when the policy's plan is empty (it thinks the task done; the offline policy on a text the offline
+ * reader cannot read, reported as not read by `reading`) or needs no step, the robot waits; when
  * the policy's answer was unusable, the step goes to a refused action (an invalid step, recorded with its text).
  */
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { recordDecision } from '../../util/decisions.js';
-import { type Agent, INVALID_OUTPUT_SKILL, type StepFeedback, type TaskBrief } from '../agent.js';
-import { readTask } from '../language/tasks.js';
+import {
+  type Agent,
+  INVALID_OUTPUT_SKILL,
+  type StepFeedback,
+  type TaskBrief,
+  type TaskUnderstanding,
+} from '../agent.js';
+import { type GoalReading, readGoal } from '../language/index.js';
 import { type Command, formatCommand } from '../primitives/commands.js';
 import { ObjectListing } from '../primitives/listing.js';
 import { PaperNames } from '../primitives/names.js';
 import { CommandRunner } from '../primitives/runner.js';
+import { taskText, understandingOf } from '../task-reading.js';
 import type {
   Attention,
   EstimateParts,
@@ -40,6 +48,11 @@ export interface LlmStateRoles {
   readonly attention: Attention;
   readonly estimator: StateEstimator;
   readonly policy: Policy;
+  /**
+   * The reader whose reading of the text the roles act on (the offline roles: `OFFLINE_READER`); absent when the
+   * roles read the text themselves (the LLM roles: the instruction is in each prompt), so the agent reports none.
+   */
+  readonly reader?: string;
 }
 
 /** What the state holds: both parts (the paper), one of them (ablations), or no state at all ("w/o States"). */
@@ -82,6 +95,7 @@ export class LlmStateAgent implements Agent {
   private listing = new ObjectListing();
   private runner!: CommandRunner;
   private instruction: RoleInstruction = { text: '' };
+  private goalReading: GoalReading | undefined;
   private keys: string[] = [];
   private feedback!: StepFeedback;
   private trigger: CycleRecord['trigger'] = 'start';
@@ -105,10 +119,17 @@ export class LlmStateAgent implements Agent {
     private readonly config: LlmStateConfig,
   ) {}
 
+  /** How the offline reader read the text, when the roles act on its reading (the offline roles). */
+  reading(): TaskUnderstanding | undefined {
+    return this.roles.reader && this.goalReading ? understandingOf(this.goalReading, this.roles.reader) : undefined;
+  }
+
   reset(task: TaskBrief, first: StepFeedback): void {
-    const text = task.instructions.map((i) => i.text).join(' ');
-    const read = readTask(text);
-    this.instruction = read.ok ? { text, reading: read.reading } : { text, unread: read.reason };
+    // A command, a request of several sentences, or a dialogue: one text, read whole (location hints kept).
+    const text = taskText(task);
+    const read = readGoal(text);
+    this.goalReading = read;
+    this.instruction = read.ok ? { text, reading: read.goal, hints: read.hints } : { text, unread: read.reason };
     this.names = new PaperNames();
     this.listing = new ObjectListing();
     this.runner = new CommandRunner(this.names, this.listing, this.skills);

@@ -1,8 +1,8 @@
 /**
- * E offline: the goal-relevance closure. The instruction is read with the task grammar (`src/agents/language`); every
+ * E offline: the goal-relevance closure. The instruction is read by the offline reader (`readGoal`); every
  * object seen whose class the goal makes relevant (patients, destinations, the instruments their recipes need, the
  * containers the catalog says patients are kept in), every object lying on or in a host the goal empties ("the kitchen
- * table"), and the rooms the goal names join the key objects. A grammar that cannot read the instruction adds nothing.
+ * table"), and the rooms the goal names join the key objects. An instruction the reader cannot read adds nothing.
  */
 import { goalClasses } from '../language/tasks.js';
 import type { Attention, AttentionInput, RoleAnswer } from './roles.js';
@@ -14,8 +14,7 @@ export class GoalRelevanceAttention implements Attention {
     const { listing, names } = input.observation;
     const reading = input.instruction.reading;
     const record = { role: 'attention', implementation: 'offline' } as const;
-    if (!reading)
-      return { value: [], record: { ...record, invalid: `instruction not read: ${input.instruction.unread}` } };
+    if (!reading) return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
     const relevant = goalClasses(reading);
     const have = new Set(input.keys);
     const added: string[] = [];

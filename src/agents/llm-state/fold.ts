@@ -4,7 +4,8 @@
  * LLM: "a closed cabinet must be opened before placing in it").
  *
  * The model world holds the objects the fold is about (the key objects, the objects the history names, the hosts
- * they were first seen on or in), each where the robot first saw it, and no states: the robot never sees states.
+ * they were first seen on or in), each where the robot first saw it, the robot close to what it stood beside at the
+ * start, and no states: the robot never sees states.
  * A state becomes known only by evidence: the effect of the robot's own successful action (it opened the fridge),
  * a sighting (things were seen inside the cabinet, so it was open), or a diagnosis. Each history entry is replayed:
  *
@@ -179,6 +180,12 @@ export class HistoryFold {
     graph.addNode({ id: this.character, className: 'character', category: 'Characters' });
     const startRoom = listing.roomList().find((r) => listing.visitedAt(r.id) === 0)?.id ?? listing.currentRoom;
     graph.addEdge(this.character, 'INSIDE', startRoom);
+    // Close to what it stood beside at the start (an EDH episode starts where the dialogue's history left it).
+    for (const id of listing.closeAtStart) {
+      if (!objects.has(id)) continue;
+      graph.addEdge(this.character, 'CLOSE', id);
+      graph.addEdge(id, 'CLOSE', this.character);
+    }
     for (const id of objects) {
       const first = listing.get(id)!.first;
       if (graph.has(first.room)) graph.addEdge(id, 'INSIDE', first.room);

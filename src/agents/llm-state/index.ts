@@ -1,5 +1,6 @@
 /** LLM-State (paper 002): the agent, its roles, its variants, and how the registry builds them. */
 import type { AgentContext } from '../context.js';
+import { OFFLINE_READER } from '../task-reading.js';
 import { LlmStateAgent, type LlmStateRoles } from './agent.js';
 import { GoalRelevanceAttention } from './attention.js';
 import type { LlmStateVariant } from './config.js';
@@ -16,6 +17,7 @@ export function offlineRoles(): LlmStateRoles {
     attention: new GoalRelevanceAttention(),
     estimator: new SymbolicFoldEstimator(),
     policy: new PlannerPolicy(),
+    reader: OFFLINE_READER,
   };
 }
 

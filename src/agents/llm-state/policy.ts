@@ -1,6 +1,7 @@
 /**
  * G offline: the household planner on the estimated state (named as such in every report). The instruction is read
- * with the task grammar into ordered subgoals; the policy builds the planning world from the observation and the
+ * by the offline reader (`readGoal`) into ordered subgoals (an instruction it cannot read: no plan, the robot
+ * waits); the policy builds the planning world from the observation and the
  * state (`world.ts`), finds the first subgoal not yet done there, and plans for one more of its patients while
  * keeping what is achieved (`planningGoal`, the unit DANLI plans for), with hearth's PDDL planner over the pruned
  * world. The plan's skills become the paper's primitive actions (walks to rooms and then to a thing: `move(thing)`),
@@ -8,7 +9,8 @@
  *
  * When the planner has nothing to plan with (a class not seen yet, a goal over every room's things), the policy
  * explores the way the paper's LLM hypothesises ("the milk could be in the fridge"): it opens the closed containers
- * the catalog says hold the missing class, nearest first; then walks to the nearest room not yet visited; then opens
+ * the text says the goal's things are in ("one is in the dishwasher"), then those the catalog says hold the missing
+ * class, nearest first; then walks to the nearest room not yet visited; then opens
  * any other closed container. With nothing left, it waits.
  *
  * Objects with an invented `cannot_<verb>` attribute are left out of plans while the goal can be planned for without
@@ -72,8 +74,7 @@ export class PlannerPolicy implements Policy {
   planSync(input: PolicyInput): RoleAnswer<Command[]> {
     const reading = input.instruction.reading;
     const record = { role: 'policy', implementation: 'offline' } as const;
-    if (!reading)
-      return { value: [], record: { ...record, invalid: `instruction not read: ${input.instruction.unread}` } };
+    if (!reading) return { value: [], record: { ...record, notes: { notRead: input.instruction.unread } } };
     if (reading !== this.readingSeen) {
       this.readingSeen = reading;
       this.remembered = reading.subgoals.map(() => new Set<number>());
@@ -82,7 +83,7 @@ export class PlannerPolicy implements Policy {
     const { listing, names } = input.observation;
     const world = planningWorld(listing, names, input.state, reading);
     const bounds = reading.subgoals.map((spec, i) => this.bind(spec, i, world));
-    const current = bounds.findIndex((bound, i) => !this.complete(bound, reading.subgoals[i], world, listing));
+    const current = bounds.findIndex((bound, i) => !this.complete(bound, reading.subgoals[i], world, input));
     if (current < 0) return { value: [], record: { ...record, notes: { done: true } } };
     // Objects with an invented attribute are avoided while the goal can be reached without them; when it cannot
     // (the only cooked toast "cannot be picked up" after two slips), they are tried again.
@@ -167,10 +168,19 @@ export class PlannerPolicy implements Policy {
   }
 
   /** Done in the planning world; a subgoal over every instance also needs every room (of its class) visited. */
-  private complete(bound: BoundSubgoal, spec: SubgoalSpec, world: PlanningWorld, listing: ObjectListing): boolean {
+  /**
+   * Whether a subgoal is done in the planning world; one over every instance also needs every room (of its room
+   * class) visited and every place the text says its things are (a closed container) looked into.
+   */
+  private complete(bound: BoundSubgoal, spec: SubgoalSpec, world: PlanningWorld, input: PolicyInput): boolean {
     if (bound.need === 0 && spec.count !== 'all') return false;
     if (bound.need > 0 && !subgoalDone(world, bound)) return false;
-    if (spec.count === 'all' && !spec.startOn) return unvisitedRooms(listing, spec.room).length === 0;
+    if (spec.count === 'all' && !spec.startOn) {
+      const { listing } = input.observation;
+      return (
+        unvisitedRooms(listing, spec.room).length === 0 && hintedContainers(spec.patient, input, world).length === 0
+      );
+    }
     return bound.need > 0;
   }
 
@@ -199,6 +209,42 @@ function commandSkill(command: Command, names: PaperNames): Skill | undefined {
   const ids = command.args.map((arg) => names.resolve(arg));
   if (!action || ids.some((m) => m?.by !== 'name')) return undefined;
   return { action, objects: ids.map((m) => m!.id) };
+}
+
+/** Containers looked into: opened by the robot, or with something seen inside (so open at the time). */
+function containersLookedInto(input: PolicyInput): Set<number> {
+  const lookedInto = new Set(
+    input.history.filter((h) => h.success && h.command.verb === 'open').flatMap((h) => h.ids.slice(0, 1)),
+  );
+  for (const o of input.observation.listing.all()) {
+    if (o.first.relation === 'IN') lookedInto.add(o.first.host);
+    if (o.place.relation === 'IN') lookedInto.add(o.place.host);
+  }
+  return lookedInto;
+}
+
+/**
+ * The closed containers seen, of the classes the text says things of these classes are in ("the mug is in the
+ * dishwasher"), not looked into yet.
+ */
+function hintedContainers(classes: readonly string[], input: PolicyInput, world: PlanningWorld): number[] {
+  const hosts = new Set(
+    (input.instruction.hints ?? [])
+      .filter((h) => h.relation === 'IN' && classes.includes(h.className))
+      .map((h) => h.host),
+  );
+  if (hosts.size === 0) return [];
+  const lookedInto = containersLookedInto(input);
+  return input.observation.listing
+    .all()
+    .filter(
+      (o) =>
+        hosts.has(o.className) &&
+        o.properties.includes('CAN_OPEN') &&
+        !lookedInto.has(o.id) &&
+        !world.graph.hasState(o.id, 'OPEN'),
+    )
+    .map((o) => o.id);
 }
 
 /** Rooms (of the class, when given) the robot has never stood in, nearest first. */
@@ -276,14 +322,7 @@ function explore(
   input: PolicyInput,
 ): Command[] {
   const graph = world.graph;
-  // Containers looked into: opened by the robot, or with something seen inside (so open at the time).
-  const lookedInto = new Set(
-    input.history.filter((h) => h.success && h.command.verb === 'open').flatMap((h) => h.ids.slice(0, 1)),
-  );
-  for (const o of listing.all()) {
-    if (o.first.relation === 'IN') lookedInto.add(o.first.host);
-    if (o.place.relation === 'IN') lookedInto.add(o.place.host);
-  }
+  const lookedInto = containersLookedInto(input);
   const distance = roomDistances(listing.currentRoom, listing.adjacentRooms);
   const nearest = (ids: number[]) =>
     ids.sort(
@@ -305,6 +344,9 @@ function explore(
     { verb: 'move', args: [names.name(id)] },
     { verb: 'open', args: [names.name(id)] },
   ];
+  // Where the text says the things are ("one is in the dishwasher") first.
+  const hinted = nearest(hintedContainers(spec.patient, input, world));
+  if (hinted.length > 0) return openIt(hinted[0]);
   const missing = missingClasses(spec, bound, world);
   const rooms = unvisitedRooms(listing, spec.count === 'all' && !spec.startOn ? spec.room : undefined);
   if (spec.count === 'all' && !spec.startOn && rooms.length > 0)

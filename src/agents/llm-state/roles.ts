@@ -9,6 +9,7 @@
  * Each has an offline implementation (`attention.ts`, `estimator.ts`, `policy.ts`: named as such in reports) and the
  * paper's LLM one (`llm/`). Every answer carries a record of how it was made, for the episode's trace.
  */
+import type { LocationHint } from '../language/dialogue.js';
 import type { TaskReading } from '../language/tasks.js';
 import type { Command, RejectedLine } from '../primitives/commands.js';
 import type { ObjectListing } from '../primitives/listing.js';
@@ -23,11 +24,14 @@ export interface RoleObservation {
   readonly t: number;
 }
 
-/** The instruction I, with the offline grammar's reading when it could read it (the offline roles need it). */
+/** The instruction I, with the offline reader's reading when it could read it (the offline roles need it). */
 export interface RoleInstruction {
   readonly text: string;
+  /** The goal the offline reader made of the text (`readGoal`). */
   readonly reading?: TaskReading;
-  /** Why the grammar could not read it. */
+  /** Where the text says things are ("the mug is in the sink"). */
+  readonly hints?: readonly LocationHint[];
+  /** Why the reader could not read it. */
   readonly unread?: string;
 }
 

@@ -54,6 +54,8 @@ export class ObjectListing {
   private room = -1;
   private holding: number[] = [];
   private close: number[] = [];
+  /** What the robot was close to at its first observation (undefined before it). */
+  private firstClose: readonly number[] | undefined;
   private adjacency: readonly (readonly [number, number])[] = [];
 
   /** Absorbs the observation of step t, with the room adjacency the agent is told. */
@@ -79,6 +81,7 @@ export class ObjectListing {
     }
     this.holding = [...new Set(held)].sort((a, b) => a - b);
     this.close = [...new Set(close)].sort((a, b) => a - b);
+    this.firstClose ??= this.close;
     for (const node of observation.nodes) {
       if (node.category === 'Rooms') {
         this.rooms.set(node.id, node.className);
@@ -131,6 +134,11 @@ export class ObjectListing {
   /** What the robot is close to now, by id. */
   get closeTo(): readonly number[] {
     return this.close;
+  }
+
+  /** What the robot was close to at the start (an episode may start beside things: TEACh's EDH). */
+  get closeAtStart(): readonly number[] {
+    return this.firstClose ?? [];
   }
 
   get(id: number): ListedObject | undefined {

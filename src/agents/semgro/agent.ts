@@ -18,6 +18,11 @@
  * - a chosen skill runs its stored chain open loop, one level-1 skill at a time (`cursor.ts`, `binding.ts`: one step
  *   each, a walk to another room one step per room); a chain that fails part-way counts as not executable, the
  *   simulator's error its feedback, and is decomposed like a critic's rejection from what it had done;
+ * - a finer instruction remembers the skill it stands for: when that skill's last step completes while it is served,
+ *   the skill counts as done (carried out in pieces), for the generator's alignment as if it had run whole;
+ * - the loop guard (`../loop-guard.ts`) watches the steps: a cycle of 1-8 steps taken a third time with nothing new
+ *   seen gives up the skills that made it until a step gets on otherwise, decomposing the highest of them above level
+ *   1 with the critic on, looking elsewhere otherwise (`escape`);
  * - with nothing left to choose, or the iteration budget spent, the agent walks to the room it has been in least
  *   recently (what it sees there differs) and starts again from the user's instruction.
  *
@@ -30,25 +35,44 @@ import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import { roomDistances, roomPath } from '../heuristics/common.js';
+import { type Loop, LoopGuard, observationFingerprint } from '../loop-guard.js';
 import { type Scene, sceneOfObservation } from './binding.js';
 import type { SemGroConfig } from './config.js';
 import { ChainCursor } from './cursor.js';
 import { LEVELS, type SkillDatabase } from './database/database.js';
-import { failureOfMessage, type SkillFailure } from './failures.js';
+import { failureOfMessage, hiddenIn, type SkillFailure } from './failures.js';
 import type { GoalChain } from './goal-chain.js';
-import { completedTexts } from './progress.js';
+import { primitiveText } from './primitives.js';
+import { completedTexts, lastStepText } from './progress.js';
 import { SkillRetriever } from './retrieval.js';
 import type { Candidate, Detection, Example, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
 import { readTask } from './task-reading.js';
 import { remedyOf } from './task-retriever.js';
+
+/** Why a skill was set aside: the class its failure was about ('' when none), and whether only seeing it lifts it. */
+interface Refusal {
+  readonly object: string;
+  /** The class was not in view: what the agent does elsewhere does not bring it back, seeing it does. */
+  readonly untilSeen: boolean;
+}
+
+/** Failures that say the thing is not to be seen here. */
+const UNSEEN: ReadonlySet<string> = new Set(['not-visible', 'unreachable']);
+
+const refusalOf = (failure: SkillFailure | undefined): Refusal => ({
+  object: failure?.object ?? '',
+  untilSeen: failure !== undefined && UNSEEN.has(failure.kind),
+});
 
 /** One instruction of the stack, with the skills set aside for it. */
 interface Frame {
   readonly instruction: string;
   /** Entries of at most this level are retrieved for it (a finer instruction: the level of the skill it replaces). */
   readonly ceiling?: number;
-  /** The skills set aside for it, with the class their failure was about ('' when none). */
-  readonly rejected: Map<number, string>;
+  /** The skills set aside for it, with why. */
+  readonly rejected: Map<number, Refusal>;
+  /** A finer instruction: the skill l̄ it stands for (the one the critic or the world refused). */
+  readonly replaces?: Candidate;
 }
 
 /** A chosen skill being carried out. */
@@ -69,11 +93,42 @@ export interface IterationRecord {
   readonly t: number;
   readonly skill: string;
   readonly level: number;
-  readonly source: 'critic' | 'execution';
+  /** The critic refused it, its chain failed in the world, or it went round a loop (`LoopGuard`). */
+  readonly source: 'critic' | 'execution' | 'loop';
   /** The failure's kind and the class at fault (the benchmark tells shift-made iterations from the others by it). */
   readonly kind: string;
   readonly object: string;
   readonly finer?: string;
+}
+
+/** A loop the guard found, and what the agent did about it. */
+export interface LoopRecord {
+  readonly t: number;
+  /** The cycle's steps and how many times they ran with nothing new seen. */
+  readonly steps: readonly string[];
+  readonly repeats: number;
+  /** The skills whose steps the cycle was made of. */
+  readonly skills: readonly string[];
+  /** `decompose`: the highest of them refused as not executable (a finer instruction for it); `give up`: all set aside, and a walk to look elsewhere. */
+  readonly action: 'decompose' | 'give up';
+  readonly finer?: string;
+}
+
+/** A step taken, as the loop guard saw it, with the skill that took it and the level-1 skill it carried out. */
+interface StepLog {
+  readonly step: string;
+  readonly skill?: Candidate;
+  readonly primitive?: string;
+}
+
+/**
+ * What a loop made the agent give up until it gets on otherwise (a step other than a walk succeeds that was not one
+ * of the cycle's): the skills, and the level-1 skills the cycle carried out.
+ */
+interface Stuck {
+  readonly skills: Set<number>;
+  readonly primitives: Set<string>;
+  readonly steps: Set<string>;
 }
 
 export interface SkillRecord {
@@ -89,6 +144,18 @@ const ALREADY: ReadonlySet<string> = new Set(['already-open', 'already-closed', 
 
 /** Records kept in the episode's stats (the latest ones; counts cover the whole episode). */
 const KEEP = 80;
+
+/**
+ * Turns of a cycle of 1-8 steps, with nothing new seen, that make a loop: the third time round (the loop check of a
+ * run allows 5 turns of a cycle of 2-4 steps; three turns of one step is the same step failing three times).
+ */
+const LOOP_TURNS = 3;
+/**
+ * The longest cycle the guard looks for: the run's loop check counts cycles of up to 4 steps, but a walk through
+ * three rooms and back is a loop too (gen:27614, heat-food: kitchen, kitchencounter, livingroom, bathroom, livingroom,
+ * seven times).
+ */
+const LOOP_LENGTH = 8;
 
 export class SemGroAgent implements Agent {
   private readonly retriever: SkillRetriever;
@@ -118,6 +185,14 @@ export class SemGroAgent implements Agent {
   /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
   private doneFrom = 0;
   private chainProgress = '';
+  private readonly guard = new LoopGuard({ minLength: 1, maxLength: LOOP_LENGTH, repeats: LOOP_TURNS });
+  /** The latest steps, as the guard saw them, with what took them. */
+  private readonly steps: StepLog[] = [];
+  private stuck: Stuck | undefined;
+  private readonly loops: LoopRecord[] = [];
+  private loopsFound = 0;
+  /** When a step last changed the world (succeeded and was not a walk). */
+  private actedAt = 0;
 
   constructor(
     readonly name: string,
@@ -153,6 +228,11 @@ export class SemGroAgent implements Agent {
 
   async act(): Promise<Skill> {
     if (this.chain && !this.followChain()) return this.lookElsewhere();
+    const loop = this.guard.loop();
+    if (loop) {
+      const away = await this.escape(loop);
+      if (away) return away;
+    }
     const walk = this.explore();
     if (walk) return walk;
     // Bounded: each pass either returns, finishes a skill or fails one.
@@ -178,6 +258,7 @@ export class SemGroAgent implements Agent {
   async observe(feedback: StepFeedback): Promise<void> {
     const running = this.running;
     const taken = running?.pending;
+    this.logStep(feedback, taken && running);
     if (running && taken) {
       running.pending = undefined;
       if (feedback.success) {
@@ -195,6 +276,80 @@ export class SemGroAgent implements Agent {
       }
     }
     this.see(feedback);
+  }
+
+  /** The step just taken, for the loop guard; a loop's hold lifts once a step gets on otherwise. */
+  private logStep(feedback: StepFeedback, running: Running | undefined): void {
+    const skill = feedback.lastSkill;
+    if (!skill) return;
+    const step = `${skill.action} ${skill.objects.join(' ')}${feedback.success ? '' : ' (failed)'}`;
+    const primitive = running?.cursor.chain[running.cursor.index];
+    this.steps.push({
+      step,
+      ...(running && { skill: running.skill }),
+      ...(primitive && { primitive: primitiveText(primitive) }),
+    });
+    // The guard reports a loop at its third turn: the log covers that many turns of the longest cycle.
+    if (this.steps.length > LOOP_LENGTH * LOOP_TURNS) this.steps.shift();
+    this.guard.record(step, observationFingerprint(feedback.observation));
+    // A walk of the agent's own between rooms (looking elsewhere) is in the history too: the generator's remedies
+    // ("find X": a room not just walked to) read the walks made.
+    const room = feedback.observation.nodes.find((n) => n.id === skill.objects[0] && n.category === 'Rooms');
+    if (!running && feedback.success && skill.action === 'walk' && room) this.done.push(`walk ${room.className}`);
+    if (feedback.success && skill.action !== 'walk') this.actedAt = feedback.t;
+    if (this.stuck && feedback.success && skill.action !== 'walk' && !this.stuck.steps.has(step))
+      this.stuck = undefined;
+  }
+
+  /**
+   * The latest steps went round a cycle with nothing new seen (`LoopGuard`): whatever the agent chooses here brings it
+   * back. The skills whose steps made the cycle, and the level-1 skills they carried out, are given up until a step
+   * gets on otherwise; a skill still running stops (not run whole). With the critic, the highest of them above level 1
+   * is refused as not executable and decomposed (a finer instruction for it, served without what was given up);
+   * otherwise (level-1 skills only, or the fixed-level ablations) the agent looks elsewhere. The trace and the stats
+   * say which.
+   */
+  private async escape(loop: Loop): Promise<Skill | undefined> {
+    this.guard.clear();
+    this.loopsFound++;
+    const turns = this.steps.slice(-loop.steps.length * loop.repeats);
+    const skills = new Map<number, Candidate>();
+    for (const { skill } of turns) if (skill) skills.set(skill.id, skill);
+    this.stuck = {
+      skills: new Set(skills.keys()),
+      primitives: new Set(turns.flatMap((s) => (s.primitive === undefined ? [] : [s.primitive]))),
+      steps: new Set(loop.steps),
+    };
+    if (this.running) this.finished(this.running, false);
+    let highest: Candidate | undefined;
+    for (const skill of skills.values()) if (!highest || skill.level >= highest.level) highest = skill;
+    const text = `went round the same ${loop.steps.length} step${loop.steps.length > 1 ? 's' : ''} ${loop.repeats} times with nothing new seen`;
+    const record = (action: LoopRecord['action'], finer?: string) => {
+      const entry: LoopRecord = {
+        t: this.feedback.t,
+        steps: loop.steps,
+        repeats: loop.repeats,
+        skills: [...skills.values()].map((s) => s.text),
+        action,
+        ...(finer !== undefined && { finer }),
+      };
+      this.keep(this.loops, entry);
+      recordDecision('loop-guard', () => ({ agent: this.name, ...entry }));
+    };
+    if (this.config.critic && highest && highest.level > 1) {
+      this.stack = [this.root];
+      await this.setAside(this.root, highest, text, { kind: 'loop', object: '', text }, 'loop');
+      record('decompose', this.stack.length > 1 ? this.stack[this.stack.length - 1].instruction : undefined);
+      return undefined;
+    }
+    record('give up');
+    return this.lookElsewhere(skills.size === 0);
+  }
+
+  private isStuck(candidate: Candidate): boolean {
+    const stuck = this.stuck;
+    if (!stuck) return false;
+    return stuck.skills.has(candidate.id) || (candidate.level === 1 && stuck.primitives.has(candidate.text));
   }
 
   private isRoom(id: number): boolean {
@@ -283,32 +438,64 @@ export class SemGroAgent implements Agent {
     this.running = undefined;
     const { skill } = running;
     this.history.push({ text: skill.text, level: skill.level, ok });
-    this.done.push(...completedTexts(this.database, skill.id, running.cursor.index));
+    const completed = completedTexts(this.database, skill.id, running.cursor.index);
+    this.done.push(...completed);
+    this.creditDecomposed(completed);
     this.skillsRun++;
     if (ok) this.skillsOk++;
     this.keep(this.skills, { t: this.feedback.t, text: skill.text, level: skill.level, ok, steps: running.steps });
     if (!ok || !resume) return;
     // A skill whose effect already held took no step and changed nothing: set aside, not chosen again for now.
-    if (running.steps === 0) this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, '');
-    else this.restart(running.acted);
-  }
-
-  /** A chain that failed part-way: not executable, with the simulator's (or the binding's) reason as feedback. */
-  private async chainFailed(running: Running, failure: SkillFailure): Promise<void> {
-    this.finished(running, false);
-    this.stack.length = Math.min(this.stack.length, running.depth + 1);
-    await this.setAside(this.stack[this.stack.length - 1], running.skill, failure.text, failure, 'execution');
+    if (running.steps === 0) {
+      this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, refusalOf(undefined));
+    } else this.restart(running.acted ? 'acted' : 'walked');
   }
 
   /**
-   * The user's instruction again. What was set aside for it is cleared when the world changed (`changed`); after
-   * walks only, what failed on a class now in view (the view changed; see the module comment).
+   * The skills the finer instructions on the stack stand for, done by what just completed: a skill whose last level-1
+   * step completed while a finer instruction for it was being served ("put bananas on kitchentable", refused, then
+   * done as "grab bananas", "walk kitchentable", "put bananas kitchentable"), and below it each skill whose plan is
+   * all done. They count as done for what follows (the generator's alignment): a model reading the history sees that
+   * the bananas are on the table, whether the skill ran whole or in pieces.
    */
-  private restart(changed: boolean): void {
-    if (changed) this.root.rejected.clear();
-    else {
-      const seen = new Set(this.detection.names);
-      for (const [id, object] of this.root.rejected) if (seen.has(object)) this.root.rejected.delete(id);
+  private creditDecomposed(completed: readonly string[]): void {
+    if (completed.length === 0) return;
+    const did = new Set(this.done);
+    for (let i = this.stack.length - 1; i >= 1; i--) {
+      const replaced = this.stack[i].replaces;
+      if (!replaced || did.has(replaced.text)) continue;
+      const whole =
+        replaced.level <= 2
+          ? completed.includes(lastStepText(this.database, replaced.id))
+          : this.database.planTexts(replaced.id).every((text) => did.has(text));
+      if (!whole) break;
+      this.done.push(replaced.text);
+      did.add(replaced.text);
+    }
+  }
+
+  /**
+   * A chain that failed part-way: not executable, with the simulator's (or the binding's) reason as feedback; with
+   * the critic, a thing not in view as the closed container in view that may hold it (`hiddenIn`).
+   */
+  private async chainFailed(running: Running, failure: SkillFailure): Promise<void> {
+    this.finished(running, false);
+    this.stack.length = Math.min(this.stack.length, running.depth + 1);
+    const why = (this.config.critic && hiddenIn(failure, this.detection.observation)) || failure;
+    await this.setAside(this.stack[this.stack.length - 1], running.skill, why.text, why, 'execution');
+  }
+
+  /**
+   * The user's instruction again. What was set aside for it and failed on a class now in view is cleared (the view
+   * changed); when the world changed (`acted`), the rest too, but for what failed because its class was not in view:
+   * putting the orange away does not bring the bananas back, seeing them does. `retry`: everything (nothing new is to
+   * be seen anywhere; see `lookElsewhere`).
+   */
+  private restart(why: 'walked' | 'acted' | 'retry'): void {
+    const seen = new Set(this.detection.names);
+    for (const [id, refusal] of this.root.rejected) {
+      const lifted = why === 'retry' || seen.has(refusal.object) || (why === 'acted' && !refusal.untilSeen);
+      if (lifted) this.root.rejected.delete(id);
     }
     this.stack = [this.root];
   }
@@ -332,10 +519,13 @@ export class SemGroAgent implements Agent {
     source: IterationRecord['source'],
     retrievedLower?: readonly string[],
   ): Promise<void> {
-    frame.rejected.set(skill.id, failure?.object ?? '');
+    frame.rejected.set(skill.id, refusalOf(failure));
     // A level-1 skill refused because its effect already holds ("fridge is already open") is, for what comes next,
     // as good as done: the imitation goes on from the step after it.
-    if (skill.level === 1 && failure && ALREADY.has(failure.kind)) this.done.push(skill.text);
+    if (skill.level === 1 && failure && ALREADY.has(failure.kind)) {
+      this.done.push(skill.text);
+      this.creditDecomposed([skill.text]);
+    }
     let finer: string | undefined;
     const remedied = skill.level > 1 || failure === undefined || remedyOf(failure) !== undefined;
     if (this.config.critic && remedied && this.stack.length < LEVELS) {
@@ -353,8 +543,8 @@ export class SemGroAgent implements Agent {
       this.lastRecords.push(answer.record);
       finer = answer.value;
       // i* replaces the refused skill: proposing that skill again for i* would be the same refused choice.
-      const rejected = new Map([[skill.id, failure?.object ?? '']]);
-      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected });
+      const rejected = new Map([[skill.id, refusalOf(failure)]]);
+      this.stack.push({ instruction: finer, ceiling: Math.max(2, skill.level), rejected, replaces: skill });
     }
     this.iterations.push({
       t: this.feedback.t,
@@ -386,7 +576,7 @@ export class SemGroAgent implements Agent {
         this.config.retrieval,
         this.rng.fork(this.decisions),
       );
-      const candidates = retrieved.candidates.filter((c) => !frame.rejected.has(c.id));
+      const candidates = retrieved.candidates.filter((c) => !frame.rejected.has(c.id) && !this.isStuck(c));
       const generated = await this.roles.generator.generate({
         instruction: frame.instruction,
         history: this.history,
@@ -437,13 +627,17 @@ export class SemGroAgent implements Agent {
 
   /**
    * With nothing to do here: a walk towards the room visited least recently (never visited first, then the nearest,
-   * then the lowest id), kept up until the agent is there; then it decides again from the user's instruction.
+   * then the lowest id), kept up until the agent is there; then it decides again from the user's instruction. A walk
+   * changes what is seen, not the world: what was set aside stays so, but for what failed on a class in view there
+   * (`restart`, on arrival). Once every room was seen since the last step that changed the world, or with `retry` (a
+   * loop of walks alone), nothing new is to be seen anywhere: everything set aside is cleared and tried again.
    */
-  private lookElsewhere(): Skill {
+  private lookElsewhere(retry = false): Skill {
     this.fallbacks++;
-    this.restart(true);
     const here = this.feedback.observation.roomId;
     const distances = roomDistances(here, this.feedback.adjacentRooms);
+    const everywhere = [...distances.keys()].every((room) => (this.visits.get(room) ?? -1) >= this.actedAt);
+    this.restart(retry || everywhere ? 'retry' : 'walked');
     const rooms = [...distances.keys()].filter((r) => r !== here);
     rooms.sort(
       (a, b) =>
@@ -459,6 +653,7 @@ export class SemGroAgent implements Agent {
     const path = roomPath(this.feedback.observation.roomId, this.exploring, this.feedback.adjacentRooms);
     if (!path || path.length === 0) {
       this.exploring = undefined;
+      this.restart('walked');
       return undefined;
     }
     return { action: 'walk', objects: [path[0]] };
@@ -478,6 +673,8 @@ export class SemGroAgent implements Agent {
       skillsOk: this.skillsOk,
       iterations: this.iterations,
       skills: this.skills,
+      loopsFound: this.loopsFound,
+      loops: this.loops,
     };
   }
 }

@@ -8,12 +8,15 @@
  *   detected nodes and the relations among them, never the true state), from the character's place; the first
  *   failure gives "not executable" and its reason. A belief of one room says nothing of the others: the simulation
  *   stops, executable, where the chain walks out of the room (the paper's single-step observation, its limitation i).
+ *   A thing not in view while a closed container that may hold it is in view is reported as that container closed
+ *   (`hiddenIn`).
  */
 import { EnvGraph } from '../../sim/graph.js';
 import type { Observation, ObservedNode } from '../../sim/observation.js';
 import { OPPOSITE_STATE, type State } from '../../sim/vocabulary.js';
 import { Rng } from '../../util/rng.js';
 import { runChain } from './chain.js';
+import { hiddenIn } from './failures.js';
 import type { Detection, Detector, Judge, JudgeInput, RoleAnswer, Verdict } from './roles.js';
 
 const NOT_NAMED = new Set(['Rooms', 'Walls', 'Floor', 'Floors', 'Ceiling', 'Windows', 'Doors', 'Characters']);
@@ -118,7 +121,7 @@ export class SimulationJudge implements Judge {
     });
     const record = { role: 'judge', implementation: this.implementation } as const;
     if (run.ok) return { value: { executable: true }, record };
-    const failure = run.failed!.failure;
+    const failure = hiddenIn(run.failed!.failure, observation) ?? run.failed!.failure;
     return { value: { executable: false, feedback: failure.text, failure }, record };
   }
 }

@@ -6,7 +6,11 @@
  * refrigerator" is encoded as "put peach peach fruit in refrigerator fridge". An instruction names the deed as often as
  * the place ("Some fruit needs refrigeration.", "Warm up the food."), so a word that names no class but a use of some
  * (the lexicon's use words, matched by root: `refrigeration` -> `refriger`, a use of the fridge) is followed by those
- * classes' names: "some fruit needs refrigeration fridge", "warm toaster microwave stove up the food". Skill texts go
+ * classes' names: "some fruit needs refrigeration fridge", "warm toaster microwave stove up the food". A category word
+ * in the other number is followed by the word as skill names spell it ("three fruits" -> "three fruits fruit",
+ * "a vegetable" -> "a vegetable vegetables"): the hashing embedder shares only word parts between "fruits" and
+ * "fruit", and "Grab three fruits and put them in the kitchencabinet." retrieved "put gadgets in kitchencabinet"
+ * before any fruit placement. Skill texts go
  * through the same rule ("heat chicken in microwave" gains the heaters after "heat"). The other direction, a class name
  * followed by its use words, is not taken: "refrigerate" after "fridge" shares too few word parts with "refrigeration"
  * to rank the fridge skills first, and it lengthens every text that names an appliance. The texts shown to models are
@@ -15,10 +19,17 @@
 import { cosine } from '../../retrieval/embedder.js';
 import { OfflineHashEmbedder } from '../../retrieval/offline-embedder.js';
 import { tokenize } from '../../retrieval/tokenize.js';
-import { catalogClass } from '../../sim/catalog/index.js';
+import { CATALOG, catalogClass } from '../../sim/catalog/index.js';
 import { categoryWord, classesUsedFor, singular } from '../language/lexicon.js';
 
 const EXPANDED = new Map<string, string>();
+
+/** The one-word category words (`categoryWord`) by their singular: fruit, vegetable -> vegetables, dish -> dishes. */
+const CATEGORIES = new Map<string, string>();
+for (const entry of CATALOG) {
+  const word = categoryWord(entry.name);
+  if (word !== undefined && !word.includes(' ')) CATEGORIES.set(singular(word), word);
+}
 
 /** The words a token adds (its class's name and category word), or none. */
 function additions(words: readonly string[]): string[] {
@@ -46,7 +57,10 @@ export function encodingText(text: string): string {
     }
     const named = additions([tokens[i]]);
     out.push(...named);
-    if (named.length === 0) out.push(...classesUsedFor(tokens[i]));
+    if (named.length > 0) continue;
+    const category = CATEGORIES.get(singular(tokens[i]));
+    if (category !== undefined && category !== tokens[i]) out.push(category);
+    else out.push(...classesUsedFor(tokens[i]));
   }
   const expanded = out.join(' ');
   if (EXPANDED.size > 20_000) EXPANDED.clear();

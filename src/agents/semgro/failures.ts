@@ -5,7 +5,9 @@
  * of the simulator are diagnosed here from the state the skill failed in, the simulator's own message kept for
  * anything else.
  */
+import { catalogClass } from '../../sim/catalog/index.js';
 import type { EnvGraph } from '../../sim/graph.js';
+import type { Observation } from '../../sim/observation.js';
 import type { Skill } from '../../sim/skill.js';
 
 export type FailureKind =
@@ -20,6 +22,7 @@ export type FailureKind =
   | 'switched-on'
   | 'hands-full'
   | 'not-close'
+  | 'loop'
   | 'other';
 
 export interface SkillFailure {
@@ -110,4 +113,23 @@ export function failureOfMessage(
     return { kind, object, text: `${object}: ${message}` };
   }
   return { kind: 'other', object: className(target) ?? 'object', text: message };
+}
+
+/**
+ * Where a thing not in view may be: a closed container in view of a class the catalog keeps it in ("no bananas in
+ * view", the fridge closed: "the fridge is closed, the bananas may be inside"), the first by id; undefined when there
+ * is none, or the failure is not about a thing out of view. The critic's reading of what it sees, as the paper's
+ * critic says "kitchencabinet is closed": the remedy is then to open it, which a search for the thing by rooms and
+ * candidates ("find bananas") may never reach (no opening skill among its candidates).
+ */
+export function hiddenIn(failure: SkillFailure, observation: Observation): SkillFailure | undefined {
+  if (failure.kind !== 'not-visible') return undefined;
+  const keeps = catalogClass(failure.object)?.inside ?? [];
+  const box = observation.nodes.find((n) => keeps.includes(n.className) && n.states.includes('CLOSED'));
+  if (!box) return undefined;
+  return {
+    kind: 'closed',
+    object: box.className,
+    text: `no ${failure.object} in view; ${box.className} is closed, you need to open the ${box.className}`,
+  };
 }

@@ -10,8 +10,12 @@
  *    example takes last before it grabs an X (to the host that holds it: "walk fridge, open fridge, grab bread"),
  *    unless the history made that walk since it last did something other than walk;
  * 2. otherwise the examples, most similar to the instruction first (what a model reading the prompt follows): the
- *    first step of an example's plan that the history has not carried out yet (the plan aligned with the skills
- *    done, in order) and that is a candidate still (a step set aside is passed over, the next one taken);
+ *    first step of an example's plan that the history has not carried out yet and that is a candidate still (a step
+ *    set aside is passed over, the next one taken). A plan of level-1 skills is aligned with the skills done in
+ *    order (walk, open, grab, walk, put: a walk done before the grab is not the walk after it); the plan of a higher
+ *    skill is a conjunction of skills that each do one thing ("put bananas on kitchentable", "put peach on
+ *    kitchentable"), and a part done at any time, in any order, is done (a model reading "put peach kitchentable" in
+ *    the history does not put the peach there again because the example lists it second);
  * 3. otherwise the candidate most similar to the instruction that was not done yet.
  */
 import { catalogClass } from '../../sim/catalog/index.js';
@@ -19,14 +23,20 @@ import { bySimilarity } from './encoding.js';
 import type { Candidate, GeneratorInput, RoleAnswer, SkillGenerator } from './roles.js';
 
 /**
- * The first step of `plan`, after the steps `done` (skills carried out, in order) already contains in order, that is
- * one of `open` (a step set aside is passed over); undefined when there is none.
+ * The first step of `plan` not carried out yet that is one of `open` (a step set aside is passed over); undefined when
+ * there is none. `inOrder`: the steps `done` (skills carried out, in order) already contains in the plan's order are
+ * carried out; otherwise every step `done` contains is.
  */
 export function nextStep(
   plan: readonly string[],
   done: readonly string[],
   open: ReadonlySet<string>,
+  inOrder = true,
 ): string | undefined {
+  if (!inOrder) {
+    const did = new Set(done);
+    return plan.find((step) => !did.has(step) && open.has(step));
+  }
   let at = 0;
   let i = 0;
   for (; i < plan.length; i++) {
@@ -57,7 +67,7 @@ export class ImitationGenerator implements SkillGenerator {
     if (remedy) return answer(remedy, 'remedy');
     const open = new Set(pool.map((c) => c.text));
     for (const example of bySimilarity(input.instruction, input.examples)) {
-      const step = nextStep(example.plan, input.done, open);
+      const step = nextStep(example.plan, input.done, open, example.level <= 2);
       if (step !== undefined)
         return answer(
           pool.find((c) => c.text === step),

@@ -19,3 +19,10 @@ export function completedTexts(database: SkillDatabase, id: number, ran: number)
   visit(id, 0);
   return out;
 }
+
+/** The text of the last level-1 skill of entry `id`'s chain (the step that completes it: "put bananas kitchentable"). */
+export function lastStepText(database: SkillDatabase, id: number): string {
+  let entry = database.get(id);
+  while (entry.level > 1 && entry.plan.length > 0) entry = database.get(entry.plan[entry.plan.length - 1]);
+  return entry.text;
+}

@@ -105,7 +105,7 @@ export class SkillRetriever {
     const pool = order.map((i) => this.indexed[i]);
     const shown = settings.examples === 'random' ? rng.sample(pool, Math.min(settings.k, pool.length)) : entries;
     const db = this.database;
-    const examples = shown.map((e) => ({ text: e.text, plan: db.planTexts(e.id) }));
+    const examples = shown.map((e) => ({ text: e.text, plan: db.planTexts(e.id), level: e.level }));
     const candidates = new Map<number, Candidate>();
     const lower = new Set<string>();
     for (const entry of entries) {

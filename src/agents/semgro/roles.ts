@@ -26,6 +26,8 @@ export interface Candidate {
 export interface Example {
   readonly text: string;
   readonly plan: readonly string[];
+  /** The entry's level (its plan's skills are one level below). */
+  readonly level: number;
 }
 
 /** One skill the agent carried out, as the history h shows it. */

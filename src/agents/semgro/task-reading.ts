@@ -5,39 +5,20 @@
  * - read as several things (several subgoals, or a count other than one): a goal chain (`goal-chain.ts`), one
  *   subgoal at a time, each as a skill-like query;
  * - read as one thing: the paper's path, the instruction text itself retrieved against, followed by the subgoal's
- *   query ("Make toast. heat breadslice in toaster": the instruction names the deed, the query the skill; the reader
- *   reads "Some fruit needs refrigeration." not at all, and "Heat some food in the microwave." as a heated microwave,
- *   which the text beside it outweighs), except a dialogue (`<Commander> ... <Driver> ...`), which is no instruction:
+ *   query ("Make toast. heat breadslice in toaster": the instruction names the deed, the query the skill; "Heat some
+ *   food in the microwave." is followed by "heat apple, ..., crackers in microwave"), except a dialogue (`<Commander> ... <Driver> ...`), which is no instruction:
  *   there the subgoal's query stands in for it;
  * - not read: the paper's path on the text as it is, and the episode records the task as not read, with the reader's
  *   reason (`TaskUnderstanding`), never an error.
  *
- * The few lines that turn a reading into a `TaskUnderstanding` mirror `src/agents/task-reading.ts` of the other
- * offline readers (not on this branch yet; the two are one function once merged).
+ * The text and its `TaskUnderstanding` are the other offline readers' (`../task-reading.ts`).
  */
-import { formatGoal } from '../../sim/subgoal-text.js';
 import type { TaskBrief, TaskUnderstanding } from '../agent.js';
 import { dialogueTurns } from '../language/dialogue.js';
-import { type GoalReading, readGoal } from '../language/index.js';
+import { readGoal } from '../language/index.js';
+import { taskText, understandingOf } from '../task-reading.js';
 import { asksForSeveral, GoalChain } from './goal-chain.js';
 import { subgoalQuery } from './goal-query.js';
-
-/** The name the offline reader goes by in `TaskUnderstanding.reader`. */
-export const OFFLINE_READER = 'offline reader';
-
-/** How a reading of the offline reader is reported: the goal as subgoal lines, or why there is none. */
-export function understandingOf(reading: GoalReading): TaskUnderstanding {
-  if (!reading.ok) return { read: false, reason: reading.reason, reader: OFFLINE_READER };
-  const { goal } = reading;
-  return {
-    read: true,
-    reader: OFFLINE_READER,
-    goal: {
-      subgoals: goal.subgoals.map(formatGoal),
-      ...(goal.actionGoals.length > 0 && { actionGoals: goal.actionGoals }),
-    },
-  };
-}
 
 /** Whether the text is a dialogue (turns marked `<Commander>` / `<Driver>`), not one instruction. */
 export function isDialogue(text: string): boolean {
@@ -54,7 +35,7 @@ export interface TaskTake {
 
 /** How SemGro takes the task's text (see the module comment). */
 export function readTask(task: TaskBrief): TaskTake {
-  const text = task.instructions.map((i) => i.text).join(' ');
+  const text = taskText(task);
   const reading = readGoal(text);
   const understanding = understandingOf(reading);
   if (!reading.ok || reading.goal.subgoals.length === 0) return { understanding, instruction: text };

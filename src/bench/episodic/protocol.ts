@@ -45,8 +45,9 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     ...(typeof spec.semgroTrain === 'string' && { semgroTrain: spec.semgroTrain }),
   });
   if (context.trace) {
-    // The reading comes first (t = -1): what the agent made of the text before its first step.
-    if (outcome.reading) context.trace({ t: -1, reading: outcome.reading as unknown as JsonValue });
+    // The reading comes first (t = -1): what the agent made of the text before its first step. It has a kind, as
+    // the decision records do, so that readers counting the step records (no kind) leave it out.
+    if (outcome.reading) context.trace({ t: -1, kind: 'reading', reading: outcome.reading as unknown as JsonValue });
     for (const record of outcome.steps) context.trace(record as unknown as JsonValue);
   }
   // The count of goal conditions stays (TEACh's GC aggregates over every condition of every episode), the count met

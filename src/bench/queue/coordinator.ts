@@ -14,6 +14,7 @@ import type { EpisodeOutcome } from '../execute.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { parseQueueUrl, redisOptions } from './address.js';
+import { type SharedLoad, sharedSlotsNow } from './call-slots.js';
 import {
   type EpisodeJobData,
   type EpisodeJobResult,
@@ -44,6 +45,8 @@ export interface QueueRunOptions {
   note: (line: string) => void;
   /** How often every outstanding job is looked at, besides the events (default 2 s plus 1 ms per job). */
   pollMs?: number;
+  /** Called every second, and once at the end, with the run's model load so far (runs with a model server). */
+  onModelCalls?: (load: SharedLoad) => void;
 }
 
 const JOB_OPTIONS = {
@@ -114,6 +117,7 @@ export async function executeOnQueue(options: QueueRunOptions): Promise<{ aborte
   const { signal } = options;
   signal?.addEventListener('abort', finish);
   let timer: NodeJS.Timeout | undefined;
+  let callsTimer: NodeJS.Timeout | undefined;
 
   const settle = (id: string, outcome: EpisodeOutcome, calls?: EpisodeJobResult['llmCalls']) => {
     const spec = outstanding.get(id);
@@ -241,9 +245,18 @@ export async function executeOnQueue(options: QueueRunOptions): Promise<{ aborte
       }
     };
     timer = setTimeout(poll, options.pollMs ?? 2000 + outstanding.size);
+    const onModelCalls = options.onModelCalls;
+    if (onModelCalls) {
+      callsTimer = setInterval(() => {
+        sharedSlotsNow(redis, tag).then(onModelCalls, onError);
+      }, 1000);
+    }
     await finished;
+    // The load as it ended, for the closing summary (a run shorter than a sampling period has no sample otherwise).
+    if (onModelCalls) await sharedSlotsNow(redis, tag).then(onModelCalls, onError);
   } finally {
     if (timer) clearTimeout(timer);
+    if (callsTimer) clearInterval(callsTimer);
     signal?.removeEventListener('abort', finish);
     recordings?.close();
     await Promise.allSettled([events.close(), queue.close()]);

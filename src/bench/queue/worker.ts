@@ -4,23 +4,31 @@
  * no results: each job's outcome goes back through the queue to the coordinator. The main thread only talks to Redis,
  * so it keeps renewing the locks of running jobs however long an episode computes; a worker that dies (SIGKILL, a
  * lost machine) stops renewing, and after the lock time another worker finds the job stalled and runs it again.
+ *
+ * Episodes whose model calls go to a server run as a local run's do: several at once on each thread, every call
+ * taking a slot of the run's limit (`--llm-concurrency` on the coordinator), which all the run's workers share
+ * through Redis (`queue/call-slots.ts`), and of the worker's own limit when it has one (its `--llm-concurrency`).
+ * The first such job raises the number of jobs the worker takes at once.
  */
 import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { callsWaitOnServer, defaultConcurrency, type LlmConfig } from '../../llm/config.js';
+import { allOf, episodesPerWorker, RunCallSlots } from '../call-slots.js';
 import { EpisodeThreadPool } from '../pool.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { getProtocol } from '../protocols.js';
 import { parseQueueUrl, redisOptions } from './address.js';
+import { RedisCallSlots, SLOTS_KEY_PREFIX } from './call-slots.js';
 import { assertReachable } from './coordinator.js';
 import { type EpisodeJobData, type EpisodeJobResult, QUEUE_NAME } from './jobs.js';
 import { WorkerRecordings } from './llm-calls.js';
 
 export interface QueueWorkerOptions {
   url: string;
-  /** Episodes run at once (worker threads). */
+  /** Worker threads: episodes computed at once (episodes that wait on a model server run several to a thread). */
   concurrency: number;
-  /** Model calls in flight at once from this worker, all its episodes together (default: the spec's limit each). */
+  /** Model calls in flight at once from this worker, all its episodes together (default: the run's limit). */
   llmConcurrency?: number;
   /** Replaces the `--base-url` the coordinator was given (the model server as this machine reaches it). */
   baseUrl?: string;
@@ -35,22 +43,29 @@ export interface QueueWorkerOptions {
 
 export const DEFAULT_LOCK_MS = 30_000;
 
-/** The spec as this worker runs it: its own model server and share of the model calls. */
-export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions): EpisodeSpec {
+/**
+ * The spec as this worker runs it: with its own address of the model server, and, when its calls go to a server, the
+ * run whose limit of calls in flight they count against (`slotGroup`: the run's tag).
+ */
+export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions, run?: string): EpisodeSpec {
   const llm = spec.llm as Record<string, unknown> | undefined;
-  if (llm === null || typeof llm !== 'object' || (options.baseUrl === undefined && !options.llmConcurrency)) {
-    return spec;
-  }
+  if (llm === null || typeof llm !== 'object') return spec;
+  const group = run !== undefined && serverModelOf(spec) !== undefined ? run : undefined;
+  if (options.baseUrl === undefined && group === undefined) return spec;
   return {
     ...spec,
     llm: {
       ...llm,
       ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-      ...(options.llmConcurrency && {
-        concurrency: Math.max(1, Math.floor(options.llmConcurrency / options.concurrency)),
-      }),
+      ...(group !== undefined && { slotGroup: group }),
     },
   } as EpisodeSpec;
+}
+
+/** The model configuration of a spec whose calls wait on a server, if it has one. */
+function serverModelOf(spec: EpisodeSpec): Pick<LlmConfig, 'provider' | 'replay' | 'concurrency'> | undefined {
+  const llm = spec.llm as Pick<LlmConfig, 'provider' | 'replay' | 'concurrency'> | undefined;
+  return llm !== null && typeof llm === 'object' && callsWaitOnServer(llm) ? llm : undefined;
 }
 
 /** Runs jobs until the signal fires; resolves once the worker has closed. */
@@ -64,20 +79,60 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
   const redis = new Redis(connection);
   const recordings = new WorkerRecordings(redis);
   const pools = new Map<string, EpisodeThreadPool>();
-  const poolFor = (protocol: string) => {
-    let pool = pools.get(protocol);
+  // Calls to a model server: each run's limit, shared by all its workers through Redis (`call-slots.ts`), and this
+  // worker's own (`--llm-concurrency`), when it has one.
+  const ownSlots = options.llmConcurrency === undefined ? undefined : new RunCallSlots(options.llmConcurrency);
+  const runSlots = new Map<string, RedisCallSlots>();
+  let subscriber: Redis | undefined;
+  const slotsOfRun = (tag: string, limit: number): RedisCallSlots => {
+    let slots = runSlots.get(tag);
+    if (!slots) {
+      slots = new RedisCallSlots(redis, tag, limit, name);
+      runSlots.set(tag, slots);
+      if (!subscriber) {
+        subscriber = new Redis(connection);
+        subscriber.on('error', () => undefined); // the main connection reports a lost server
+        subscriber.on('pmessage', (_pattern: string, channel: string) =>
+          runSlots.get(channel.slice(SLOTS_KEY_PREFIX.length))?.notify(),
+        );
+        void subscriber.psubscribe(`${SLOTS_KEY_PREFIX}*`).catch(() => undefined);
+      }
+    }
+    return slots;
+  };
+  const slotSource = (group: string | undefined) => {
+    const run = group === undefined ? undefined : runSlots.get(group);
+    const limits = [ownSlots, run].filter((slots): slots is RunCallSlots | RedisCallSlots => slots !== undefined);
+    return allOf(...limits);
+  };
+  let perThread = 1;
+  const poolFor = (protocol: string, spec: EpisodeSpec, run: string) => {
+    const model = serverModelOf(spec);
+    if (model) slotsOfRun(run, defaultConcurrency(model));
+    const key = `${protocol}${model ? ' (model server)' : ''}`;
+    let pool = pools.get(key);
     if (!pool) {
-      pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency);
-      pools.set(protocol, pool);
+      if (model) {
+        perThread = episodesPerWorker(options.llmConcurrency ?? defaultConcurrency(model), options.concurrency);
+        worker.concurrency = options.concurrency * perThread;
+        say(
+          `episodes that wait on a model server: ${perThread} at a time on each thread; calls in flight: ` +
+            `${defaultConcurrency(model)} over the run${ownSlots ? `, ${ownSlots.limit} from this worker` : ''}`,
+        );
+      }
+      pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
+        ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
+      });
+      pools.set(key, pool);
     }
     return pool;
   };
 
   const runJob = async (job: Job<EpisodeJobData, EpisodeJobResult>): Promise<EpisodeJobResult> => {
     const data = job.data;
-    const prepared = await recordings.prepare(localLlmSpec(data.spec, options), data.recording);
+    const prepared = await recordings.prepare(localLlmSpec(data.spec, options, data.run), data.recording);
     if (options.verbose) say(`started ${data.spec.key}`);
-    const { outcome } = await poolFor(data.protocol).run(prepared.spec, data.trace);
+    const { outcome } = await poolFor(data.protocol, prepared.spec, data.run).run(prepared.spec, data.trace);
     if (options.verbose) say(`finished ${data.spec.key}: ${outcome.status} in ${outcome.wallMs.toFixed(0)} ms`);
     // Failed episodes are reported, not retried: the error is the job's failure reason.
     if (outcome.status === 'failed') throw new UnrecoverableError(outcome.error);
@@ -117,7 +172,9 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     options.signal?.addEventListener('abort', () => resolve());
   });
   await worker.close();
+  for (const slots of runSlots.values()) slots.close();
   await Promise.all([...pools.values()].map((pool) => pool.close()));
+  subscriber?.disconnect();
   await recordings.close();
   redis.disconnect();
 }

@@ -22,6 +22,7 @@ export const commandGroups: readonly LazyCommandGroup[] = [
   { commands: ['run'], load: async () => (await import('./run.js')).registerRunCommand },
   { commands: ['worker', 'queue'], load: async () => (await import('./queue.js')).registerQueueCommands },
   { commands: ['semgro'], load: async () => (await import('./semgro.js')).registerSemGroCommands },
+  { commands: ['read'], load: async () => (await import('./read.js')).registerReadCommand },
   { commands: ['serve'], load: async () => (await import('./serve.js')).registerServeCommand },
 ];
 

@@ -32,10 +32,14 @@ export function registerQueueCommands(program: Command): void {
     .command('worker')
     .description('run the episodes of queued runs (hearth run ... --queue URL) on this machine, until Ctrl-C')
     .option('--queue <url>', 'the Redis queue, redis://HOST:PORT[/DB]')
-    .option('--concurrency <n>', 'episodes at once (worker threads)', String(availableParallelism()))
+    .option(
+      '--concurrency <n>',
+      'worker threads: episodes computed at once (episodes that wait on a model server run several to a thread)',
+      String(availableParallelism()),
+    )
     .option(
       '--llm-concurrency <n>',
-      "model calls in flight at once from this worker (default: the run's limit per episode)",
+      "at most this many model calls in flight from this worker, besides the run's --llm-concurrency (default: no cap of its own)",
     )
     .option('--base-url <url>', "the model server as this machine reaches it (default: the coordinator's --base-url)")
     .option(

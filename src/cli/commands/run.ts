@@ -36,7 +36,14 @@ import { getProtocol } from '../../bench/protocols.js';
 import { formatReport, tableMetrics } from '../../bench/report.js';
 import { runGrid } from '../../bench/runner.js';
 import { addLlmOptions } from '../../llm/cli-options.js';
-import { type LlmConfig, type LlmFlags, languageModelFromConfig, resolveLlmConfig } from '../../llm/config.js';
+import {
+  callsWaitOnServer,
+  defaultConcurrency,
+  type LlmConfig,
+  type LlmFlags,
+  languageModelFromConfig,
+  resolveLlmConfig,
+} from '../../llm/config.js';
 import { ProgramMemoryFile } from '../../memory/program-memory.js';
 import { DEFAULT_CITY } from '../../sim/city/index.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
@@ -212,6 +219,19 @@ export async function runLanguageModel(
   return config;
 }
 
+/**
+ * A run whose agents call a model server keeps `--llm-concurrency` calls in flight over the whole run, with several
+ * episodes at once on each worker thread (`RunGridOptions.modelServer`); undefined for runs without one (offline
+ * agents, a replayed recording, an in-process GGUF model), whose episodes compute and run one per thread.
+ */
+export function modelServerOf(
+  llm: LlmConfig | undefined,
+  agentsWithLlm: ReadonlySet<string>,
+): { concurrency: number } | undefined {
+  if (!llm || agentsWithLlm.size === 0 || !callsWaitOnServer(llm)) return undefined;
+  return { concurrency: defaultConcurrency(llm) };
+}
+
 export function registerRunCommand(program: Command): void {
   const command = new Command('run').description(
     'run agents on standing instructions in changing homes (ExRAP continual protocol) and print SR / PS',
@@ -363,10 +383,12 @@ export function registerRunCommand(program: Command): void {
       // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
       const workers =
         llm?.provider === 'llama-cpp' && command.getOptionValueSource('workers') === 'default' ? 1 : grid.workers;
+      const modelServer = modelServerOf(llm, withLlm);
       try {
         const outcome = await runGrid({
           ...grid,
           workers,
+          ...(modelServer && { modelServer }),
           protocol: run.protocol,
           config: {
             ...gridConfig(grid),
@@ -486,10 +508,13 @@ async function runEpisodic(
     }));
   if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
   if (llm) shareApiKey(llm);
+  // A learning pass reads what the episodes before it learned: they run one per thread, as they always did.
+  const modelServer = learning ? undefined : modelServerOf(llm, withLlm);
   let outcome: Awaited<ReturnType<typeof runGrid>>;
   try {
     outcome = await runGrid({
       ...grid,
+      ...(modelServer && { modelServer }),
       // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
       ...(llm?.provider === 'llama-cpp' && defaultWorkers && { workers: 1 }),
       protocol: 'episodic',

@@ -41,10 +41,12 @@ export interface EpisodeView extends Replay {
   readonly steps: readonly StepRecord[];
   /** Decision records by the step they were made at (src/util/decisions.ts). */
   readonly decisions: Readonly<Record<number, readonly JsonObject[]>>;
+  /** How the agent read the task's text, when it reads one (the episodic trace's record at t = -1). */
+  readonly reading: JsonValue | null;
 }
 
 export function episodeView(source: EpisodeSource): EpisodeView {
-  const { steps, decisions } = splitTrace(source.trace ?? []);
+  const { steps, decisions, reading } = splitTrace(source.trace ?? []);
   const replay = replayEpisode(source.protocol, source.spec, steps);
   const result = source.result;
   return {
@@ -60,17 +62,30 @@ export function episodeView(source: EpisodeSource): EpisodeView {
     traced: source.trace !== undefined,
     steps,
     decisions,
+    reading,
     ...replay,
   };
 }
 
-/** The protocol's step records (no `kind`) and the decision records (with one), each checked for its shape. */
-function splitTrace(trace: readonly JsonValue[]): { steps: StepRecord[]; decisions: Record<number, JsonObject[]> } {
+/**
+ * The protocol's step records (no `kind`), the decision records (with one) and the reading (`kind: 'reading'`, at
+ * t = -1, before the first step), each checked for its shape.
+ */
+function splitTrace(trace: readonly JsonValue[]): {
+  steps: StepRecord[];
+  decisions: Record<number, JsonObject[]>;
+  reading: JsonValue | null;
+} {
   const steps: StepRecord[] = [];
   const decisions: Record<number, JsonObject[]> = {};
+  let reading: JsonValue | null = null;
   trace.forEach((record, i) => {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
       throw new InputError(`corrupt trace: record ${i} is not an object`);
+    }
+    if (record.kind === 'reading' && record.t === -1) {
+      reading = record.reading ?? null;
+      return;
     }
     const t = record.t;
     if (typeof t !== 'number' || !Number.isInteger(t) || t < 0) {
@@ -87,5 +102,5 @@ function splitTrace(trace: readonly JsonValue[]): { steps: StepRecord[]; decisio
     }
     steps.push(record as unknown as StepRecord);
   });
-  return { steps, decisions };
+  return { steps, decisions, reading };
 }

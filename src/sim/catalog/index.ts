@@ -13,6 +13,7 @@ import { KITCHENWARE } from './kitchenware.js';
 import { AGENTS, ROOMS, STRUCTURE } from './structure.js';
 import { type CatalogClass, type ClassDef, type ClassKind, ROOM_TYPES, type RoomType } from './types.js';
 
+export * from './categories.js';
 export * from './city.js';
 export * from './types.js';
 

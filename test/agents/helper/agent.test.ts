@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INVALID_OUTPUT_SKILL } from '../../../src/agents/agent.js';
+import { adaptGoals } from '../../../src/agents/helper/adapt.js';
 import { HelperAgent } from '../../../src/agents/helper/agent.js';
 import { HELPER_VARIANTS } from '../../../src/agents/helper/config.js';
 import { createHelperAgent, offlineHelperRoles } from '../../../src/agents/helper/index.js';
 import { HelperMemory } from '../../../src/agents/helper/memory.js';
+import { parseProgram } from '../../../src/agents/helper/program.js';
 import { registerAgent, unregisterAgent } from '../../../src/agents/registry.js';
 import { homeGraph } from '../../../src/bench/continual/episode.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
@@ -145,6 +147,90 @@ describe('HELPER (offline roles)', () => {
     expect(stats.programs).toEqual([]);
     expect(stats.records[0].rejected).toHaveLength(1); // the import is skipped, the call refused
     expect((await agent.act()).action).toBe('walk'); // then it waits
+  });
+});
+
+describe('HELPER reading the task through the offline reader', () => {
+  it('reports its reading: a one-text task read as a one-turn dialogue, a text it cannot read as not read', async () => {
+    const oneText = await run('helper', 'llm-state/open-fridge');
+    expect(oneText.reading).toMatchObject({
+      read: true,
+      reader: 'offline reader',
+      goal: { subgoals: ['fridge isOpen'] },
+    });
+    expect(oneText.score.sr).toBe(1);
+    const variant = HELPER_VARIANTS.find((v) => v.name === 'helper-no-feedback')!;
+    const agent = createHelperAgent({ seed: 0, skills: VIRTUALHOME_SKILLS }, variant, offlineHelperRoles());
+    const env = new EpisodeWorld(homeGraph('cottage').clone());
+    agent.reset({ protocol: 'episodic', instructions: [{ id: 't', text: 'Browse internet' }] }, env.feedback(0));
+    expect(agent.reading()).toMatchObject({ read: false, reader: 'offline reader' });
+    expect(agent.reading()?.reason).toMatch(/Browse internet/);
+    // No program: it waits (a walk next to something in its room), never a guess.
+    expect((await agent.act()).action).toBe('walk');
+    expect((agent.stats() as unknown as { programs: string[] }).programs).toEqual([]);
+  });
+
+  it('finds furniture in the rooms the catalog keeps it in, and loops over the things on a host or in a room', async () => {
+    // On this unseen home the desk, two of the lights and what lies on the kitchen table were out of reach before:
+    // the Locator had no place for furniture (a random search), and "all" lost the host and the room.
+    for (const task of ['llm-state/book-on-desk', 'llm-state/all-lights-off', 'llm-state/empty-kitchen-table']) {
+      const outcome = await runEpisodicEpisode({ agent: 'helper', home: 'gen:51941', task, seed: 0 });
+      expect(outcome.score.sr, task).toBe(1);
+    }
+    const examples = await HelperMemory.load('helper', undefined).retrieve('plan', 'Switch off the light in bedroom.');
+    const rooms = adaptGoals(
+      [{ patient: ['light'], predicate: 'isToggledOff', count: 'all', room: 'bedroom' }],
+      examples,
+      [],
+    );
+    expect(rooms.program).toContain('all_instances("light", landmark="bedroom")');
+    const host = adaptGoals(
+      [
+        {
+          patient: ['*'],
+          predicate: 'isPlacedTo',
+          destination: ['kitchencabinet'],
+          count: 'all',
+          startOn: ['kitchentable'],
+        },
+      ],
+      examples,
+      [],
+    );
+    expect(host.program).toContain('for thing in all_instances("*", landmark="kitchentable"):');
+    expect(parseProgram(host.program).rejected).toEqual([]);
+  });
+
+  it('binds a handle written as alternatives ("three pieces of fruit") to instances of any of them', async () => {
+    // The cottage's kitchen has one apple, one bananas and one lemon: three fruit of three classes.
+    const goal = { patient: ['apple', 'bananas', 'orange', 'lemon'], count: 3, predicate: 'isPlacedTo' as const };
+    const examples = await HelperMemory.load('helper', undefined).retrieve('plan', 'Put three fruits in the fridge.');
+    const { program } = adaptGoals([{ ...goal, destination: ['fridge'] }], examples, []);
+    expect(program.match(/InteractionObject\("apple\|bananas\|orange\|lemon"\)/g)).toHaveLength(3);
+    const variant = HELPER_VARIANTS.find((v) => v.name === 'helper-no-feedback')!;
+    const roles = {
+      ...offlineHelperRoles(),
+      planner: {
+        implementation: 'fixed',
+        plan: async () => ({ value: program, record: { role: 'planner' as const, implementation: 'fixed' } }),
+      },
+    };
+    const agent = createHelperAgent({ seed: 0, skills: VIRTUALHOME_SKILLS }, variant, roles);
+    const graph = homeGraph('cottage').clone();
+    const env = new EpisodeWorld(graph);
+    let feedback = env.feedback(0);
+    agent.reset(
+      { protocol: 'episodic', instructions: [{ id: 't', text: 'Put three fruits in the fridge.' }] },
+      feedback,
+    );
+    for (let t = 0; t < 40; t++) {
+      const skill = await agent.act();
+      feedback = env.feedback(t + 1, { skill, outcome: env.step(skill) });
+      agent.observe(feedback);
+    }
+    const fridge = [...graph.idsOfClass('fridge')][0];
+    const inFridge = [...graph.sources(fridge, 'INSIDE')].map((id) => graph.get(id).className).sort();
+    expect(inFridge).toEqual(expect.arrayContaining(['apple', 'bananas', 'lemon']));
   });
 });
 

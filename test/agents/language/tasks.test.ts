@@ -32,8 +32,11 @@ describe('the task grammar on the built-in tasks', () => {
       const got = reading.subgoals.map((s) => canonical(s, dropUsing)).sort();
       const want = task.subgoals.map((s) => canonical(s, false)).sort();
       expect(got).toEqual(want);
-      // Every action goal the definition has is read, or is switching on an instrument a read subgoal must use.
-      const used = new Set(reading.subgoals.flatMap((s) => s.using ?? []));
+      // Every action goal the definition has is read, or is switching on a thing a read subgoal switches on or an
+      // instrument it must use (what a task switches on starts off: reaching the state takes the action).
+      const used = new Set(
+        reading.subgoals.flatMap((s) => (s.predicate === 'isToggledOn' ? s.patient : (s.using ?? []))),
+      );
       for (const goal of task.actionGoals ?? []) {
         const implied = goal.anyOf.every(
           (alt) => alt.action === 'switchon' && (alt.classes ?? []).every((c) => used.has(c)),
@@ -91,7 +94,9 @@ describe('the task grammar on other texts', () => {
     expect(read('Microwave the chicken.').subgoals).toEqual([
       { patient: ['chicken'], predicate: 'isCooked', using: ['microwave'] },
     ]);
-    expect(read('Use the tv.').actionGoals).toEqual([{ anyOf: [{ action: 'switchon', classes: ['tv'] }] }]);
+    // using a thing is switching it on, as "switch on the tv" reads: no action goal beside the state
+    expect(read('Use the tv.')).toEqual(read('Switch on the tv.'));
+    expect(read('Use the tv.')).toEqual({ subgoals: [{ patient: ['tv'], predicate: 'isToggledOn' }], actionGoals: [] });
   });
 
   it('says why it cannot read a text', () => {
@@ -99,7 +104,7 @@ describe('the task grammar on other texts', () => {
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.reason).toMatch(/no rule of the task grammar matches/);
     const nonsense = readTask('Open the apple.');
-    expect(nonsense).toEqual({ ok: false, reason: 'a apple cannot be open' });
+    expect(nonsense).toEqual({ ok: false, reason: 'an apple cannot be opened' });
     const carried = readTask('Put the fridge on the table.');
     expect(carried).toEqual({ ok: false, reason: 'a fridge cannot be carried' });
     expect(readTask('')).toEqual({ ok: false, reason: 'the text is empty' });

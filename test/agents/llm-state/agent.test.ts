@@ -63,6 +63,26 @@ describe('LLM-State (offline roles)', () => {
     expect(b.steps).toEqual(a.steps);
   });
 
+  it('reads a dialogue: looks where the user says a mug is before it counts "all the mugs" done', async () => {
+    // "One is in the dish washer and another is on the kitchen counter": the third mug is inside the dishwasher,
+    // which no room visit shows.
+    const out = await runEpisodicEpisode({
+      agent: 'llm-state',
+      home: 'gen:73519',
+      task: 'teach-tfd/mugs-in-cabinet',
+      seed: 0,
+    });
+    expect(out.reading).toMatchObject({ read: true, goal: { hints: ['mug IN dishwasher', 'mug ON kitchencounter'] } });
+    expect(out.score.sr).toBe(1);
+    const stats = out.agentStats as unknown as Stats;
+    expect(stats.history.some((h) => /^open\(dishwasher\d\)$/.test(h.command) && h.success)).toBe(true);
+  });
+
+  it('starts close to what it stands beside: an EDH episode that starts at a running faucet', async () => {
+    const out = await runEpisodicEpisode({ agent: 'llm-state', home: 'gen:51941', task: 'teach-edh/coffee', seed: 0 });
+    expect(out.score.sr).toBe(1);
+  });
+
   it('concludes that a light was already off; without the summary it tries it again and again', async () => {
     const episode = { home: 'flat', task: 'llm-state/all-lights-off', seed: 0 };
     const full = await runEpisodicEpisode({ ...episode, agent: 'llm-state' });

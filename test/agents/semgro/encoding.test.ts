@@ -39,6 +39,17 @@ describe('the encoded texts', () => {
     expect(encodingText('put peach in refrigerator')).toBe('put peach peach fruit in refrigerator fridge');
   });
 
+  it('follow a category word in the other number with the word as skill names spell it', () => {
+    expect(encodingText('Grab three fruits')).toBe('grab three fruits fruit');
+    expect(encodingText('a vegetable')).toBe('a vegetable vegetables');
+    expect(encodingText('put fruit on kitchentable')).toBe('put fruit on kitchentable kitchentable');
+    const cabinet = bySimilarity(
+      'Grab three fruits and put them in the kitchencabinet.',
+      texts('put gadgets in kitchencabinet', 'put fruit in kitchencabinet'),
+    );
+    expect(cabinet[0].text).toBe('put fruit in kitchencabinet');
+  });
+
   it('follow a use word with the names of the classes it is a use of', () => {
     expect(encodingText('Some fruit needs refrigeration.')).toBe('some fruit needs refrigeration fridge');
     expect(encodingText('Warm up the food.')).toBe('warm toaster microwave stove up the food');

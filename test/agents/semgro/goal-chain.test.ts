@@ -75,10 +75,11 @@ describe('how SemGro takes the text', () => {
     // A dialogue is no instruction: the query stands in for it.
     expect(readTask(brief('<Commander> Please open the fridge. <Driver> Sure.')).instruction).toBe('open fridge');
     // Not read: the text as it is, reported as not read.
-    const unread = readTask(brief('Some fruit needs refrigeration.'));
-    expect(unread.instruction).toBe('Some fruit needs refrigeration.');
+    const unread = readTask(brief('Tidy up a bit.'));
+    expect(unread.instruction).toBe('Tidy up a bit.');
     expect(unread.understanding.read).toBe(false);
-    expect(unread.understanding.reason).toMatch(/refrigeration/);
+    expect(unread.understanding.reason).toMatch(/Tidy up/);
+    expect(unread.chain).toBeUndefined();
   });
 
   it('reports a dialogue no reader reads as not read, and acts on it without an error', async () => {

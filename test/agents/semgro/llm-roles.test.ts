@@ -39,7 +39,7 @@ describe('SemGro LLM roles', () => {
   const input = {
     history: [],
     done: [],
-    examples: [{ text: 'put apple in fridge', plan: ['walk apple', 'grab apple'] }],
+    examples: [{ text: 'put apple in fridge', plan: ['walk apple', 'grab apple'], level: 2 }],
   };
 
   beforeAll(async () => {

@@ -132,11 +132,13 @@ describeWithShared([['eai', 'instances.json']], 'the eai task family', () => {
     }
   });
 
-  it('DANLI takes the action goals of the tasks that have nothing else (switch off, grab)', {
+  // Their texts are bare activity names ("Write an email") no offline reader makes a goal of: the reference given the
+  // goal shows the action goals are pursued.
+  it('DANLI given the goal takes the action goals of the tasks that have nothing else (switch off, grab)', {
     timeout: 120_000,
   }, async () => {
     for (const id of ['eai/1003_2', 'eai/397_1', 'eai/553_2', 'eai/594_2']) {
-      const outcome = await runEpisodicEpisode({ agent: 'danli', home: 'cottage', task: id, seed: 1 });
+      const outcome = await runEpisodicEpisode({ agent: 'danli-meanings', home: 'cottage', task: id, seed: 1 });
       expect({ id, sr: outcome.score.sr, exec: outcome.score.exec }).toEqual({ id, sr: 1, exec: 1 });
       // The target is in its own room: the shortest way, as the Oracle's (walk to it, act).
       expect(outcome.score.steps).toBe(outcome.oracleSteps);

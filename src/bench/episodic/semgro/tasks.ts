@@ -3,6 +3,7 @@
  * (abstract noun, abstract verb, structured, long horizon; after SayCan's). The paper lists the tasks only by
  * example; these are hearth's five, and the 20 instruction texts are hearth's own words.
  */
+import { classesOfKind } from '../../../sim/catalog/index.js';
 import type { SubgoalSpec } from '../../../sim/subgoals.js';
 import type { ObjectRequirement } from '../task.js';
 
@@ -19,7 +20,15 @@ export interface SemGroTaskSpec {
 }
 
 export const FRUIT = ['apple', 'bananas', 'orange', 'peach', 'pear', 'lemon'];
-export const WARM_FOOD = ['chicken', 'salmon', 'cupcake'];
+/**
+ * What the heat-food task counts as food: every class the catalog calls food that is eaten (EATABLE): fruit,
+ * vegetables, meat and fish, bread, cheese, eggs, snacks. The texts say "food" and "a warm meal", so any food heated
+ * in the microwave does; drinks (the catalog's food kind too, DRINKABLE and not EATABLE: milk, juice, wine, water)
+ * are not food one heats for a meal, and are left out.
+ */
+export const WARM_FOOD: readonly string[] = classesOfKind('food')
+  .filter((entry) => entry.properties.includes('EATABLE'))
+  .map((entry) => entry.name);
 export const BATHROOM_THINGS = [
   'toothbrush',
   'toothpaste',
