@@ -54,6 +54,8 @@ export class GoalChain {
   /** Patients ever bound to a subgoal that picks them by where they lay (`startOn`): they keep counting. */
   private readonly seenPatients = new Map<number, Set<number>>();
   readonly queries: readonly string[];
+  /** Per subgoal of several classes, the thing its query is about now (`query`). */
+  private readonly focused = new Map<number, number>();
   private adjacent: readonly (readonly [number, number])[] = [];
 
   constructor(readonly subgoals: readonly SubgoalSpec[]) {
@@ -131,16 +133,26 @@ export class GoalChain {
   }
 
   /**
-   * Subgoal i's query. A subgoal about any thing ("everything on the kitchen table into the cabinet") is asked for
-   * one class at a time: that of the first thing it wants that the agent has seen ("put plate in kitchencabinet").
+   * Subgoal i's query. A subgoal about things of several classes ("everything on the kitchen table into the
+   * cabinet", "all the fruit in the fridge") is asked for one class at a time, as the database's level-2 skills are
+   * named: that of a thing it wants that the agent has seen ("put plate in kitchencabinet", "put bananas in
+   * fridge"), held or in the agent's room first. The thing chosen stays the focus until it satisfies the subgoal or
+   * is lost from the belief, so that walking about does not switch the query (and stop the skill running) from one
+   * class to another. Without such a thing seen, the query of the whole subgoal.
    */
   private query(i: number): string {
-    if (!this.subgoals[i].patient.includes(ANY_THING)) return this.queries[i];
-    const bound = this.bound(i);
-    const world = this.world;
-    const first = bound.patients.find((id) => !patientSatisfies(world, bound, id));
-    if (first === undefined) return this.queries[i];
-    return subgoalQuery({ ...this.subgoals[i], patient: [this.belief.graph.get(first).className] });
+    const spec = this.subgoals[i];
+    if (!spec.patient.includes(ANY_THING) && spec.patient.length <= 1) return this.queries[i];
+    const open = [...this.wanted()];
+    let focus = this.focused.get(i);
+    if (focus === undefined || !open.includes(focus)) {
+      const here = this.belief.room;
+      focus = open.find((id) => this.held(id)) ?? open.find((id) => this.belief.roomOf(id) === here) ?? open[0];
+      if (focus === undefined) this.focused.delete(i);
+      else this.focused.set(i, focus);
+    }
+    if (focus === undefined) return this.queries[i];
+    return subgoalQuery({ ...spec, patient: [this.belief.graph.get(focus).className] });
   }
 
   /**

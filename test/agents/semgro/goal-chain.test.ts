@@ -126,3 +126,27 @@ describe('a task of several kinds of goal', () => {
     expect(agent.reading()).toMatchObject({ read: true });
   });
 });
+
+describe('a subgoal about things of several classes', () => {
+  it('asks for one class at a time: all the fruit in the kitchen cabinet, the apple then the bananas', async () => {
+    const graph = loadHome('cottage').graph;
+    const database = buildDatabase(graph.clone(), {
+      home: 'cottage',
+      seed: 1,
+      patients: ['apple', 'bananas', 'mug'],
+      caps: { level3: 8, level4: 4 },
+    });
+    const agent = new SemGroAgent('semgro', database, offlineRoles(0, semgro), semgro, 0);
+    // The subgoal's own query names the category ("put fruit in kitchencabinet"), which level 2 has no skill for.
+    expect(readTask(brief('Put the fruit in the kitchen cabinet.')).chain?.queries).toEqual([
+      'put fruit in kitchencabinet',
+    ]);
+    const stored = (g: EnvGraph) => [28, 29].every((id) => g.hasEdge(id, 'INSIDE', 15) || g.hasEdge(id, 'INSIDE', 16));
+    const run = await episode(agent, graph, 'Put the fruit in the kitchen cabinet.', stored, 30);
+    expect(run.done, run.steps.join('\n')).toBe(true);
+    // One thing after the other, each put away before the next is taken.
+    const puts = run.steps.filter((s) => s.startsWith('[putin]')).map((s) => s.split(' ')[1]);
+    expect(puts).toEqual(expect.arrayContaining(['<apple>', '<bananas>']));
+    expect(run.steps.some((s) => s.endsWith('FAILED'))).toBe(false);
+  });
+});
