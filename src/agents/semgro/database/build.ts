@@ -421,11 +421,10 @@ function queuesByName<T extends { made: { text: string } }>(candidates: readonly
 /** Draws conjunctions of the lower skills (rank 0 first, names in turn), keeps those that run. */
 function conjoin(
   lower: readonly { id: number; draft: Draft }[],
-  paperCap: number,
+  cap: number,
   rng: Rng,
   rules: ConjoinRules,
 ): { id: number; draft: Draft }[] {
-  let cap = paperCap;
   const parts =
     rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
   const ranked: { ids: number[]; made: { meaning: SkillMeaning; text: string } }[][] = [[], [], []];
@@ -446,28 +445,33 @@ function conjoin(
       ranked[Math.min(made.rank, ranked.length - 1)].push({ ids: picked.map((p) => p.id), made });
     }
   }
-  // At least one conjunction of each preferred name, where the cap is smaller than their number.
-  if (rules.everyPreferred) cap = Math.max(cap, new Set(ranked[0].map((c) => c.made.text)).size);
   const byId = new Map(parts.map((p) => [p.id, p]));
   const out: { id: number; draft: Draft }[] = [];
   const names = ['preferred', 'others', 'atypical'];
+  /** The next candidate of the queue that runs, added; false when none does. */
+  const draw = (queue: (typeof ranked)[number]): boolean => {
+    while (queue.length > 0) {
+      const candidate = queue.shift()!;
+      const children = candidate.ids.map((id) => byId.get(id)!);
+      const chain = children.flatMap((c) => c.draft.chain);
+      const run = rules.check(chain);
+      if (!run.ok) continue;
+      const id = rules.add(candidate.made.text, run.seen, candidate.ids);
+      out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
+      return true;
+    }
+    return false;
+  };
   // Rank by rank, one conjunction of each name in turn: a name's turn passes over its candidates that do not run
-  // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw.
+  // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw. With
+  // `everyPreferred`, the first round of the preferred names goes past the cap (one of each kind of chore); every
+  // other draw stops at it.
   for (const [rank, candidates] of ranked.entries()) {
     const queues = queuesByName(candidates, rng.fork(names[rank]));
-    while (out.length < cap && queues.some((q) => q.length > 0)) {
-      for (const queue of queues) {
-        while (out.length < cap && queue.length > 0) {
-          const candidate = queue.shift()!;
-          const children = candidate.ids.map((id) => byId.get(id)!);
-          const chain = children.flatMap((c) => c.draft.chain);
-          const run = rules.check(chain);
-          if (!run.ok) continue;
-          const id = rules.add(candidate.made.text, run.seen, candidate.ids);
-          out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
-          break;
-        }
-      }
+    for (let round = 0; queues.some((q) => q.length > 0); round++) {
+      const pastCap = rank === 0 && round === 0 && rules.everyPreferred === true;
+      for (const queue of queues) if (pastCap || out.length < cap) draw(queue);
+      if (out.length >= cap) break;
     }
   }
   return out;
