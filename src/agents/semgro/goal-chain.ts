@@ -56,6 +56,9 @@ export class GoalChain {
   readonly queries: readonly string[];
   /** Per subgoal of several classes, the thing its query is about now (`query`). */
   private readonly focused = new Map<number, number>();
+  /** Per numbered subgoal (`deedCount`), the patients seen so far, and those that satisfied it when first seen. */
+  private readonly met = new Map<number, Set<number>>();
+  private readonly found = new Map<number, Set<number>>();
   private adjacent: readonly (readonly [number, number])[] = [];
 
   constructor(readonly subgoals: readonly SubgoalSpec[]) {
@@ -71,15 +74,51 @@ export class GoalChain {
     this.adjacent = feedback.adjacentRooms;
     this.belief.update(feedback.observation, feedback.t, feedback.adjacentRooms);
     if (feedback.success) applyPhysics(this.belief.graph.clone(), this.derived, feedback.observation.characterId);
+    this.noteFound();
     for (let i = 0; i < this.subgoals.length; i++) {
       if (this.subgoals[i].means && !this.done.has(i) && this.holds(i)) this.done.add(i);
     }
   }
 
-  /** The subgoal bound in the belief; patients picked by where they lay keep every one seen there. */
+  /**
+   * A numbered subgoal of more than one thing ("put three bathroom things in the cabinet", "two slices of toast") is
+   * a deed to do to that many things: what satisfied it when the agent first saw it does not count (`found`). The
+   * reader's class list may be wider than the task's (its "bathroom things" take in the towels, which the task's do
+   * not): counting the towels already in the cabinet, the chain thought the task done with none put there (gen:73019,
+   * bathroom-cabinet "structured", 0 of 30). Things put there anyway count for the task too, so doing the deed whole
+   * does no harm where they would have counted.
+   */
+  private deedCount(i: number): boolean {
+    const { count, startOn } = this.subgoals[i];
+    return typeof count === 'number' && count > 1 && !startOn;
+  }
+
+  /** Notes, for each numbered subgoal, the patients first seen already satisfying it. */
+  private noteFound(): void {
+    for (let i = 0; i < this.subgoals.length; i++) {
+      if (!this.deedCount(i)) continue;
+      const met = this.met.get(i) ?? new Set<number>();
+      const found = this.found.get(i) ?? new Set<number>();
+      const bound = bindSubgoal(this.subgoals[i], this.belief.graph);
+      for (const id of bound.patients) {
+        if (met.has(id)) continue;
+        met.add(id);
+        if (patientSatisfies(this.world, bound, id)) found.add(id);
+      }
+      this.met.set(i, met);
+      this.found.set(i, found);
+    }
+  }
+
+  /**
+   * The subgoal bound in the belief: patients picked by where they lay keep every one seen there; a numbered
+   * subgoal's patients leave out those found satisfying it (`deedCount`).
+   */
   private bound(i: number): BoundSubgoal {
     const spec = this.subgoals[i];
     const bound = bindSubgoal(spec, this.belief.graph);
+    const found = this.found.get(i);
+    if (found && found.size > 0) return { ...bound, patients: bound.patients.filter((id) => !found.has(id)) };
     if (!spec.startOn) return bound;
     const seen = this.seenPatients.get(i) ?? new Set<number>();
     for (const id of bound.patients) seen.add(id);
@@ -225,6 +264,7 @@ export class GoalChain {
       else if ((bound.spec.qualifiers ?? []).every((q) => predicateHolds(world, id, q))) prefer.add(id);
     }
     if (bound.spec.destinationQualifiers?.length) for (const id of qualifiedDestinations(world, bound)) prefer.add(id);
+    for (const id of this.found.get(i) ?? []) avoid.add(id);
     return { prefer, avoid };
   }
 }

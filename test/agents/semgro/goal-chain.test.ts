@@ -7,11 +7,13 @@ import type { StepFeedback } from '../../../src/agents/agent.js';
 import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
 import { SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
 import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
+import { GoalChain } from '../../../src/agents/semgro/goal-chain.js';
 import { subgoalQuery } from '../../../src/agents/semgro/goal-query.js';
 import { offlineRoles } from '../../../src/agents/semgro/offline.js';
 import { readTask } from '../../../src/agents/semgro/task-reading.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
 import { applyPhysics, DerivedStates } from '../../../src/sim/derived-states.js';
+import { moveObject, setState } from '../../../src/sim/dynamics/edits.js';
 import type { EnvGraph } from '../../../src/sim/graph.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { formatSkill } from '../../../src/sim/skill.js';
@@ -148,5 +150,28 @@ describe('a subgoal about things of several classes', () => {
     const puts = run.steps.filter((s) => s.startsWith('[putin]')).map((s) => s.split(' ')[1]);
     expect(puts).toEqual(expect.arrayContaining(['<apple>', '<bananas>']));
     expect(run.steps.some((s) => s.endsWith('FAILED'))).toBe(false);
+  });
+});
+
+describe('a numbered subgoal', () => {
+  it('counts the things the agent brings to it, not those it found there (the deed of "put two things in")', () => {
+    const graph = loadHome('cottage').graph;
+    setState(graph, 17, 'OPEN');
+    moveObject(graph, 28, { relation: 'INSIDE', host: 17 });
+    const mug = graph.idsOfClass('mug')[0];
+    const world = new EpisodeWorld(graph);
+    const chain = new GoalChain([goal('2 apple|bananas|mug isPlacedTo fridge')]);
+    // The robot in the kitchen, the fridge open: the apple is in it already.
+    world.step({ action: 'walk', objects: [1] });
+    chain.update(world.feedback(1));
+    expect(chain.instruction()).toBeDefined();
+    expect(chain.focus().avoid.has(28)).toBe(true);
+    moveObject(graph, 29, { relation: 'INSIDE', host: 17 });
+    chain.update(world.feedback(2));
+    // Two fruits in the fridge, one put there: not done yet.
+    expect(chain.instruction()).toBeDefined();
+    moveObject(graph, mug, { relation: 'INSIDE', host: 17 });
+    chain.update(world.feedback(3));
+    expect(chain.instruction()).toBeUndefined();
   });
 });
