@@ -382,15 +382,29 @@ export class SemGroAgent implements Agent {
   /**
    * The in-context examples as they apply where the agent stands: with a goal chain and a thing its subgoal wants
    * here or in hand, an example's first walks to rooms are left out (they go to where the thing lay in the training
-   * home; the chain runner passes over such a walk the same way, `cursor.ts`).
+   * home; the chain runner passes over such a walk the same way, `cursor.ts`), and so is its fetch of that thing from
+   * where it lay there (walks and openings before the grab): "walk cabinet, open cabinet, grab apple" becomes "walk
+   * apple, grab apple" for an apple on the counter in view, and "grab apple" drops out for one in hand. Without it
+   * the generator imitated the walk to the training home's cabinet, the critic refused it (no cabinet here), and the
+   * agent looked for a cabinet with the apple in view (gen:73019, fruits-in-fridge, 0 of 20 outside the OL shifts).
    */
   private examplesHere(examples: readonly Example[]): readonly Example[] {
-    if (!this.chain?.wantedHere()) return examples;
+    const chain = this.chain;
+    if (!chain?.wantedHere()) return examples;
+    const here = chain.wantedClassesHere();
     // Any room class, this home's or the training home's (a walk to the dining room of a home with none).
     const isRoomWalk = (step: string) => step.startsWith('walk ') && isRoomType(step.slice(5));
+    const isFetch = (step: string) => step.startsWith('walk ') || step.startsWith('open ');
     return examples.map((example) => {
       const first = example.plan.findIndex((step) => !isRoomWalk(step));
-      return first <= 0 ? example : { ...example, plan: example.plan.slice(first) };
+      let plan = first <= 0 ? example.plan : example.plan.slice(first);
+      const grab = plan.findIndex((step) => !isFetch(step));
+      const grabbed = grab >= 0 && plan[grab].startsWith('grab ') ? plan[grab].slice(5) : undefined;
+      const wanted = grabbed === undefined ? undefined : here.get(grabbed);
+      if (wanted && (wanted.held || !chain.enclosed(grabbed!))) {
+        plan = wanted.held ? plan.slice(grab + 1) : [`walk ${grabbed}`, ...plan.slice(grab)];
+      }
+      return plan === example.plan ? example : { ...example, plan };
     });
   }
 

@@ -234,8 +234,32 @@ export class GoalChain {
 
   /** Whether a thing the current subgoal wants is in the agent's room (by what it saw last) or in its hands. */
   wantedHere(): boolean {
+    return this.wantedClassesHere().size > 0;
+  }
+
+  /**
+   * The classes of the things the current subgoal wants that are in the agent's room, in view where it saw them last
+   * and in no closed container, or in its hands (`held`: whether in hand).
+   */
+  wantedClassesHere(): Map<string, { held: boolean }> {
     const here = this.belief.room;
-    return here !== undefined && [...this.wanted()].some((id) => this.held(id) || this.belief.roomOf(id) === here);
+    const out = new Map<string, { held: boolean }>();
+    if (here === undefined) return out;
+    for (const id of this.wanted()) {
+      const held = this.held(id);
+      if (!held && this.belief.roomOf(id) !== here) continue;
+      const className = this.belief.graph.get(id).className;
+      if (!out.get(className)?.held) out.set(className, { held });
+    }
+    return out;
+  }
+
+  /** Whether the thing lies inside a closed container, as far as the agent knows. */
+  enclosed(className: string): boolean {
+    const graph = this.belief.graph;
+    return [...this.wanted()]
+      .filter((id) => graph.get(id).className === className)
+      .every((id) => [...graph.targets(id, 'INSIDE')].some((host) => graph.get(host).states.has('CLOSED')));
   }
 
   private held(id: number): boolean {

@@ -175,3 +175,27 @@ describe('a numbered subgoal', () => {
     expect(chain.instruction()).toBeUndefined();
   });
 });
+
+describe('examples as they apply where the agent stands', () => {
+  it("fetches a wanted thing in view from where it lies, not from where the example's training home had it", async () => {
+    // The database learnt with the fruit in the closed kitchen cabinet 15; here the fruit lies on the counter.
+    const training = loadHome('cottage').graph;
+    moveObject(training, 28, { relation: 'INSIDE', host: 15 });
+    moveObject(training, 29, { relation: 'INSIDE', host: 15 });
+    const database = buildDatabase(training, {
+      home: 'cottage',
+      seed: 1,
+      patients: ['apple', 'bananas'],
+      caps: { level3: 4, level4: 2 },
+    });
+    expect(database.planTexts(database.entries.find((e) => e.text === 'put apple in fridge')!.id)).toContain(
+      'open kitchencabinet',
+    );
+    const agent = new SemGroAgent('semgro', database, offlineRoles(0, semgro), semgro, 0);
+    const graph = loadHome('cottage').graph;
+    const inFridge = (g: EnvGraph) => g.hasEdge(28, 'INSIDE', 17) && g.hasEdge(29, 'INSIDE', 17);
+    const run = await episode(agent, graph, 'Grab two fruits and put them in the fridge.', inFridge, 30);
+    expect(run.done, run.steps.join('\n')).toBe(true);
+    expect(run.steps.some((s) => s.includes('<kitchencabinet>'))).toBe(false);
+  });
+});
