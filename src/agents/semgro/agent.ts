@@ -185,6 +185,8 @@ export class SemGroAgent implements Agent {
   /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
   private doneFrom = 0;
   private chainProgress = '';
+  /** With a goal chain: how the current part's examples fetch each wanted class (`fetchOf`). */
+  private readonly fetches = new Map<string, 'walk' | 'held' | 'keep'>();
   private readonly guard = new LoopGuard({ minLength: 1, maxLength: LOOP_LENGTH, repeats: LOOP_TURNS });
   /** The latest steps, as the guard saw them, with what took them. */
   private readonly steps: StepLog[] = [];
@@ -372,6 +374,7 @@ export class SemGroAgent implements Agent {
     this.chainProgress = progress;
     if (this.running) this.finished(this.running, true, false);
     this.doneFrom = this.done.length;
+    this.fetches.clear();
     this.exploring = undefined;
     // A subgoal is one skill's goal: served from the database's single goals (level 2), decomposed as usual.
     this.root = { instruction: current, ceiling: 2, rejected: new Map() };
@@ -400,12 +403,25 @@ export class SemGroAgent implements Agent {
       let plan = first <= 0 ? example.plan : example.plan.slice(first);
       const grab = plan.findIndex((step) => !isFetch(step));
       const grabbed = grab >= 0 && plan[grab].startsWith('grab ') ? plan[grab].slice(5) : undefined;
-      const wanted = grabbed === undefined ? undefined : here.get(grabbed);
-      if (wanted && (wanted.held || !chain.enclosed(grabbed!))) {
-        plan = wanted.held ? plan.slice(grab + 1) : [`walk ${grabbed}`, ...plan.slice(grab)];
-      }
+      const fetch = grabbed === undefined ? undefined : this.fetchOf(grabbed, here.get(grabbed));
+      if (fetch === 'held') plan = plan.slice(grab + 1);
+      else if (fetch === 'walk') plan = [`walk ${grabbed}`, ...plan.slice(grab)];
       return plan === example.plan ? example : { ...example, plan };
     });
+  }
+
+  /**
+   * How the current part's examples fetch a wanted class: from where it lies ('walk'), not at all ('held'), or as the
+   * example does ('keep': the thing in a closed container). Decided once per part, when the class is first here, so
+   * that the examples do not change under the generator's alignment with what it has done (a grab dropped once the
+   * thing is in hand left "grab plate" done and nowhere in the example, and the agent took the plate out of the sink).
+   */
+  private fetchOf(className: string, here: { held: boolean } | undefined): 'walk' | 'held' | 'keep' | undefined {
+    const decided = this.fetches.get(className);
+    if (decided !== undefined || here === undefined) return decided;
+    const fetch = here.held ? 'held' : this.chain!.enclosed(className) ? 'keep' : 'walk';
+    this.fetches.set(className, fetch);
+    return fetch;
   }
 
   /**
