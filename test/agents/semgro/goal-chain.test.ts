@@ -74,6 +74,9 @@ describe('how SemGro takes the text', () => {
     // One thing: the instruction, the reader's query beside it.
     expect(readTask(brief('Open the fridge.'))).toMatchObject({ instruction: 'Open the fridge. open fridge' });
     expect(readTask(brief('Open the fridge.')).chain).toBeUndefined();
+    // Any of 23 foods: a query listing them all would draw the retriever anywhere; the text goes alone.
+    expect(readTask(brief('Warm up the food.'))).toMatchObject({ instruction: 'Warm up the food.' });
+    expect(readTask(brief('Warm up the food.')).understanding.read).toBe(true);
     // A dialogue is no instruction: the query stands in for it.
     expect(readTask(brief('<Commander> Please open the fridge. <Driver> Sure.')).instruction).toBe('open fridge');
     // Not read: the text as it is, reported as not read.
