@@ -29,10 +29,11 @@
  * The fixed-level ablations (Table 4) bypass the critic: the chosen skill runs at once, a failed one is set aside
  * until some skill succeeds, and nothing is decomposed.
  */
+import { isRoomType } from '../../sim/catalog/types.js';
 import type { Skill } from '../../sim/skill.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
-import type { Agent, StepFeedback, TaskBrief } from '../agent.js';
+import type { Agent, StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import { roomDistances, roomPath } from '../heuristics/common.js';
 import { type Loop, LoopGuard, observationFingerprint } from '../loop-guard.js';
 import { type Scene, sceneOfObservation } from './binding.js';
@@ -40,10 +41,12 @@ import type { SemGroConfig } from './config.js';
 import { ChainCursor } from './cursor.js';
 import { LEVELS, type SkillDatabase } from './database/database.js';
 import { failureOfMessage, hiddenIn, type SkillFailure } from './failures.js';
+import type { GoalChain } from './goal-chain.js';
 import { primitiveText } from './primitives.js';
 import { completedTexts, lastStepText } from './progress.js';
 import { SkillRetriever } from './retrieval.js';
-import type { Candidate, Detection, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
+import type { Candidate, Detection, Example, HistoryItem, RoleRecord, SemGroRoles } from './roles.js';
+import { readTask } from './task-reading.js';
 import { remedyOf } from './task-retriever.js';
 
 /** Why a skill was set aside: the class its failure was about ('' when none), and whether only seeing it lifts it. */
@@ -176,6 +179,14 @@ export class SemGroAgent implements Agent {
   private skillsRun = 0;
   private skillsOk = 0;
   private lastRecords: RoleRecord[] = [];
+  /** How the task text was read (`task-reading.ts`), and the goal chain of a task asking for several things. */
+  private understanding: TaskUnderstanding | undefined;
+  private chain: GoalChain | undefined;
+  /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
+  private doneFrom = 0;
+  private chainProgress = '';
+  /** With a goal chain: how the current part's examples fetch each wanted class (`fetchOf`). */
+  private readonly fetches = new Map<string, 'walk' | 'held' | 'keep'>();
   private readonly guard = new LoopGuard({ minLength: 1, maxLength: LOOP_LENGTH, repeats: LOOP_TURNS });
   /** The latest steps, as the guard saw them, with what took them. */
   private readonly steps: StepLog[] = [];
@@ -197,12 +208,20 @@ export class SemGroAgent implements Agent {
   }
 
   reset(task: TaskBrief, first: StepFeedback): void {
-    this.root = { instruction: task.instructions.map((i) => i.text).join(' '), rejected: new Map() };
+    const read = readTask(task);
+    this.understanding = read.understanding;
+    this.chain = read.chain;
+    this.root = { instruction: read.instruction, rejected: new Map() };
     this.stack = [this.root];
     this.see(first);
   }
 
+  reading(): TaskUnderstanding | undefined {
+    return this.understanding;
+  }
+
   private see(feedback: StepFeedback): void {
+    this.chain?.update(feedback);
     this.feedback = feedback;
     this.scene = sceneOfObservation(feedback.observation);
     this.detection = this.roles.detector.detect(feedback.observation, feedback.t);
@@ -210,6 +229,7 @@ export class SemGroAgent implements Agent {
   }
 
   async act(): Promise<Skill> {
+    if (this.chain && !this.followChain()) return this.lookElsewhere();
     const loop = this.guard.loop();
     if (loop) {
       const away = await this.escape(loop);
@@ -338,12 +358,98 @@ export class SemGroAgent implements Agent {
     return this.feedback.observation.nodes.some((n) => n.id === id && n.category === 'Rooms');
   }
 
+  /**
+   * With a goal chain: the user's instruction is the current subgoal's query (`GoalChain.instruction`). When the
+   * subgoal changes, or one more thing satisfies it, the agent starts afresh on it (the skill running stops, the
+   * generator's history of what is done starts over, from the room the agent stands in: the same skill serves the
+   * next slice of toast, and an example's walk to the kitchen is not walked again from the kitchen). False when every
+   * subgoal is done as far as the agent knows.
+   */
+  private followChain(): boolean {
+    const chain = this.chain!;
+    const current = chain.instruction();
+    if (current === undefined) return false;
+    const progress = `${chain.progress()}|${current}`;
+    if (progress === this.chainProgress) return true;
+    this.chainProgress = progress;
+    if (this.running) this.finished(this.running, true, false);
+    this.doneFrom = this.done.length;
+    this.fetches.clear();
+    this.exploring = undefined;
+    // A subgoal is one skill's goal: served from the database's single goals (level 2), decomposed as usual.
+    this.root = { instruction: current, ceiling: 2, rejected: new Map() };
+    this.stack = [this.root];
+    return true;
+  }
+
+  /**
+   * The in-context examples as they apply where the agent stands: with a goal chain and a thing its subgoal wants
+   * here or in hand, an example's first walks to rooms are left out (they go to where the thing lay in the training
+   * home; the chain runner passes over such a walk the same way, `cursor.ts`), and so is its fetch of that thing from
+   * where it lay there (walks and openings before the grab): "walk cabinet, open cabinet, grab apple" becomes "walk
+   * apple, grab apple" for an apple on the counter in view, and "grab apple" drops out for one in hand. Without it
+   * the generator imitated the walk to the training home's cabinet, the critic refused it (no cabinet here), and the
+   * agent looked for a cabinet with the apple in view (gen:73019, fruits-in-fridge, 0 of 20 outside the OL shifts).
+   */
+  private examplesHere(examples: readonly Example[]): readonly Example[] {
+    const chain = this.chain;
+    if (!chain?.wantedHere()) return examples;
+    const here = chain.wantedClassesHere();
+    // Any room class, this home's or the training home's (a walk to the dining room of a home with none).
+    const isRoomWalk = (step: string) => step.startsWith('walk ') && isRoomType(step.slice(5));
+    const isFetch = (step: string) => step.startsWith('walk ') || step.startsWith('open ');
+    return examples.map((example) => {
+      const first = example.plan.findIndex((step) => !isRoomWalk(step));
+      let plan = first <= 0 ? example.plan : example.plan.slice(first);
+      const grab = plan.findIndex((step) => !isFetch(step));
+      const grabbed = grab >= 0 && plan[grab].startsWith('grab ') ? plan[grab].slice(5) : undefined;
+      const fetch = grabbed === undefined ? undefined : this.fetchOf(grabbed, here.get(grabbed));
+      if (fetch === 'held') plan = plan.slice(grab + 1);
+      else if (fetch === 'walk') plan = [`walk ${grabbed}`, ...plan.slice(grab)];
+      return plan === example.plan ? example : { ...example, plan };
+    });
+  }
+
+  /**
+   * How the current part's examples fetch a wanted class: from where it lies ('walk'), not at all ('held'), or as the
+   * example does ('keep': the thing in a closed container). Decided once per part, when the class is first here, so
+   * that the examples do not change under the generator's alignment with what it has done (a grab dropped once the
+   * thing is in hand left "grab plate" done and nowhere in the example, and the agent took the plate out of the sink).
+   */
+  private fetchOf(className: string, here: { held: boolean } | undefined): 'walk' | 'held' | 'keep' | undefined {
+    const decided = this.fetches.get(className);
+    if (decided !== undefined || here === undefined) return decided;
+    const fetch = here.held ? 'held' : this.chain!.enclosed(className) ? 'keep' : 'walk';
+    this.fetches.set(className, fetch);
+    return fetch;
+  }
+
+  /**
+   * With a goal chain, what the generator is shown as done before the current part's skills: the walk to the room
+   * the agent stands in (an example's first walk goes to where its things lay in the training home).
+   */
+  private standing(): string[] {
+    const room = this.scene.rooms.get(this.scene.roomId);
+    return room === undefined ? [] : [`walk ${room}`];
+  }
+
+  /**
+   * The nodes not taken again as the patient of a walk or a grab: those the agent put somewhere; with a goal chain,
+   * less those its subgoal wants next (the slice it toasted), plus those that satisfy the subgoal already.
+   */
+  private unavailable(): ReadonlySet<number> {
+    if (!this.chain) return this.settled;
+    const { prefer, avoid } = this.chain.focus();
+    return new Set([...[...this.settled].filter((id) => !prefer.has(id)), ...avoid]);
+  }
+
   /** The next skill of the running chain, or undefined when it finished or failed (handled here). */
   private async advance(running: Running): Promise<Skill | undefined> {
     const bound = running.cursor.next({
       scene: this.scene,
       adjacent: this.feedback.adjacentRooms,
-      settled: this.settled,
+      settled: this.unavailable(),
+      ...(this.chain && { prefer: this.chain.focus().prefer }),
     });
     if (bound.kind === 'skill') {
       running.pending = bound.skill;
@@ -354,8 +460,11 @@ export class SemGroAgent implements Agent {
     return undefined;
   }
 
-  /** Records a skill that ran (whole or in part) and returns to the user's instruction after a success. */
-  private finished(running: Running, ok: boolean): void {
+  /**
+   * Records a skill that ran (whole or in part) and returns to the user's instruction after a success (`resume`:
+   * false when a goal chain has moved on and set the instruction itself).
+   */
+  private finished(running: Running, ok: boolean, resume = true): void {
     this.running = undefined;
     const { skill } = running;
     this.history.push({ text: skill.text, level: skill.level, ok });
@@ -365,7 +474,7 @@ export class SemGroAgent implements Agent {
     this.skillsRun++;
     if (ok) this.skillsOk++;
     this.keep(this.skills, { t: this.feedback.t, text: skill.text, level: skill.level, ok, steps: running.steps });
-    if (!ok) return;
+    if (!ok || !resume) return;
     // A skill whose effect already held took no step and changed nothing: set aside, not chosen again for now.
     if (running.steps === 0) {
       this.stack[Math.min(running.depth, this.stack.length - 1)].rejected.set(skill.id, refusalOf(undefined));
@@ -501,8 +610,8 @@ export class SemGroAgent implements Agent {
       const generated = await this.roles.generator.generate({
         instruction: frame.instruction,
         history: this.history,
-        done: this.done,
-        examples: retrieved.examples,
+        done: this.chain ? [...this.standing(), ...this.done.slice(this.doneFrom)] : this.done,
+        examples: this.examplesHere(retrieved.examples),
         candidates,
       });
       this.lastRecords.push(generated.record);
@@ -521,7 +630,7 @@ export class SemGroAgent implements Agent {
         detection: this.detection,
         candidates,
         adjacent: this.feedback.adjacentRooms,
-        settled: this.settled,
+        settled: this.unavailable(),
         t: this.feedback.t,
       });
       this.lastRecords.push(verdict.record);

@@ -9,6 +9,11 @@
  *   or held): the node this chain already bound the class to while it is still visible; else the visible ones not
  *   held, and for the patient of `walk` and `grab` not already put somewhere by the agent (`settled`), the one the
  *   character is close to first, then the lowest id. None: a failure ("no apple in view").
+ * - A state change (open, close, switching) takes first a node not yet in the state it makes (the lamp that is off,
+ *   where two stand in the room), the bound one included; with every one in that state already, the rule above
+ *   (and the simulator refuses the step, as VirtualHome does).
+ * - A goal chain (`goal-chain.ts`) may name nodes to take first (`prefer`: the toasted slice, a clean plate); what
+ *   it wants next does not count as put somewhere, what satisfies its subgoal already does (the agent's `settled`).
  * - `walk X` is done (no step) when the character holds an X or is close to the bound or an eligible X; `grab X`
  *   when it holds an X. State changes (open, close, switching) and putting always act.
  * - `put X Y` / `putin X Y`: X is an X the character holds (none: a failure); Y as above.
@@ -21,6 +26,7 @@ import type { EnvGraph } from '../../sim/graph.js';
 import type { Observation } from '../../sim/observation.js';
 import type { Skill } from '../../sim/skill.js';
 import type { RoomPairs } from '../../sim/skill-sets.js';
+import type { State } from '../../sim/vocabulary.js';
 import { roomDistances, roomPath } from '../heuristics/common.js';
 import type { FailureKind, SkillFailure } from './failures.js';
 import type { Primitive } from './primitives.js';
@@ -43,6 +49,8 @@ export interface Scene {
   readonly held: ReadonlySet<number>;
   /** What the character is close to. */
   readonly close: ReadonlySet<number>;
+  /** Whether a visible node shows a state. */
+  hasState(id: number, state: string): boolean;
 }
 
 export interface BindingView {
@@ -50,6 +58,8 @@ export interface BindingView {
   readonly adjacent: RoomPairs;
   /** Nodes the agent has put somewhere in this episode: not taken again as the patient of a walk or a grab. */
   readonly settled: ReadonlySet<number>;
+  /** Nodes to take first (a goal chain's qualifying things). */
+  readonly prefer?: ReadonlySet<number>;
 }
 
 /** The scene of an observation (what the agent is told). */
@@ -67,7 +77,9 @@ export function sceneOfObservation(observation: Observation): Scene {
     if (relation === 'HOLDS_RH' || relation === 'HOLDS_LH') held.add(to);
     else if (relation === 'CLOSE') close.add(to);
   }
-  return { roomId: observation.roomId, rooms, here, held, close };
+  const states = new Map(observation.nodes.map((n) => [n.id, n.states as readonly string[]]));
+  const hasState = (id: number, state: string) => states.get(id)?.includes(state) ?? false;
+  return { roomId: observation.roomId, rooms, here, held, close, hasState };
 }
 
 /**
@@ -96,7 +108,8 @@ export function sceneOfGraph(graph: EnvGraph, character: number): Scene {
   }
   const held = new Set([...graph.targets(character, 'HOLDS_RH'), ...graph.targets(character, 'HOLDS_LH')]);
   for (const id of held) if (!seen.has(id)) here.push({ id, className: graph.get(id).className });
-  return { roomId, rooms, here, held, close: graph.targets(character, 'CLOSE') };
+  const hasState = (id: number, state: string) => graph.hasState(id, state as State);
+  return { roomId, rooms, here, held, close: graph.targets(character, 'CLOSE'), hasState };
 }
 
 const fail = (kind: FailureKind, object: string, text: string): Bound => ({
@@ -104,32 +117,54 @@ const fail = (kind: FailureKind, object: string, text: string): Bound => ({
   failure: { kind, object, text },
 });
 
-/** The node a class names (see the module comment), or undefined. */
+/** The state each state change makes. */
+const RESULT: Readonly<Record<string, string>> = { open: 'OPEN', close: 'CLOSED', switchon: 'ON', switchoff: 'OFF' };
+
+/**
+ * The node a class names (see the module comment), or undefined. `exclude`: nodes not eligible; `done`: nodes the
+ * skill would change nothing on (taken only when every other is); `prefer`: nodes taken first.
+ */
 function pick(
   className: string,
   scene: Scene,
   bindings: Bindings,
   exclude: (id: number) => boolean,
+  done: (id: number) => boolean = () => false,
+  prefer?: ReadonlySet<number>,
 ): number | undefined {
   const visible = scene.here.filter((n) => n.className === className && !scene.held.has(n.id));
-  const bound = bindings.get(className);
-  if (bound !== undefined && visible.some((n) => n.id === bound)) return bound;
   const eligible = visible.filter((n) => !exclude(n.id)).map((n) => n.id);
-  if (eligible.length === 0) return undefined;
-  const near = eligible.filter((id) => scene.close.has(id));
-  return Math.min(...(near.length > 0 ? near : eligible));
+  const useful = eligible.filter((id) => !done(id));
+  const bound = bindings.get(className);
+  if (bound !== undefined && visible.some((n) => n.id === bound)) {
+    if (!done(bound) || useful.length === 0) return bound;
+  }
+  const pool = useful.length > 0 ? useful : eligible;
+  if (pool.length === 0) return undefined;
+  const preferred = prefer ? pool.filter((id) => prefer.has(id)) : [];
+  const first = preferred.length > 0 ? preferred : pool;
+  const near = first.filter((id) => scene.close.has(id));
+  return Math.min(...(near.length > 0 ? near : first));
 }
 
 /** Whether a primitive walks to a room (its class is a room class of the home). */
 export const isRoomWalk = (primitive: Primitive, scene: Scene): boolean =>
   primitive.verb === 'walk' && [...scene.rooms.values()].includes(primitive.objects[0]);
 
-/** The next walk towards the nearest room of a class, `done` when in one, or a failure when none can be reached. */
-export function walkTowards(roomClass: string, scene: Scene, adjacent: RoomPairs): Bound {
-  if (scene.rooms.get(scene.roomId) === roomClass) return { kind: 'done' };
+/**
+ * The next walk towards the nearest room of a class, `done` when in one, or a failure when none can be reached.
+ * `exclude`: rooms of the class not to go to (looked in already); then being in one is not being there.
+ */
+export function walkTowards(
+  roomClass: string,
+  scene: Scene,
+  adjacent: RoomPairs,
+  exclude: ReadonlySet<number> = new Set(),
+): Bound {
+  if (scene.rooms.get(scene.roomId) === roomClass && !exclude.has(scene.roomId)) return { kind: 'done' };
   const distances = roomDistances(scene.roomId, adjacent);
   const targets = [...scene.rooms]
-    .filter(([id, name]) => name === roomClass && distances.has(id))
+    .filter(([id, name]) => name === roomClass && distances.has(id) && !exclude.has(id))
     .sort((a, b) => distances.get(a[0])! - distances.get(b[0])! || a[0] - b[0]);
   const path = targets.length > 0 ? roomPath(scene.roomId, targets[0][0], adjacent) : undefined;
   if (!path || path.length === 0) return fail('unreachable', roomClass, `no ${roomClass} can be reached from here`);
@@ -141,7 +176,7 @@ export const inView = (className: string, scene: Scene): boolean => scene.here.s
 
 /** The next skill of a primitive in what the agent sees, `done` when it needs none, or why it cannot run. */
 export function bindPrimitive(primitive: Primitive, view: BindingView, bindings: Bindings): Bound {
-  const { scene, adjacent, settled } = view;
+  const { scene, adjacent, settled, prefer } = view;
   const [first, second] = primitive.objects;
   if (isRoomWalk(primitive, scene)) return walkTowards(first, scene, adjacent);
   const holding = (className: string) =>
@@ -156,7 +191,7 @@ export function bindPrimitive(primitive: Primitive, view: BindingView, bindings:
         bindings.set(first, held);
         return { kind: 'done' };
       }
-      const id = pick(first, scene, bindings, (node) => settled.has(node));
+      const id = pick(first, scene, bindings, (node) => settled.has(node), undefined, prefer);
       if (id === undefined) return notVisible(first);
       bindings.set(first, id);
       if (primitive.verb === 'walk' && scene.close.has(id)) return { kind: 'done' };
@@ -167,13 +202,15 @@ export function bindPrimitive(primitive: Primitive, view: BindingView, bindings:
       const held = holding(first);
       if (held === undefined) return fail('not-holding', first, `not holding a ${first}`);
       bindings.set(first, held);
-      const host = pick(second, scene, bindings, () => false);
+      const host = pick(second, scene, bindings, () => false, undefined, prefer);
       if (host === undefined) return notVisible(second);
       bindings.set(second, host);
       return skill(primitive.verb, [held, host]);
     }
     default: {
-      const id = pick(first, scene, bindings, () => false);
+      const result = RESULT[primitive.verb];
+      const done = (node: number) => result !== undefined && scene.hasState(node, result);
+      const id = pick(first, scene, bindings, () => false, done, prefer);
       if (id === undefined) return notVisible(first);
       bindings.set(first, id);
       return skill(primitive.verb, [id]);

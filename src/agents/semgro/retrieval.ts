@@ -11,10 +11,17 @@
  * character is close to or holds), as an entry's dn(e) is what was close while it was made. Ties keep database order. The variants of the ablations are settings:
  * fewer or more entries (k), no observation term, random examples (the candidates still from the kNN entries), and
  * the fixed-level planners (entries of one level, candidates from the level below, or the entries themselves).
+ *
+ * A finer instruction that starts with a remedy has the level-1 skills the remedy names among its candidates even
+ * when no retrieved entry's plan holds them: "walk bread and grab bread" names `walk bread` (a chain learnt where the
+ * bread lay in the fridge walks to the fridge, never to the bread), "find plate and ..." the openings of the
+ * containers the catalog keeps plates in and the walks to the rooms it places them in (where a plate is looked for:
+ * the generator's remedy for "find", `generator.ts`).
  */
 import type { Embedder } from '../../retrieval/embedder.js';
 import { EmbeddingIndex } from '../../retrieval/embedding-index.js';
 import { OfflineHashEmbedder } from '../../retrieval/offline-embedder.js';
+import { catalogClass } from '../../sim/catalog/index.js';
 import type { Rng } from '../../util/rng.js';
 import type { SkillDatabase, SkillEntry } from './database/database.js';
 import { encodingText } from './encoding.js';
@@ -54,6 +61,8 @@ export class SkillRetriever {
   private readonly objects: EmbeddingIndex;
   private readonly indexed: readonly SkillEntry[];
   private readonly position = new Map<string, number>();
+  /** Level-1 entries by text. */
+  private readonly primitives = new Map<string, SkillEntry>();
 
   constructor(
     readonly database: SkillDatabase,
@@ -62,6 +71,7 @@ export class SkillRetriever {
     this.texts = new EmbeddingIndex(embedder);
     this.objects = new EmbeddingIndex(embedder);
     this.indexed = database.entries.filter((e) => e.level >= 2);
+    for (const entry of database.entries) if (entry.level === 1) this.primitives.set(entry.text, entry);
     this.indexed.forEach((entry, i) => {
       const key = String(entry.id);
       this.texts.add(key, encodingText(entry.text));
@@ -105,6 +115,25 @@ export class SkillRetriever {
         for (const text of db.planTexts(pick.id)) lower.add(text);
       }
     }
+    if (settings.candidates === 'children') {
+      for (const named of this.remedySkills(query.instruction)) {
+        if (!candidates.has(named.id)) candidates.set(named.id, { id: named.id, level: 1, text: named.text });
+      }
+    }
     return { entries, examples, candidates: [...candidates.values()], lower: [...lower] };
+  }
+
+  /** The level-1 skills the remedy a finer instruction starts with names (see the module comment). */
+  private remedySkills(instruction: string): SkillEntry[] {
+    const and = instruction.indexOf(' and ');
+    if (and < 0) return [];
+    const clause = instruction.slice(0, and).trim().toLowerCase();
+    const named = this.primitives.get(clause);
+    if (named) return [named];
+    const [verb, className, ...rest] = clause.split(/\s+/);
+    if (verb !== 'find' || className === undefined || rest.length > 0) return [];
+    const entry = catalogClass(className);
+    const texts = [...(entry?.inside ?? []).map((c) => `open ${c}`), ...(entry?.rooms ?? []).map((r) => `walk ${r}`)];
+    return texts.map((text) => this.primitives.get(text)).filter((e): e is SkillEntry => e !== undefined);
   }
 }

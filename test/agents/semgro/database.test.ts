@@ -67,10 +67,18 @@ describe('the offline database', () => {
       );
       expect(entry.objects.length, entry.text).toBeGreaterThan(0);
       if (run.ok) continue;
-      // A level-2 skill planned from the container's other position: it fails in the start state only on that state.
+      // A level-2 skill planned from another start: the container's other position (it fails in the start state only
+      // on that state), or its things lying elsewhere, where every one of them lies at its destination already.
       expect(entry.level, entry.text).toBe(2);
-      expect(['closed', 'already-open', 'already-closed'], entry.text).toContain(run.failed!.failure.kind);
       variants.push(entry.text);
+      const [, patient, , host] = /^(?:open \w+ and )?put (\w+) (on|in) (\w+)$/.exec(entry.text) ?? [];
+      const allThere = graph
+        .idsOfClass(patient ?? '')
+        .every((id) =>
+          graph.idsOfClass(host ?? '').some((h) => graph.hasEdge(id, 'ON', h) || graph.hasEdge(id, 'INSIDE', h)),
+        );
+      if (allThere) continue;
+      expect(['closed', 'already-open', 'already-closed'], entry.text).toContain(run.failed!.failure.kind);
     }
     expect(variants).toContain('put apple in fridge');
   });
@@ -114,6 +122,58 @@ describe('the offline database', () => {
     expect(database.level(3).some((e) => e.text.startsWith('put fruit '))).toBe(true);
   });
 
+  it('learns every kind of goal the simulator supports, not only placements, heating and switching appliances', () => {
+    const graph = loadHome('cottage').graph;
+    const kinds = buildDatabase(graph, {
+      ...OPTIONS,
+      patients: ['breadslice', 'mug', 'magazine', 'light', 'orchid'],
+      caps: { level3: 4, level4: 2 },
+    });
+    const texts = kinds.level(2).map((e) => e.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        // cooking with each heater, not only the microwave
+        'heat breadslice in microwave',
+        'heat breadslice in toaster',
+        'heat breadslice on stove',
+        // lights switched, one at a time
+        'switch off light',
+        'switch on light',
+        // what running water and the coffee maker do
+        'clean mug in sink',
+        'fill mug with water',
+        'fill mug with coffee',
+        'water orchid with mug',
+        // a placement the catalog does not make but the simulator accepts, and the catalog's own
+        'put magazine on bed',
+        'put breadslice on plate',
+        'put magazine on coffeetable',
+      ]),
+    );
+    // Every one runs in the home it was learnt in (from the state it was planned from: a switch from the other
+    // position), and does what its name says.
+    const chain = (text: string) => kinds.chain(kinds.level(2).find((e) => e.text === text)!.id).map(primitiveText);
+    expect(chain('heat breadslice in toaster')).toEqual(
+      expect.arrayContaining(['grab breadslice', 'putin breadslice toaster', 'switchon toaster']),
+    );
+    expect(chain('fill mug with coffee')).toEqual(
+      expect.arrayContaining(['putin mug coffeemaker', 'switchon coffeemaker']),
+    );
+    expect(chain('clean mug in sink')).toEqual(expect.arrayContaining(['putin mug sink', 'switchon faucet']));
+    expect(chain('water orchid with mug').slice(-1)).toEqual(['walk orchid']);
+    expect(chain('put magazine on bed').slice(-1)).toEqual(['put magazine bed']);
+    // One light at a time: the skill switches the light at hand, in whatever room.
+    expect(chain('switch off light').filter((p) => p.startsWith('switchoff'))).toEqual(['switchoff light']);
+    for (const text of ['clean mug in sink', 'fill mug with coffee', 'water orchid with mug', 'put magazine on bed']) {
+      const run = graph.tryChanges((g) =>
+        runChain(g, g.characterId(), kinds.chain(kinds.level(2).find((e) => e.text === text)!.id), {
+          adjacent: roomPairs(g),
+        }),
+      );
+      expect(run.ok, text).toBe(true);
+    }
+  });
+
   it('is the same for the same seed', () => {
     const again = buildDatabase(loadHome('cottage').graph, OPTIONS);
     expect(databaseText(again)).toBe(databaseText(database));
@@ -128,7 +188,7 @@ describe('the offline database', () => {
       build: SEMGRO_DATABASE_BUILD,
       home: sha(JSON.stringify(graphToJson(loadHome('cottage').graph))),
       database: sha(databaseText(database)),
-    }).toEqual({ build: 1, home: 'ae2930c919c557e3', database: '171b6dc987cf94ee' });
+    }).toEqual({ build: 2, home: 'ae2930c919c557e3', database: 'cbc5e0e9b53ac210' });
   });
 });
 

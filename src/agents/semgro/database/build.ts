@@ -13,7 +13,8 @@
  *    kitchencabinet", "switch off microwave" beside "switch on microwave"). The plan becomes a chain of level-1
  *    skills over classes (`chainOfPlan`).
  * 3. Level 3: conjunctions of 2-3 level-2 skills that share their kind and destination (two or three things put in
- *    one place, heated, switched), those of one category first ("put fruit on kitchentable").
+ *    one place, heated, switched), those of one category first ("put fruit on kitchentable"), at least one of each
+ *    such name.
  * 4. Level 4: conjunctions of 2-3 level-3 skills that share their things or their destination, then any.
  *
  * Every skill is kept only when its chain runs (`runChain`) from the state it was planned from (level 2) or from the
@@ -22,19 +23,17 @@
  * at the paper's counts (142 and 90). Deterministic per home and seed.
  */
 
-import { CATALOG, catalogClass, placementsOf } from '../../../sim/catalog/index.js';
-import type { Condition } from '../../../sim/conditions.js';
 import { holds } from '../../../sim/conditions.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import type { Skill } from '../../../sim/skill.js';
 import { roomPairs, VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
-import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
 import { Rng } from '../../../util/rng.js';
 import { planSkills } from '../../heuristics/plans.js';
 import { categoryWord } from '../../language/lexicon.js';
 import { type ChainRun, runChain } from '../chain.js';
 import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives.js';
 import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';
+import { type Setup, type SingleGoal, type Stage, singleGoals } from './goals.js';
 import { conjunctionName, type SkillMeaning, skillName } from './naming.js';
 
 /**
@@ -43,7 +42,7 @@ import { conjunctionName, type SkillMeaning, skillName } from './naming.js';
  * it (`bench/episodic/semgro/training.ts`), and runs record it, so that no run reads a database an older build made.
  * test/agents/semgro/database.test.ts pins a fingerprint of a small database to catch a change made without a bump.
  */
-export const SEMGRO_DATABASE_BUILD = 1;
+export const SEMGRO_DATABASE_BUILD = 2;
 
 /** The paper's sizes of levels 3 and 4 (appendix B), the caps of the conjunctions drawn. */
 export const PAPER_LEVEL_SIZES = [3949, 183, 142, 90] as const;
@@ -65,114 +64,21 @@ interface Draft {
   readonly chain: readonly Primitive[];
 }
 
-const exists = (v: string, classes: string[], condition: Condition): Condition => ({
-  kind: 'exists',
-  var: v,
-  classes,
-  condition,
-});
-
-/** A change of the start state a goal is also planned from (applied inside `tryChanges`). */
-type Setup = (graph: EnvGraph) => void;
-
-/** Puts every node of the class in `state` (from its opposite); switching on closes what is open first. */
-function setClassState(graph: EnvGraph, className: string, state: 'OPEN' | 'CLOSED' | 'ON' | 'OFF'): void {
-  const opposite = OPPOSITE_STATE[state]!;
-  for (const id of graph.idsOfClass(className)) {
-    if (!graph.hasState(id, opposite)) continue;
-    graph.removeState(id, opposite);
-    graph.addState(id, state);
-    if (state === 'ON' && graph.removeState(id, 'OPEN')) graph.addState(id, 'CLOSED');
-  }
-}
-
-/** A level-2 goal: what it means, the condition the planner plans for, and the start states it is planned from. */
-interface SingleGoal {
-  readonly meaning: SkillMeaning;
-  readonly goal: Condition;
-  /** Changes of the start state to plan from besides the start state itself (`undefined`: the start state only). */
-  readonly variants?: readonly Setup[];
-  /** Plan from the variants only (a switch goal that already holds in the start state). */
-  readonly variantsOnly?: boolean;
-}
-
-/** The level-2 goals of a home: what each means and the condition the planner plans for. */
-function singleGoals(graph: EnvGraph): SingleGoal[] {
-  const present = (name: string) => graph.idsOfClass(name).length > 0;
-  const classes = [...graph.classNames()].sort();
-  // Where things of each kind are stored (the containers the catalog puts any of them in).
-  const storage = new Map<string, Set<string>>();
-  for (const entry of CATALOG) {
-    if (!entry.properties.includes('GRABBABLE')) continue;
-    if (!storage.has(entry.kind)) storage.set(entry.kind, new Set());
-    for (const host of entry.inside) storage.get(entry.kind)!.add(host);
-  }
-  const out: SingleGoal[] = [];
-  // A container's two positions: every one of its class open, every one closed (a home may have both at the start).
-  const positions = (host: string): Setup[] => {
-    const ids = graph.idsOfClass(host);
-    if (!ids.some((id) => graph.hasState(id, 'OPEN') || graph.hasState(id, 'CLOSED'))) return [];
-    return [(g) => setClassState(g, host, 'OPEN'), (g) => setClassState(g, host, 'CLOSED')];
-  };
-  for (const name of classes) {
-    const entry = catalogClass(name);
-    const ids = graph.idsOfClass(name);
-    if (!entry || !ids.some((id) => graph.get(id).properties.has('GRABBABLE'))) continue;
-    const hosts = new Map<string, 'ON' | 'INSIDE'>();
-    for (const place of placementsOf(entry)) if (present(place.host)) hosts.set(place.host, place.relation);
-    for (const host of [...(storage.get(entry.kind) ?? [])].sort()) {
-      if (present(host) && !hosts.has(host)) hosts.set(host, 'INSIDE');
-    }
-    for (const [host, relation] of [...hosts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      if (host === name) continue;
-      const goal = exists(
-        'x',
-        [name],
-        exists('y', [host], { kind: 'edge', from: { var: 'x' }, relation, to: { var: 'y' } }),
-      );
-      const variants = relation === 'INSIDE' ? positions(host) : [];
-      out.push({ meaning: { kind: 'place', patients: [name], relation, host }, goal, variants });
-    }
-    if (entry.properties.includes('EATABLE') && present('microwave')) {
-      const inside: Condition = { kind: 'edge', from: { var: 'x' }, relation: 'INSIDE', to: { var: 'm' } };
-      const on: Condition = { kind: 'state', node: { var: 'm' }, state: 'ON' };
-      const closed: Condition = { kind: 'state', node: { var: 'm' }, state: 'CLOSED' };
-      const goal = exists('x', [name], exists('m', ['microwave'], { kind: 'and', conditions: [inside, on, closed] }));
-      out.push({ meaning: { kind: 'heat', patients: [name], appliance: 'microwave' }, goal });
-    }
-  }
-  for (const name of classes) {
-    const entry = catalogClass(name);
-    if (!entry || entry.kind === 'structure' || !entry.properties.includes('HAS_SWITCH')) continue;
-    // Both directions: each planned from the start state when it does not hold there, and from the class switched
-    // the other way.
-    for (const on of [true, false]) {
-      const goal: Condition = {
-        kind: 'forall',
-        var: 'x',
-        classes: [name],
-        condition: { kind: 'state', node: { var: 'x' }, state: on ? 'ON' : 'OFF' },
-      };
-      const from: Setup = (g) => setClassState(g, name, on ? 'OFF' : 'ON');
-      out.push({
-        meaning: { kind: 'switch', patients: [name], on },
-        goal,
-        variants: [from],
-        variantsOnly: holds(goal, graph),
-      });
-    }
-  }
-  return out.filter(({ goal, variantsOnly }) => variantsOnly || !holds(goal, graph));
-}
+/** Skills that change a thing's state where it stands: the chain walks to their thing first. */
+const STATE_CHANGES = new Set(['open', 'close', 'switchon', 'switchoff']);
 
 /**
  * A plan of skills as a chain of level-1 skills over classes. Walks between rooms collapse into one walk to the room
  * where the next thing is dealt with, written before the first skill in each room (the plan's first room too), so that
- * the chain can start wherever the character stands; a walk goes to the next skill's target (`walkToTarget`).
+ * the chain can start wherever the character stands; a walk goes to the next skill's target (`walkToTarget`). A state
+ * change of a thing the chain did not walk to last gets a walk to it (the planner walks to the faucet, opens the
+ * cabinet beside it, then switches the faucet on; the chain walks to the cabinet): `walk X` takes no step when the
+ * character is close to an X already.
  */
 export function chainOfPlan(graph: EnvGraph, plan: readonly Skill[]): Primitive[] {
   const chain: Primitive[] = [];
   let room: number | undefined;
+  let walkedTo: number | undefined;
   const isRoomWalk = (skill: Skill) => skill.action === 'walk' && graph.isRoom(skill.objects[0]);
   for (const [i, planned] of plan.entries()) {
     if (isRoomWalk(planned)) continue;
@@ -183,6 +89,10 @@ export function chainOfPlan(graph: EnvGraph, plan: readonly Skill[]): Primitive[
       chain.push({ verb: 'walk', objects: [graph.get(here).className] });
       room = here;
     }
+    if (STATE_CHANGES.has(skill.action) && walkedTo !== place) {
+      chain.push({ verb: 'walk', objects: [graph.get(place).className] });
+    }
+    walkedTo = skill.action === 'walk' ? place : STATE_CHANGES.has(skill.action) ? place : walkedTo;
     chain.push({
       verb: skill.action as Primitive['verb'],
       objects: skill.objects.map((id) => graph.get(id).className),
@@ -219,7 +129,7 @@ function combinations(count: number, sizes: readonly number[]): number[][] {
 
 const patientsOf = (meaning: SkillMeaning) => meaning.patients;
 
-/** What groups skills into a conjunction one level up: same kind and the same destination (or switch direction). */
+/** What groups skills into a conjunction one level up: same kind and the same destination (or direction, content). */
 function groupKey(meaning: SkillMeaning): string {
   switch (meaning.kind) {
     case 'place':
@@ -228,8 +138,19 @@ function groupKey(meaning: SkillMeaning): string {
       return `heat|${meaning.appliance}`;
     case 'switch':
       return `switch|${meaning.on}`;
+    case 'open':
+      return `open|${meaning.open}`;
+    case 'clean':
+      return 'clean';
+    case 'fill':
+      return `fill|${meaning.content}`;
+    case 'water':
+      return `water|${meaning.vessel}`;
   }
 }
+
+/** A placement the catalog would not make (a fruit in the toilet): drawn into conjunctions after the others. */
+const atypical = (meaning: SkillMeaning) => meaning.kind === 'place' && meaning.typical === false;
 
 /** The meaning of a same-kind conjunction (level 3): the parts' patients together. */
 function mergedMeaning(parts: readonly SkillMeaning[]): SkillMeaning {
@@ -278,34 +199,113 @@ export class Bootstrap {
 
   /** The level-2 skills to make: each single goal planned, as a chain that runs, with what it saw. */
   levelTwo(): { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] {
-    const out: { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] = [];
-    for (const { meaning, goal, variants, variantsOnly } of singleGoals(this.graph)) {
-      if (this.patients && !meaning.patients.every((p) => this.patients!.includes(p))) continue;
+    type Made = { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] };
+    const goals = singleGoals(this.graph).filter(
+      ({ meaning }) => !this.patients || meaning.patients.every((p) => this.patients!.includes(p)),
+    );
+    const composed = (meaning: SkillMeaning) => meaning.kind === 'place' && meaning.typical === false;
+    // The planned goals first; a placement the catalog does not make is composed from one of them (`composed`).
+    const made = new Map<SingleGoal, Made[]>();
+    const fetches = new Map<string, Primitive[]>();
+    for (const goal of goals) {
+      if (composed(goal.meaning)) continue;
+      const { meaning, stages, variants, variantsOnly } = goal;
       const setups: (Setup | undefined)[] = [...(variantsOnly ? [] : [undefined]), ...(variants ?? [])];
+      const list: Made[] = [];
       for (const setup of setups) {
-        const made = this.graph.tryChanges((g) => {
+        const planned = this.graph.tryChanges((g) => {
           setup?.(g);
-          return holds(goal, g) ? undefined : this.planned(g, goal);
+          return holds(stages[0], g) ? undefined : this.planned(g, stages);
         });
-        if (!made) continue;
-        const { chain } = made;
+        if (!planned) continue;
+        const { chain } = planned;
+        if (meaning.kind === 'place' && setup === undefined) {
+          const patient = meaning.patients[0];
+          const grab = chain.findIndex((p) => p.verb === 'grab' && p.objects[0] === patient);
+          if (grab >= 0 && !fetches.has(patient)) fetches.set(patient, chain.slice(0, grab + 1));
+        }
         const opens = meaning.kind === 'place' && chain.some((p) => p.verb === 'open' && p.objects[0] === meaning.host);
-        out.push({ ...made, meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning });
+        list.push({ ...planned, meaning: meaning.kind === 'place' ? { ...meaning, opens } : meaning });
       }
+      made.set(goal, list);
+    }
+    const out: Made[] = [];
+    for (const goal of goals) {
+      if (!composed(goal.meaning)) {
+        out.push(...made.get(goal)!);
+        continue;
+      }
+      const fetch = fetches.get(goal.meaning.patients[0]);
+      const placed = fetch
+        ? this.placedAfter(fetch, goal.meaning as Extract<SkillMeaning, { kind: 'place' }>)
+        : this.graph.tryChanges((g) => this.planned(g, goal.stages));
+      if (placed) out.push({ ...placed, meaning: { ...goal.meaning, opens: false } as SkillMeaning });
     }
     return out;
   }
 
-  /** A goal planned in the graph as it stands, as a chain of level-1 skills that runs there (the graph is changed). */
+  /**
+   * A placement the catalog does not make (a magazine on the bed: most of level 2, and a plan costs milliseconds),
+   * composed without the planner: the thing fetched as a planned placement of it fetches it (its chain up to the
+   * grab, opening what holds it), then a walk to the room of the nearest such host, to the host, and the put. Kept
+   * when it runs from the start state and leaves the thing there.
+   */
+  private placedAfter(
+    fetch: readonly Primitive[],
+    meaning: Extract<SkillMeaning, { kind: 'place' }>,
+  ): { chain: Primitive[]; plan: number[]; seen: readonly string[] } | undefined {
+    const graph = this.graph;
+    const patient = meaning.patients[0];
+    const from = graph.roomOf(graph.idsOfClass(patient)[0] ?? -1);
+    const hosts = [...graph.idsOfClass(meaning.host)].sort(
+      (a, b) => Number(graph.roomOf(b) === from) - Number(graph.roomOf(a) === from) || a - b,
+    );
+    const room = hosts.length > 0 ? graph.roomOf(hosts[0]) : undefined;
+    if (room === undefined) return undefined;
+    const chain: Primitive[] = [
+      ...fetch,
+      { verb: 'walk', objects: [graph.get(room).className] },
+      { verb: 'walk', objects: [meaning.host] },
+      { verb: meaning.relation === 'ON' ? 'put' : 'putin', objects: [patient, meaning.host] },
+    ];
+    const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
+    if (plan.some((c) => c === undefined)) return undefined;
+    const run = graph.tryChanges((g) => {
+      const ran = runChain(g, this.character, chain, { adjacent: this.adjacent, collectSeen: true });
+      const there = g
+        .idsOfClass(patient)
+        .some((x) => g.idsOfClass(meaning.host).some((h) => g.hasEdge(x, meaning.relation, h)));
+      return ran.ok && there ? ran : undefined;
+    });
+    return run ? { chain, plan: plan as number[], seen: run.seen } : undefined;
+  }
+
+  /**
+   * Goals planned one after the other in the graph as it stands, each from where the chain of the one before left
+   * it, as one chain of level-1 skills that runs there (the graph is changed).
+   */
   private planned(
     graph: EnvGraph,
-    goal: Condition,
+    stages: readonly Stage[],
   ): { chain: Primitive[]; plan: number[]; seen: readonly string[] } | undefined {
-    const planned = planSkills(graph, goal, VIRTUALHOME_SKILLS);
-    if (!planned || planned.length === 0) return undefined;
-    const chain = chainOfPlan(graph, planned);
-    const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
-    if (chain.length < 2 || plan.some((c) => c === undefined)) return undefined;
+    // Each stage planned where the chain of the one before leaves the home (tried, then undone) ...
+    const chain = graph.tryChanges((g) => {
+      const parts: Primitive[] = [];
+      for (const stage of stages) {
+        const goal = typeof stage === 'function' ? stage(g) : stage;
+        if (!goal) return undefined;
+        if (holds(goal, g)) continue;
+        const planned = planSkills(g, goal, VIRTUALHOME_SKILLS);
+        if (!planned || planned.length === 0) return undefined;
+        const part = chainOfPlan(g, planned);
+        if (stages.length > 1 && !runChain(g, this.character, part, { adjacent: this.adjacent }).ok) return undefined;
+        parts.push(...part);
+      }
+      return parts;
+    });
+    const plan = chain?.map((p) => this.primitiveIds.get(primitiveText(p)));
+    if (!chain || !plan || chain.length < 2 || plan.some((c) => c === undefined)) return undefined;
+    // ... and the whole chain run at once, as an agent runs it (one binding of each class throughout).
     const run = runChain(graph, this.character, chain, { adjacent: this.adjacent, collectSeen: true });
     return run.ok ? { chain, plan: plan as number[], seen: run.seen } : undefined;
   }
@@ -348,9 +348,13 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
       const patients = parts.flatMap((p) => p.meaning.patients);
       if (new Set(patients).size < patients.length) return undefined;
       const merged = mergedMeaning(parts.map((p) => p.meaning));
-      return { meaning: merged, text: skillName(merged), preferred: categoryOf(merged) !== undefined };
+      const rank = parts.some((p) => atypical(p.meaning)) ? 2 : categoryOf(merged) !== undefined ? 0 : 1;
+      return { meaning: merged, text: skillName(merged), rank };
     },
-    key: groupKey,
+    // Placements the catalog would not make are combined among themselves, from a few parts of each destination.
+    key: (meaning) => `${groupKey(meaning)}${atypical(meaning) ? '|atypical' : ''}`,
+    limit: (key) => (key.endsWith('|atypical') ? ATYPICAL_PARTS : undefined),
+    everyPreferred: true,
     sizes: [2, 3],
     check,
     add: (text, objects, plan) => bootstrap.add(3, text, objects, plan),
@@ -366,7 +370,7 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
       const text = conjunctionName(meanings);
       const phrases = new Set(meanings.map((m) => categoryOf(m) ?? m.patients.join()));
       const hosts = new Set(meanings.map(groupKey));
-      return { meaning: meanings[0], text, preferred: phrases.size === 1 || hosts.size === 1 };
+      return { meaning: meanings[0], text, rank: phrases.size === 1 || hosts.size === 1 ? 0 : 1 };
     },
     key: () => 'all',
     sizes: [2, 3],
@@ -378,40 +382,43 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
   return bootstrap.finish(options, 'offline: household planner (single goals), conjunctions, templates');
 }
 
+/** Parts of a group of atypical placements (one destination) that level 3 combines, drawn by the seed. */
+const ATYPICAL_PARTS = 6;
+
 interface ConjoinRules {
-  /** The conjunction's meaning and text, and whether it is drawn first; undefined: not a conjunction to make. */
-  group(
-    parts: readonly { meaning: SkillMeaning }[],
-  ): { meaning: SkillMeaning; text: string; preferred: boolean } | undefined;
+  /**
+   * The conjunction's meaning and text, and its rank (conjunctions are drawn rank 0 first, then 1, then 2);
+   * undefined: not a conjunction to make.
+   */
+  group(parts: readonly { meaning: SkillMeaning }[]): { meaning: SkillMeaning; text: string; rank: number } | undefined;
   /** Parts are combined only with parts of the same key. */
   key(meaning: SkillMeaning): string;
+  /** Combine at most this many parts of a group (drawn by the seed) when it has more; undefined: all. */
+  limit?(key: string): number | undefined;
   readonly sizes: readonly number[];
   check(chain: readonly Primitive[]): ChainRun;
   add(text: string, objects: readonly string[], plan: readonly number[]): number;
   /** Consider only this many parts (drawn by the seed) when there are more: combinations grow fast. */
   readonly pool?: number;
+  /** Draw past the cap until every name of rank 0 has a conjunction (one of each kind of chore). */
+  readonly everyPreferred?: boolean;
 }
 
 /**
- * The candidates in drawing order: one of each name in turn (names in shuffled order, each name's candidates
- * shuffled), so that a name with many combinations does not crowd out the others.
+ * The candidates by name, in drawing order: names in shuffled order, each name's candidates shuffled. Drawn one name
+ * in turn (`conjoin`), so that a name with many combinations does not crowd out the others.
  */
-function interleaved<T extends { made: { text: string } }>(candidates: readonly T[], rng: Rng): T[] {
+function queuesByName<T extends { made: { text: string } }>(candidates: readonly T[], rng: Rng): T[][] {
   const byName = new Map<string, T[]>();
   for (const candidate of candidates) {
     const list = byName.get(candidate.made.text) ?? [];
     list.push(candidate);
     byName.set(candidate.made.text, list);
   }
-  const queues = rng.shuffle([...byName.keys()].sort()).map((name) => rng.shuffle(byName.get(name)!));
-  const out: T[] = [];
-  for (let round = 0; out.length < candidates.length; round++) {
-    for (const queue of queues) if (round < queue.length) out.push(queue[round]);
-  }
-  return out;
+  return rng.shuffle([...byName.keys()].sort()).map((name) => rng.shuffle(byName.get(name)!));
 }
 
-/** Draws conjunctions of the lower skills (preferred ones first, names in turn), keeps those that run. */
+/** Draws conjunctions of the lower skills (rank 0 first, names in turn), keeps those that run. */
 function conjoin(
   lower: readonly { id: number; draft: Draft }[],
   cap: number,
@@ -420,8 +427,7 @@ function conjoin(
 ): { id: number; draft: Draft }[] {
   const parts =
     rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
-  const preferred: { ids: number[]; made: { meaning: SkillMeaning; text: string } }[] = [];
-  const others: typeof preferred = [];
+  const ranked: { ids: number[]; made: { meaning: SkillMeaning; text: string } }[][] = [[], [], []];
   // Combinations are made within groups of parts that may go together.
   const groups = new Map<string, number[]>();
   parts.forEach((part, i) => {
@@ -429,25 +435,44 @@ function conjoin(
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(i);
   });
-  for (const members of groups.values()) {
+  for (const [key, all] of groups) {
+    const limit = rules.limit?.(key);
+    const members = limit !== undefined && all.length > limit ? rng.fork(`limit:${key}`).sample(all, limit) : all;
     for (const combination of combinations(members.length, rules.sizes)) {
       const picked = combination.map((i) => parts[members[i]]);
       const made = rules.group(picked.map((p) => p.draft));
       if (!made) continue;
-      (made.preferred ? preferred : others).push({ ids: picked.map((p) => p.id), made });
+      ranked[Math.min(made.rank, ranked.length - 1)].push({ ids: picked.map((p) => p.id), made });
     }
   }
   const byId = new Map(parts.map((p) => [p.id, p]));
   const out: { id: number; draft: Draft }[] = [];
-  const order = [...interleaved(preferred, rng.fork('preferred')), ...interleaved(others, rng.fork('others'))];
-  for (const candidate of order) {
-    if (out.length >= cap) break;
-    const children = candidate.ids.map((id) => byId.get(id)!);
-    const chain = children.flatMap((c) => c.draft.chain);
-    const run = rules.check(chain);
-    if (!run.ok) continue;
-    const id = rules.add(candidate.made.text, run.seen, candidate.ids);
-    out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
+  const names = ['preferred', 'others', 'atypical'];
+  /** The next candidate of the queue that runs, added; false when none does. */
+  const draw = (queue: (typeof ranked)[number]): boolean => {
+    while (queue.length > 0) {
+      const candidate = queue.shift()!;
+      const children = candidate.ids.map((id) => byId.get(id)!);
+      const chain = children.flatMap((c) => c.draft.chain);
+      const run = rules.check(chain);
+      if (!run.ok) continue;
+      const id = rules.add(candidate.made.text, run.seen, candidate.ids);
+      out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
+      return true;
+    }
+    return false;
+  };
+  // Rank by rank, one conjunction of each name in turn: a name's turn passes over its candidates that do not run
+  // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw. With
+  // `everyPreferred`, the first round of the preferred names goes past the cap (one of each kind of chore); every
+  // other draw stops at it.
+  for (const [rank, candidates] of ranked.entries()) {
+    const queues = queuesByName(candidates, rng.fork(names[rank]));
+    for (let round = 0; queues.some((q) => q.length > 0); round++) {
+      const pastCap = rank === 0 && round === 0 && rules.everyPreferred === true;
+      for (const queue of queues) if (pastCap || out.length < cap) draw(queue);
+      if (out.length >= cap) break;
+    }
   }
   return out;
 }

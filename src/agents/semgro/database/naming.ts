@@ -1,8 +1,10 @@
 /**
  * Names of skills from templates, the offline stand-in for the paper's summarising prompt. A skill is described by
- * what it does (`SkillMeaning`): a placement, heating, switching. Level 2 names the classes ("put apple in fridge",
- * "open kitchencabinet and put apple in kitchencabinet" when its chain opens the destination first); levels 3 and 4
- * name groups with the lexicon's category words when every patient shares one ("put fruit on kitchentable"), and
+ * what it does (`SkillMeaning`): a placement, heating (in a microwave or a toaster, on a stove), switching, opening
+ * or closing, cleaning in a sink, filling with water or coffee, watering a plant. Level 2 names the classes ("put
+ * apple in fridge", "open kitchencabinet and put apple in kitchencabinet" when its chain opens the destination first,
+ * "heat breadslice in toaster", "clean plate in sink", "fill mug with coffee", "water orchid with mug"); levels 3 and
+ * 4 name groups with the lexicon's category words when every patient shares one ("put fruit on kitchentable"), and
  * join the rest ("put apple and cupcake in fridge", "put fruit in kitchencabinet and in fridge").
  */
 import { categoryWord } from '../../language/lexicon.js';
@@ -15,9 +17,18 @@ export type SkillMeaning =
       readonly host: string;
       /** The chain opens the destination before putting (level 2 only). */
       readonly opens?: boolean;
+      /**
+       * Where the catalog keeps things of the class (its hosts and the containers of its kind), not only where the
+       * simulator lets them go: conjunctions of such placements are drawn first (`build.ts`). Not part of the name.
+       */
+      readonly typical?: boolean;
     }
   | { readonly kind: 'heat'; readonly patients: readonly string[]; readonly appliance: string }
-  | { readonly kind: 'switch'; readonly patients: readonly string[]; readonly on: boolean };
+  | { readonly kind: 'switch'; readonly patients: readonly string[]; readonly on: boolean }
+  | { readonly kind: 'open'; readonly patients: readonly string[]; readonly open: boolean }
+  | { readonly kind: 'clean'; readonly patients: readonly string[] }
+  | { readonly kind: 'fill'; readonly patients: readonly string[]; readonly content: 'water' | 'coffee' }
+  | { readonly kind: 'water'; readonly patients: readonly string[]; readonly vessel: string };
 
 /** "a", "a and b", "a, b and c". */
 export function joinWords(words: readonly string[]): string {
@@ -47,9 +58,17 @@ export function skillName(meaning: SkillMeaning): string {
       return meaning.opens ? `open ${meaning.host} and ${put}` : put;
     }
     case 'heat':
-      return `heat ${what} in ${meaning.appliance}`;
+      return `heat ${what} ${meaning.appliance === 'stove' ? 'on' : 'in'} ${meaning.appliance}`;
     case 'switch':
       return `switch ${meaning.on ? 'on' : 'off'} ${what}`;
+    case 'open':
+      return `${meaning.open ? 'open' : 'close'} ${what}`;
+    case 'clean':
+      return `clean ${what} in sink`;
+    case 'fill':
+      return `fill ${what} with ${meaning.content}`;
+    case 'water':
+      return `water ${what} with ${meaning.vessel}`;
   }
 }
 

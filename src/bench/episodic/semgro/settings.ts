@@ -3,7 +3,8 @@
  *
  * - The training home is the home the run names (`--homes`; the family's own `gen:2718` by default, used by no other
  *   family), with what the tasks need added where missing (a few fruits, food to heat, bathroom things: `ensureObjects`
- *   with the seed fixed), so that the database learnt there knows the tasks' things.
+ *   with the seed fixed), and one of each thing another episodic task brings into its home (a potato, a coffee maker:
+ *   `EPISODIC_REQUIREMENTS`), so that the database learnt there knows the tasks' things.
  * - The database is built there offline with seed 0 (`buildDatabase`); the settings are shifted from it
  *   (`generateShift`): per type, degrees Small 20 %, Medium 30 % and Large 50 % with seed 1, Medium and Large again
  *   with seed 2. `none` is the training home itself (the family `semgro-none`, Table 3's None).
@@ -13,7 +14,10 @@
 import type { EnvGraph } from '../../../sim/graph.js';
 import { InputError } from '../../../util/errors.js';
 import { Rng } from '../../../util/rng.js';
-import { ensureObjects } from '../task.js';
+import { ensureObjects, type ObjectRequirement } from '../task.js';
+import { LLM_STATE_TASKS } from '../tasks/llm-state.js';
+import { PERSONAL_TASKS } from '../tasks/personal.js';
+import { TEACH_TASKS } from '../tasks/teach.js';
 import type { ShiftType } from './shift.js';
 import { SEMGRO_FURNITURE, SEMGRO_REQUIREMENTS } from './tasks.js';
 
@@ -49,7 +53,23 @@ export function degreeLabel(degree: number): 'none' | 'small' | 'medium' | 'larg
   return degree < 0.25 ? 'small' : degree < 0.4 ? 'medium' : 'large';
 }
 
-/** The training home with what the tasks need (the home's graph is not changed). */
+/**
+ * One of each thing an episodic task brings into the home it runs in (its `requires`: a potato, a lettuce, a coffee
+ * maker, a table lamp, ...), where the catalog places it: a training home has them too, so that the database holds
+ * their skills, as the home an episode runs in has them. ProgPrompt's and EAI's tasks come with their own scenes.
+ */
+export const EPISODIC_REQUIREMENTS: readonly ObjectRequirement[] = [
+  ...new Set(
+    [...LLM_STATE_TASKS, ...TEACH_TASKS, ...PERSONAL_TASKS].flatMap((t) => (t.requires ?? []).map((r) => r.className)),
+  ),
+]
+  .sort()
+  .map((className) => ({ className, count: 1 }));
+
+/**
+ * The training home with what the tasks need (the home's graph is not changed): the family's things, then one of
+ * each thing an episodic task requires (`EPISODIC_REQUIREMENTS`), where missing.
+ */
 export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
   const graph = home.clone();
   for (const furniture of SEMGRO_FURNITURE) {
@@ -60,6 +80,10 @@ export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
   const rng = new Rng(SEMGRO_DATABASE_SEED).fork('semgro-training-home');
   SEMGRO_REQUIREMENTS.forEach((requirement, i) => {
     ensureObjects(graph, requirement, rng.fork(i), `the semgro family in home ${name}`);
+  });
+  const others = rng.fork('episodic-requirements');
+  EPISODIC_REQUIREMENTS.forEach((requirement, i) => {
+    ensureObjects(graph, requirement, others.fork(i), `the episodic tasks' things in home ${name}`);
   });
   return graph;
 }
