@@ -50,9 +50,10 @@ const TASKS: readonly string[] = [
 
 /** Every agent of the episodic protocol but the unpruned DANLI ablation (seconds per plan; danli's reader). */
 const episodic = agentDefinitions().filter((d) => d.protocols?.includes('episodic') && d.name !== 'danli-no-pruning');
-/** The agents that read a goal from the text offline, and so report a reading (not given the meanings). */
+/** The agents that read a goal from the text offline, and so report a reading (not given the meanings; SemGro's
+ * reading chains its goals, its retrieval stays text to text). */
 const readsOffline = (agent: string) =>
-  /^(danli|llm-state|helper)/.test(agent) &&
+  /^(danli|llm-state|helper|semgro)/.test(agent) &&
   agent !== 'danli-meanings' &&
   agent !== 'helper-llm' &&
   agent !== 'danli-llm';
