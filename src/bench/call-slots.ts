@@ -117,7 +117,7 @@ export class SampledCallStats {
 
   constructor(readonly limit: number) {}
 
-  update(load: SharedLoadSample): void {
+  update(load: SharedLoad): void {
     this.inFlight = load.inFlight;
     this.maxInFlight = Math.max(this.maxInFlight, load.maxInFlight, load.inFlight);
     this.tokens = load.tokens;
@@ -142,13 +142,16 @@ export class SampledCallStats {
   }
 }
 
-/** What the coordinator reads of a queued run's load (`queue/call-slots.ts`, `SharedLoad`). */
-export interface SharedLoadSample {
+/** What a queued run's coordinator reads of its load, which the workers count in Redis (`queue/call-slots.ts`). */
+export interface SharedLoad {
   readonly inFlight: number;
   readonly tokens: number;
+  /** The most calls held at once, as the acquiring script counted them. */
   readonly maxInFlight: number;
+  /** Calls finished, and their milliseconds summed (the integral of calls in flight over time). */
   readonly calls: number;
   readonly callMs: number;
+  /** Milliseconds from the first slot taken to the last one freed (Redis's clock; 0 before a call ends). */
   readonly busyMs: number;
 }
 

@@ -314,14 +314,7 @@ export function reportToTable(report: Report, columns?: readonly string[]): stri
     );
     if (rows.length === 0) out.push(`${title}: no other agent ran the same episodes`, '');
   }
-  for (const [agent, roles] of Object.entries(report.roles ?? {})) {
-    out.push(
-      `${agent}: ${Object.entries(roles)
-        .map(([role, value]) => `${role}: ${value}`)
-        .join('; ')}`,
-    );
-  }
-  if (report.roles) out.push('');
+  out.push(...rolesLines(report));
   if (report.references) out.push(...privilegeFootnote(Object.values(report.references).flat()), '');
   const { episodes } = report;
   if (episodes.missing > 0) {
@@ -479,4 +472,16 @@ function firstLine(message: string): string {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** What ran each agent's roles (offline or a model's), one line per agent, then a blank line; none without roles. */
+export function rolesLines(report: Pick<Report, 'roles'>): string[] {
+  if (!report.roles) return [];
+  const lines = Object.entries(report.roles).map(
+    ([agent, roles]) =>
+      `${agent}: ${Object.entries(roles)
+        .map(([role, value]) => `${role}: ${value}`)
+        .join('; ')}`,
+  );
+  return [...lines, ''];
 }

@@ -18,7 +18,7 @@ import {
   episodesPerWorker,
   RunCallSlots,
   SampledCallStats,
-  type SharedLoadSample,
+  type SharedLoad,
 } from './call-slots.js';
 import { buildCrossMethod, type CrossMethodRequest } from './episodic/cross-method.js';
 import { type EpisodeOutcome, loadProtocolModule } from './execute.js';
@@ -190,7 +190,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           signal: interrupt.signal,
           onOutcome: (outcome, spec) => onOutcome(outcome, spec, null),
           note: (line) => stderr.write(`hearth: ${line}\n`),
-          ...(sampled && { onModelCalls: (load: SharedLoadSample) => sampled.update(load) }),
+          ...(sampled && { onModelCalls: (load: SharedLoad) => sampled.update(load) }),
         }));
       } else {
         ({ aborted } = await executeEpisodes({

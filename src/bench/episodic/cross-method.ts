@@ -21,6 +21,7 @@ import {
   type Report,
   type ReportEpisode,
   type ReportFormat,
+  rolesLines,
   summarizeMetric,
   tableMetrics,
 } from '../report.js';
@@ -297,14 +298,7 @@ function footnotes(report: Report, table: CrossMethodTable): string[] {
   out.push(...privilegeFootnote(references.flatMap((row) => row.privileges)));
   out.push('');
   // What ran each role (offline or a model's), as under the wide tables.
-  for (const [agent, roles] of Object.entries(report.roles ?? {})) {
-    out.push(
-      `${agent}: ${Object.entries(roles)
-        .map(([role, value]) => `${role}: ${value}`)
-        .join('; ')}`,
-    );
-  }
-  if (report.roles) out.push('');
+  out.push(...rolesLines(report));
   const { episodes } = report;
   if (episodes.missing > 0) {
     out.push(`missing: ${episodes.missing} of ${episodes.total} episodes not run yet (run again with --resume)`);

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import type { CallSlots } from '../../llm/middleware/concurrency.js';
 import type { TokenUsage } from '../../llm/types.js';
+import type { SharedLoad } from '../call-slots.js';
 import { KEEP_SECONDS } from './jobs.js';
 
 export const SLOTS_KEY_PREFIX = 'hearth:llm-slots:';
@@ -162,18 +163,6 @@ export class RedisCallSlots implements CallSlots {
 }
 
 /** The coordinator's view of a run's shared slots: calls in flight now, tokens and the load so far. */
-export interface SharedLoad {
-  readonly inFlight: number;
-  readonly tokens: number;
-  /** The most calls held at once, as the acquiring script counted them. */
-  readonly maxInFlight: number;
-  /** Calls finished, and their milliseconds summed (the integral of calls in flight over time). */
-  readonly calls: number;
-  readonly callMs: number;
-  /** Milliseconds from the first slot taken to the last one freed (Redis's clock; 0 before a call ends). */
-  readonly busyMs: number;
-}
-
 export async function sharedSlotsNow(redis: Redis, tag: string): Promise<SharedLoad> {
   // Leases of a dead worker count until the next acquire drops them (at most a lease time): no clock is compared here.
   const [inFlight, tokens, load] = await Promise.all([

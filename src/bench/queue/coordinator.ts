@@ -10,11 +10,12 @@ import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError } from '../../util/errors.js';
+import type { SharedLoad } from '../call-slots.js';
 import type { EpisodeOutcome } from '../execute.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { parseQueueUrl, redisOptions } from './address.js';
-import { type SharedLoad, sharedSlotsNow } from './call-slots.js';
+import { sharedSlotsNow } from './call-slots.js';
 import {
   type EpisodeJobData,
   type EpisodeJobResult,
