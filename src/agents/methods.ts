@@ -6,7 +6,8 @@
  * listed after the contenders. A name the registry does not know (a variant not yet built) is left out, so that the
  * table follows the registry as methods gain or lose privileges.
  */
-import { type AgentDefinition, agentNames, getAgent, protocolsOf } from './registry.js';
+import { type AgentDefinition, protocolsOf } from './definition.js';
+import { agentNames, getAgent } from './registry.js';
 
 /** The word `--agents` expands into the agents below. */
 export const METHODS_KEYWORD = 'methods';

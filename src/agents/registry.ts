@@ -33,8 +33,6 @@ import { INNER_MONOLOGUE_DEFINITIONS } from './inner-monologue/index.js';
 import { createLlmStateAgent, LLM_STATE_VARIANTS } from './llm-state/index.js';
 import { SEMGRO_DEFINITIONS } from './semgro/definitions.js';
 
-export { type AgentDefinition, type AgentProtocol, protocolsOf } from './definition.js';
-
 /** ExRAP E.4's heuristics: what each does, and how it is built from the context and where it learns the meanings. */
 const HEURISTICS: readonly {
   kind: string;

@@ -10,7 +10,8 @@ import type { JsonObject, JsonValue } from '../bench/json.js';
 import { pairEpisodes } from '../bench/paired.js';
 import { privilegeMeaning } from '../bench/privileges.js';
 import type { MetricSpec, ReportLayout } from '../bench/protocol.js';
-import { formatMetric, type MetricSummary, type Report, type ReportEpisode } from '../bench/report.js';
+import { formatMetric, type Report, type ReportEpisode } from '../bench/report.js';
+import type { MetricSummary } from '../bench/stats.js';
 
 /**
  * The metrics a protocol's tables and plots show first: the papers' columns (continual: SR and PS, and PS of the

@@ -3,15 +3,9 @@
  * references (privileged), names the registry does not know left out, and the word expanded in place in a list.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { type AgentDefinition, protocolsOf } from '../../src/agents/definition.js';
 import { expandMethods, METHOD_AGENTS, methodAgents, methodOf } from '../../src/agents/methods.js';
-import {
-  type AgentDefinition,
-  agentNames,
-  getAgent,
-  protocolsOf,
-  registerAgent,
-  unregisterAgent,
-} from '../../src/agents/registry.js';
+import { agentNames, getAgent, registerAgent, unregisterAgent } from '../../src/agents/registry.js';
 
 const restore: Array<() => void> = [];
 afterEach(() => {

@@ -10,14 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
-import { BUILT, CHROMIUM, hearth, launchChromium, type Served, serve, WEB_BUILT } from './support.js';
+import { E2E_MISSING, hearth, launchChromium, type Served, serve } from './support.js';
 
-const missing =
-  !BUILT || !WEB_BUILT
-    ? 'the build (run `npm run build`; npm test does)'
-    : !CHROMIUM
-      ? 'Chromium (apt-get install chromium)'
-      : undefined;
+const missing = E2E_MISSING;
 if (missing) process.stderr.write(`[hearth tests] cross-method heat map tests skipped: no ${missing}\n`);
 const describeE2e = missing ? describe.skip : describe;
 

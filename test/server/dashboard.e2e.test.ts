@@ -14,14 +14,9 @@ import { loadHome } from '../../src/sim/scenes/homes.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
-import { BUILT, CHROMIUM, hearth, launchChromium, SCREENSHOTS, type Served, serve, WEB_BUILT } from './support.js';
+import { E2E_MISSING, hearth, launchChromium, SCREENSHOTS, type Served, serve } from './support.js';
 
-const missing =
-  !BUILT || !WEB_BUILT
-    ? 'the build (run `npm run build`; npm test does)'
-    : !CHROMIUM
-      ? 'Chromium (apt-get install chromium)'
-      : undefined;
+const missing = E2E_MISSING;
 if (missing) process.stderr.write(`[hearth tests] dashboard end-to-end tests skipped: no ${missing}\n`);
 const describeE2e = missing ? describe.skip : describe;
 

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, cliEnv } from '../helpers/cli.js';
+import { BIN, BUILT, cliEnv } from '../helpers/cli.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
 export { BIN, BUILT, type Finished, runCli as hearth } from '../helpers/cli.js';
@@ -17,6 +17,14 @@ export const WEB_BUILT = existsSync(join(projectRoot, 'dist', 'web', 'index.html
 export const CHROMIUM = [process.env.HEARTH_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path): path is string => path !== undefined && path !== '' && existsSync(path),
 );
+
+/** What an end-to-end page test lacks to run (the build, the web bundle, Chromium), or undefined when nothing. */
+export const E2E_MISSING =
+  !BUILT || !WEB_BUILT
+    ? 'the build (run `npm run build`; npm test does)'
+    : !CHROMIUM
+      ? 'Chromium (apt-get install chromium)'
+      : undefined;
 
 /** Where the tests leave their screenshots (docs/dashboard.md shows them). */
 export const SCREENSHOTS = join(projectRoot, 'docs', 'dashboard');

@@ -28,8 +28,6 @@ import {
 import { wilson95 } from '../stats.js';
 import type { CrossMethodCell, CrossMethodRow, CrossMethodSection, CrossMethodTable } from './cross-method-table.js';
 
-export type { CrossMethodCell, CrossMethodRow, CrossMethodSection, CrossMethodTable };
-
 /** The metrics every cell carries (JSON, CSV, the dashboard): SR, GC and the share of tasks read. */
 export const CROSS_METHOD_METRICS = ['sr', 'gc', 'read'] as const;
 /** The metric of the text table's cells when `--columns` does not say. */

@@ -7,15 +7,9 @@
  * runs.
  */
 import { Command } from 'commander';
+import { protocolsOf } from '../../agents/definition.js';
 import { expandMethods, METHODS_KEYWORD, methodAgents } from '../../agents/methods.js';
-import {
-  agentNames,
-  agentsWithoutLlm,
-  getAgent,
-  protocolsOf,
-  referenceAgents,
-  usesLlm,
-} from '../../agents/registry.js';
+import { agentNames, agentsWithoutLlm, getAgent, referenceAgents, usesLlm } from '../../agents/registry.js';
 import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { type HomeDomains, homeDomains, isCityHome } from '../../bench/continual/home-domains.js';
