@@ -5,7 +5,8 @@
  *   cli, server        the ways in (a terminal, a browser)
  *   bench              protocols, episodes, runner, store, reports
  *   agents             the methods and their shared pieces
- *   memory, planning   what agents remember and how they plan
+ *   memory, planning,  what agents remember, how they plan,
+ *   language           how instruction texts are read (the shared offline reader)
  *   sim, llm, retrieval the world, the language models, text retrieval
  *   util               no hearth import at all
  *
@@ -15,7 +16,7 @@
 const LAYERS = [
   ['util'],
   ['sim', 'llm', 'retrieval'],
-  ['memory', 'planning'],
+  ['memory', 'planning', 'language'],
   ['agents'],
   ['bench'],
   ['server', 'cli'],

@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ExrapConfig } from '../src/agents/exrap/agent.js';
 import { createExrapLlmAgent } from '../src/agents/exrap/llm/index.js';
-import { readInstruction } from '../src/agents/language/index.js';
 import { registerAgent } from '../src/agents/registry.js';
 import { runContinualEpisode } from '../src/bench/continual/episode.js';
 import { closeEpisodeLanguageModels, type EpisodeLlm } from '../src/bench/llm.js';
+import { readInstruction } from '../src/language/index.js';
 import { type ChatBody, instanceOf, startFakeOpenAiServer } from '../test/helpers/fake-openai-server.js';
 
 const steps = Number(process.argv[2] ?? 40);

@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { classifyRewording, compareToDefinition, type GoalLike } from '../src/agents/language/goal-compare.js';
-import { readGoal } from '../src/agents/language/index.js';
 import { EPISODIC_TASKS, tasksOfFamily } from '../src/bench/episodic/tasks/index.js';
 import { TEACH_DIALOGUES } from '../src/bench/episodic/tasks/teach-dialogue.js';
+import { classifyRewording, compareToDefinition, type GoalLike } from '../src/language/goal-compare.js';
+import { readGoal } from '../src/language/index.js';
 
 const { values } = parseArgs({ options: { failures: { type: 'boolean', default: false } } });
 

@@ -14,10 +14,10 @@
  *   npx tsx scripts/reader-lenient.ts
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { classifyRewording, type ReadOutcome } from '../src/agents/language/goal-compare.js';
-import { readGoal } from '../src/agents/language/index.js';
-import { normalizeSentence, sentenceTexts } from '../src/agents/language/normalize.js';
-import { resolveNoun } from '../src/agents/language/nouns.js';
+import { classifyRewording, type ReadOutcome } from '../src/language/goal-compare.js';
+import { readGoal } from '../src/language/index.js';
+import { normalizeSentence, sentenceTexts } from '../src/language/normalize.js';
+import { resolveNoun } from '../src/language/nouns.js';
 
 /** Words that can change a goal wherever they stand: a part holding one is never set aside. */
 const FUNCTION_WORDS = new Set(

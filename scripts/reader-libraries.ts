@@ -1,6 +1,6 @@
 /**
  * The measurement behind docs/reader.md's library decision: compromise and wink-nlp (npm) against the goal reader's
- * hand-written normalisation (`src/agents/language/normalize.ts`) for what the issue names them for: contractions,
+ * hand-written normalisation (`src/language/normalize.ts`) for what the issue names them for: contractions,
  * number words, lemmas (the gerund after "would you mind"), sentence splitting. For each, the library does that one
  * step in place of hearth's and the rewording sets are read again; plus load time, time per call and size on disk.
  * Neither library is a dependency of hearth: install them beside it first, without saving:
@@ -10,9 +10,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { classifyRewording, type ReadOutcome } from '../src/agents/language/goal-compare.js';
-import { readGoal } from '../src/agents/language/index.js';
-import { sentenceTexts } from '../src/agents/language/normalize.js';
+import { classifyRewording, type ReadOutcome } from '../src/language/goal-compare.js';
+import { readGoal } from '../src/language/index.js';
+import { sentenceTexts } from '../src/language/normalize.js';
 
 const require = createRequire(import.meta.url);
 
@@ -130,7 +130,7 @@ const gerunds = [
   'stashing',
   'emptying',
 ];
-const { baseOfGerund } = await import('../src/agents/language/normalize.js');
+const { baseOfGerund } = await import('../src/language/normalize.js');
 const right = (f: (g: string) => string | undefined) =>
   gerunds.filter(
     (g) =>
@@ -151,7 +151,7 @@ console.log(`  compromise: ${gerunds.map(compromiseBase).join(' ')}`);
 console.log(`  wink-nlp:   ${gerunds.map(winkBase).join(' ')}`);
 
 // contractions and number words, side by side
-const { tokens } = await import('../src/agents/language/normalize.js');
+const { tokens } = await import('../src/language/normalize.js');
 const samples = [
   "I'd like a sandwich",
   "Let's put the apple away",

@@ -4,9 +4,10 @@
  * the offline reader's `GoalReading`: read, with the goal as subgoal lines (`src/sim/subgoal-text.ts`), or not read,
  * with the reader's reason.
  */
+
+import type { GoalReading } from '../language/index.js';
 import { formatGoal } from '../sim/subgoal-text.js';
 import type { TaskBrief, TaskUnderstanding } from './agent.js';
-import type { GoalReading } from './language/index.js';
 
 /** The name the offline reader goes by in `TaskUnderstanding.reader`. */
 export const OFFLINE_READER = 'offline reader';

@@ -1,6 +1,6 @@
 /**
  * The layer rules of `npm run lint` (.dependency-cruiser.cjs), run by dependency-cruiser itself on small trees planted
- * in a scratch folder with the same rules: they must fail on an import from src/sim/ into src/agents/, on a cycle and
+ * in a scratch folder with the same rules: they must fail on an import from src/sim/ or src/language/ into src/agents/, on a cycle and
  * on util importing hearth, naming the rule and the files. (That src/ itself passes is `npm run lint`'s, in CI.)
  */
 import { spawnSync } from 'node:child_process';
@@ -31,15 +31,20 @@ function planted(files: Record<string, string>): string {
 }
 
 describe('the layer rules', () => {
-  it('fail on an import from src/sim/ into src/agents/, naming the rule and both files', () => {
+  it('fail on an import from src/sim/ or src/language/ into src/agents/, naming the rule and both files', () => {
     const dir = planted({
       'src/util/ids.ts': 'export const id = 1;\n',
       'src/sim/world.ts': "import { decide } from '../agents/policy.js';\nexport const world = decide();\n",
+      'src/language/reader.ts': "import { decide } from '../agents/policy.js';\nexport const read = decide;\n",
       'src/agents/policy.ts': "import { id } from '../util/ids.js';\nexport const decide = () => id;\n",
     });
     const { status, output } = cruise(dir);
     expect(status).not.toBe(0);
     expect(output).toMatch(/sim-llm-retrieval-imports-no-layer-above: src\/sim\/world\.ts → src\/agents\/policy\.ts/);
+    // The reader stands below the agents it serves (issue 42): it may not reach up into them either.
+    expect(output).toMatch(
+      /memory-planning-language-imports-no-layer-above: src\/language\/reader\.ts → src\/agents\/policy\.ts/,
+    );
   }, 60_000);
 
   it('fail on a cycle, even of types, within one layer', () => {

@@ -3,17 +3,18 @@
  * symbolic form (Patient, Predicate, Destination). Three predictors implement it:
  *
  * - `TextGoalPredictor` (the default, agent `danli` and its ablations): the task's text read by hearth's offline
- *   reader (`readGoal`, `src/agents/language`), a command, a request or a whole dialogue, into subgoals and action
+ *   reader (`readGoal`, `src/language`), a command, a request or a whole dialogue, into subgoals and action
  *   goals: the offline stand-in for DANLI's learned predictor (its Table 4 reports that predictor's accuracy apart).
  *   A text the reader cannot read gives no subgoal: the agent reports it as not read (`Agent.reading`) and idles;
  * - `structuredGoalPredictor` (agent `danli-meanings`, privilege `meanings`): the task's structured goal as given,
  *   exact, so that the agent measures the planning and recovery parts alone: a reference, not a method;
  * - the LLM predictor (`llm-predictor.ts`, agent `danli-llm`).
  */
+
+import { type GoalReading, readGoal } from '../../language/index.js';
 import type { ActionGoal } from '../../sim/action-goals.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import type { StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
-import { type GoalReading, readGoal } from '../language/index.js';
 import { taskText, understandingOf } from '../task-reading.js';
 
 export interface SubgoalPredictor {

@@ -4,7 +4,7 @@
  * beyond the current memory G_t: the facts the update rule removed (the part of G_{1:t} outside G_t, latest removal
  * per fact, dropped when the fact is seen again) and every entity ever seen, by class.
  */
-import type { StepFeedback } from '../../agents/agent.js';
+
 import { Belief } from '../../memory/belief.js';
 import { tekgObservation } from '../../memory/observation-facts.js';
 import type { TekgObservation } from '../../memory/quadruple.js';
@@ -16,6 +16,7 @@ import type { ScoreTable } from '../../retrieval/text-index.js';
 import { canonicalClassName, catalogClass } from '../../sim/catalog/index.js';
 import { getOrCreate } from '../../util/collections.js';
 import type { Rng } from '../../util/rng.js';
+import type { StepFeedback } from '../agent.js';
 import type { RemovedFact } from './evidence.js';
 import { HazardModel, type HazardOptions } from './hazard.js';
 

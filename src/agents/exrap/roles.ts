@@ -8,11 +8,12 @@
  *
  * Every method may answer synchronously or with a promise (an LLM role awaits its model); the agent awaits both.
  */
-import type { InstructionBrief, StepFeedback } from '../../agents/agent.js';
+
 import type { Quadruple } from '../../memory/quadruple.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import type { Rng } from '../../util/rng.js';
+import type { InstructionBrief, StepFeedback } from '../agent.js';
 import type { ExrapMemory } from './memory.js';
 import type { ExrapQuery, Interpretation } from './query.js';
 

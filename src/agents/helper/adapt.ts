@@ -1,6 +1,6 @@
 /**
  * The offline planner: retrieve-and-adapt. Where the paper's LLM reads the retrieved examples and writes a program
- * for the dialogue, this planner reads the dialogue with hearth's offline reader (`src/agents/language/dialogue.ts`:
+ * for the dialogue, this planner reads the dialogue with hearth's offline reader (`src/language/dialogue.ts`:
  * the subgoals asked for, where things are, a named routine and its changes), and builds the program block by block
  * from the retrieved examples:
  *
@@ -28,9 +28,9 @@
  * and orderings the subgoals do not imply.
  */
 
+import type { DialogueReading, RoutineChange } from '../../language/dialogue.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
 import { ANY_THING, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
-import type { DialogueReading, RoutineChange } from '../language/dialogue.js';
 import { attributeOf } from './api.js';
 import { mapClassOffline } from './classes.js';
 import { namesRoutine } from './memory.js';

@@ -16,6 +16,8 @@
  * 4. Learn: when the user confirms the task was done and the run learns (`--helper-memory`), the dialogue and the
  *    programs carried out are stored in the memory, to be retrieved in later passes (memory expansion).
  */
+
+import { readGoal } from '../../language/index.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { recordDecision } from '../../util/decisions.js';
@@ -29,7 +31,6 @@ import {
   type UserChannel,
 } from '../agent.js';
 import { idleSkill } from '../heuristics/common.js';
-import { readGoal } from '../language/index.js';
 import { taskText } from '../task-reading.js';
 import { FEEDBACK_ROUNDS, type HelperConfig } from './config.js';
 import { Executor } from './executor.js';

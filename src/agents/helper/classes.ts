@@ -17,10 +17,11 @@
  * Otherwise the class is unknown: no class rather than a wrong one. The agent records it and drops the steps of its
  * handle; the LLM mapper (`llm/classes.ts`) asks its model about it.
  */
+
+import { resolvePhrase } from '../../language/lexicon.js';
 import { CATALOG, catalogClass, isCityClass } from '../../sim/catalog/index.js';
 import { editDistance } from '../../util/edit-distance.js';
 import { isEnglishWord } from '../../util/english-words.js';
-import { resolvePhrase } from '../language/lexicon.js';
 import type { ClassMapper, RoleAnswer } from './roles.js';
 
 /** Edits allowed per 4 letters of the written name (at least 1). */

@@ -17,6 +17,8 @@
  * The ablations switch parts off: no pre-condition checks, random search instead of the Locator, no correction (a
  * failed action gives its call up at once).
  */
+
+import type { LocationHint } from '../../language/dialogue.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
@@ -24,7 +26,6 @@ import { ANY_THING } from '../../sim/subgoals.js';
 import type { Rng } from '../../util/rng.js';
 import type { StepFeedback } from '../agent.js';
 import { stepTowards } from '../heuristics/common.js';
-import type { LocationHint } from '../language/dialogue.js';
 import { type Binding, chooseInstance, goalSatisfiedBy } from './binding.js';
 import { describeFailure, MAX_API_FAILURES, MAX_FAILED_STEPS } from './correction.js';
 import { expandCall, type Op } from './macros.js';

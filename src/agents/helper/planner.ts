@@ -3,7 +3,7 @@
  * the program built from the retrieved examples by retrieve-and-adapt (`adapt.ts`). It answers with program text, as
  * the LLM planner does, so that both go through the same grammar. A dialogue the reader cannot read gets no program.
  */
-import { readFeedback } from '../language/feedback.js';
+import { readFeedback } from '../../language/feedback.js';
 import { adaptGoals, retrieveAndAdapt } from './adapt.js';
 import { readRequest } from './reading.js';
 import type { PlanInput, Planner, RoleAnswer } from './roles.js';

@@ -5,9 +5,10 @@
  * memory the planner retrieves from holds it; anything else the reader cannot read is not read, and the offline
  * planner writes no program for it (the robot then asks the user, as after any program: `agent.ts`).
  */
+
+import type { DialogueReading } from '../../language/dialogue.js';
+import { type GoalReading, readGoal } from '../../language/index.js';
 import type { TaskUnderstanding } from '../agent.js';
-import type { DialogueReading } from '../language/dialogue.js';
-import { type GoalReading, readGoal } from '../language/index.js';
 import { understandingOf } from '../task-reading.js';
 
 /** What the planner adapts from: the goal (empty when not read), the hints, the routine asked for. */

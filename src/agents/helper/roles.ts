@@ -18,7 +18,7 @@
  * failure texts; hearth has no pixels, so `correction.ts` matches the simulator's error text against the same kind
  * of list. The Executor (pre-condition checks, search, execution) is not a model role.
  */
-import type { LocationHint } from '../language/dialogue.js';
+import type { LocationHint } from '../../language/dialogue.js';
 import type { RejectedLine } from './program.js';
 
 /** A (language, program) pair of HELPER's memory. */

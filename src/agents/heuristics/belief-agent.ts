@@ -2,7 +2,7 @@
  * The shared body of the heuristics of ExRAP appendix E.4 (Greedy, Multiple-Instruction-First, Max-Staleness-First).
  * They see only what the agent observes, plus what the instructions mean: either the structured meanings the benchmark
  * gives (privilege `meanings`: the nodes it scores, the book meant among several included), or, in the `-text`
- * variants, what they read in the texts with the offline grammar, as ExRAP does (src/agents/language: conditions over
+ * variants, what they read in the texts with the offline grammar, as ExRAP does (src/language: conditions over
  * classes, "the book" read as every book). Each keeps a `Belief` of the home, judges every instruction on it, plans
  * on it with the household planner, and moves between rooms to look when what it needs is unknown or stale. A
  * subclass says only which skill to take next.

@@ -1,9 +1,9 @@
 /** Small pieces the model-free agents share: the idle skill, moving between rooms, the meanings they need. */
 
+import { readInstructions } from '../../language/index.js';
 import type { Skill } from '../../sim/skill.js';
 import { type SkillSet, walkAction } from '../../sim/skill-sets.js';
 import type { InstructionMeaning, StepFeedback, TaskBrief } from '../agent.js';
-import { readInstructions } from '../language/index.js';
 
 /** Where a model-free agent learns what its instructions mean: the benchmark's meanings, or the texts. */
 export type MeaningSource = 'meanings' | 'texts';

@@ -16,6 +16,8 @@
  * reader cannot read, reported as not read by `reading`) or needs no step, the robot waits; when
  * the policy's answer was unusable, the step goes to a refused action (an invalid step, recorded with its text).
  */
+
+import { type GoalReading, readGoal } from '../../language/index.js';
 import type { Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
 import { recordDecision } from '../../util/decisions.js';
@@ -26,7 +28,6 @@ import {
   type TaskBrief,
   type TaskUnderstanding,
 } from '../agent.js';
-import { type GoalReading, readGoal } from '../language/index.js';
 import { type Command, formatCommand } from '../primitives/commands.js';
 import { ObjectListing } from '../primitives/listing.js';
 import { PaperNames } from '../primitives/names.js';

@@ -4,7 +4,7 @@
  * containers the catalog says patients are kept in), every object lying on or in a host the goal empties ("the kitchen
  * table"), and the rooms the goal names join the key objects. An instruction the reader cannot read adds nothing.
  */
-import { goalClasses } from '../language/tasks.js';
+import { goalClasses } from '../../language/tasks.js';
 import type { Attention, AttentionInput, RoleAnswer } from './roles.js';
 
 export class GoalRelevanceAttention implements Attention {

@@ -17,6 +17,8 @@
  * them, and tried again when it cannot. The policy remembers the patients a subgoal was bound to ("the things on the kitchen table" stay its
  * patients after they leave the table).
  */
+
+import type { TaskReading } from '../../language/tasks.js';
 import { executionFailure, planForGoal } from '../../planning/household/index.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import type { Condition } from '../../sim/conditions.js';
@@ -31,7 +33,6 @@ import {
   subgoalDone,
 } from '../../sim/subgoals.js';
 import { roomDistances } from '../heuristics/common.js';
-import type { TaskReading } from '../language/tasks.js';
 import type { Command } from '../primitives/commands.js';
 import type { ObjectListing } from '../primitives/listing.js';
 import type { PaperNames } from '../primitives/names.js';

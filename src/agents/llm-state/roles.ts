@@ -9,8 +9,8 @@
  * Each has an offline implementation (`attention.ts`, `estimator.ts`, `policy.ts`: named as such in reports) and the
  * paper's LLM one (`llm/`). Every answer carries a record of how it was made, for the episode's trace.
  */
-import type { LocationHint } from '../language/dialogue.js';
-import type { TaskReading } from '../language/tasks.js';
+import type { LocationHint } from '../../language/dialogue.js';
+import type { TaskReading } from '../../language/tasks.js';
 import type { Command, RejectedLine } from '../primitives/commands.js';
 import type { ObjectListing } from '../primitives/listing.js';
 import type { PaperNames } from '../primitives/names.js';

@@ -9,13 +9,14 @@
  * rest the catalog's usual state (a cabinet closed, an appliance off and plugged in, a dish clean). The robot never
  * sees states, so this is where its common sense stands in.
  */
+
+import type { TaskReading } from '../../language/tasks.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { DerivedStates } from '../../sim/derived-states.js';
 import { EnvGraph } from '../../sim/graph.js';
 import { addPassage } from '../../sim/scenes/topology.js';
 import type { WorldView } from '../../sim/subgoals.js';
 import { OPPOSITE_STATE, type State } from '../../sim/vocabulary.js';
-import type { TaskReading } from '../language/tasks.js';
 import type { ObjectListing } from '../primitives/listing.js';
 import type { PaperNames } from '../primitives/names.js';
 import { readAttribute } from './attributes.js';

@@ -16,11 +16,12 @@
  * to rank the fridge skills first, and it lengthens every text that names an appliance. The texts shown to models are
  * never changed.
  */
+
+import { categoryWord, classesUsedFor, singular } from '../../language/lexicon.js';
 import { cosine } from '../../retrieval/embedder.js';
 import { OfflineHashEmbedder } from '../../retrieval/offline-embedder.js';
 import { tokenize } from '../../retrieval/tokenize.js';
 import { CATALOG, catalogClass } from '../../sim/catalog/index.js';
-import { categoryWord, classesUsedFor, singular } from '../language/lexicon.js';
 
 const EXPANDED = new Map<string, string>();
 

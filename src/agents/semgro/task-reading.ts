@@ -13,11 +13,12 @@
  *
  * The text and its `TaskUnderstanding` are the other offline readers' (`../task-reading.ts`).
  */
+
+import { dialogueTurns } from '../../language/dialogue.js';
+import { readGoal } from '../../language/index.js';
+import { categoryWord } from '../../language/lexicon.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import type { TaskBrief, TaskUnderstanding } from '../agent.js';
-import { dialogueTurns } from '../language/dialogue.js';
-import { readGoal } from '../language/index.js';
-import { categoryWord } from '../language/lexicon.js';
 import { taskText, understandingOf } from '../task-reading.js';
 import { asksForSeveral, GoalChain } from './goal-chain.js';
 import { subgoalQuery } from './goal-query.js';

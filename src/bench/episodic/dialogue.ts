@@ -12,7 +12,7 @@
  *
  * Which paraphrase, whether there is a correction and which things get hints all follow from the task's seed.
  */
-import { spokenName } from '../../agents/language/lexicon.js';
+import { spokenName } from '../../language/lexicon.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import { type BoundSubgoal, satisfyingPatients, type WorldView } from '../../sim/subgoals.js';
 import type { Rng } from '../../util/rng.js';

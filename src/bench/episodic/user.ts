@@ -2,12 +2,12 @@
  * The simulated user of HELPER's feedback experiment (paper 001, section 4.3): asked whether the task is done, it
  * answers from the task's goal conditions, as TEACh's progress checker reports them to the paper's user: "Yes, the
  * task is done.", or a sentence per unmet subgoal ("The mug needs to be filled with coffee.", "2 more plates need to
- * be clean."), in the forms `src/agents/language/feedback.ts` reads. Only agents with the `user-feedback` privilege
+ * be clean."), in the forms `src/language/feedback.ts` reads. Only agents with the `user-feedback` privilege
  * get it: it reveals the unmet goal.
  */
 import type { UserChannel } from '../../agents/agent.js';
-import { STATE_WORDS } from '../../agents/language/feedback.js';
-import { spokenName } from '../../agents/language/lexicon.js';
+import { STATE_WORDS } from '../../language/feedback.js';
+import { spokenName } from '../../language/lexicon.js';
 import {
   type BoundSubgoal,
   type Predicate,

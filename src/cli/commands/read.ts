@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { compareToDefinition } from '../../agents/language/goal-compare.js';
-import { type GoalReading, readGoal } from '../../agents/language/index.js';
 import { readDialogueFile } from '../../bench/episodic/dialogue-file.js';
+import { compareToDefinition } from '../../language/goal-compare.js';
+import { type GoalReading, readGoal } from '../../language/index.js';
 import type { ActionGoal } from '../../sim/action-goals.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';

@@ -1,6 +1,6 @@
 /**
  * The category nouns of household talk and the catalog classes each covers, in one place: "the fruit", "some food",
- * "the bathroom things", "the dishes". The goal reader reads category nouns through it (`src/agents/language/nouns.ts`),
+ * "the bathroom things", "the dishes". The goal reader reads category nouns through it (`src/language/nouns.ts`),
  * and a task definition that counts "three fruits" or "a warm food" can take its class list from here, so that a text
  * and the definition it is scored against mean the same classes.
  *

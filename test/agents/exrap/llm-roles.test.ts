@@ -19,10 +19,10 @@ import {
 import { commandText } from '../../../src/agents/exrap/llm/text.js';
 import { narrowExecution } from '../../../src/agents/exrap/query.js';
 import type { QueryEvaluation } from '../../../src/agents/exrap/roles.js';
-import { compileReading } from '../../../src/agents/language/index.js';
 import { getAgent } from '../../../src/agents/registry.js';
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
+import { compileReading } from '../../../src/language/index.js';
 import { languageModelFromConfig } from '../../../src/llm/config.js';
 import { LlmRequiredError } from '../../../src/llm/errors.js';
 import { type LanguageModel, withAccounting } from '../../../src/llm/language-model.js';

@@ -3,7 +3,7 @@ import { adaptGoals, changedGoals, retrieveAndAdapt } from '../../../src/agents/
 import { HelperMemory } from '../../../src/agents/helper/memory.js';
 import { parseProgram } from '../../../src/agents/helper/program.js';
 import type { MemoryEntry } from '../../../src/agents/helper/roles.js';
-import { readDialogue } from '../../../src/agents/language/dialogue.js';
+import { readDialogue } from '../../../src/language/dialogue.js';
 
 const memory = HelperMemory.load('helper', undefined);
 const plan = async (dialogue: string) => {

@@ -5,7 +5,6 @@
  * the summary, recomputation from step 0), and the planner policy (a plan as primitive actions, exploration).
  */
 import { describe, expect, it } from 'vitest';
-import { readTask } from '../../../src/agents/language/tasks.js';
 import { GoalRelevanceAttention } from '../../../src/agents/llm-state/attention.js';
 import { SymbolicFoldEstimator } from '../../../src/agents/llm-state/estimator.js';
 import { PlannerPolicy } from '../../../src/agents/llm-state/policy.js';
@@ -15,6 +14,7 @@ import { ObjectListing } from '../../../src/agents/primitives/listing.js';
 import { PaperNames } from '../../../src/agents/primitives/names.js';
 import type { HistoryItem } from '../../../src/agents/primitives/runner.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
+import { readTask } from '../../../src/language/tasks.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 
 /** The cottage seen from the living room, then (optionally) from the kitchen at step 1. */

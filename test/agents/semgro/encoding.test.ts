@@ -4,10 +4,10 @@
  * instruction that names the deed and not the place retrieves the skills of the place.
  */
 import { describe, expect, it } from 'vitest';
-import { classesUsedFor, useRoot, useWords } from '../../../src/agents/language/lexicon.js';
 import { PAPER_RETRIEVAL } from '../../../src/agents/semgro/config.js';
 import { bySimilarity, encodingText } from '../../../src/agents/semgro/encoding.js';
 import { SkillRetriever } from '../../../src/agents/semgro/retrieval.js';
+import { classesUsedFor, useRoot, useWords } from '../../../src/language/lexicon.js';
 import { Rng } from '../../../src/util/rng.js';
 import { cottageDatabase } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readInstructions } from '../../../src/agents/language/index.js';
 import { bindInstruction, checkScale, homeScale } from '../../../src/bench/continual/instructions/bind.js';
 import { CITY_INSTRUCTIONS, instructionPool } from '../../../src/bench/continual/instructions/tables.js';
 import { textsFor } from '../../../src/bench/continual/instructions/text.js';
+import { readInstructions } from '../../../src/language/index.js';
 import { buildingClass, goodsClass } from '../../../src/sim/catalog/index.js';
 import { isCalling } from '../../../src/sim/city/index.js';
 import { holds } from '../../../src/sim/conditions.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readDialogue } from '../../../src/agents/language/dialogue.js';
 import { bindEpisodeTask } from '../../../src/bench/episodic/episode.js';
 import { TEACH_EDH_TASKS, TEACH_TASKS, TEACH_TFD_TASKS } from '../../../src/bench/episodic/tasks/index.js';
+import { readDialogue } from '../../../src/language/dialogue.js';
 import type { SubgoalSpec } from '../../../src/sim/subgoals.js';
 import { subgoalDone } from '../../../src/sim/subgoals.js';
 

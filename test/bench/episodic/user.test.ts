@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readFeedback } from '../../../src/agents/language/feedback.js';
 import { bindEpisodeTask } from '../../../src/bench/episodic/episode.js';
 import { TEACH_TASKS } from '../../../src/bench/episodic/tasks/index.js';
 import { simulatedUser } from '../../../src/bench/episodic/user.js';
+import { readFeedback } from '../../../src/language/feedback.js';
 import { DerivedStates } from '../../../src/sim/derived-states.js';
 
 const key = (s: { patient: readonly string[]; predicate: string; destination?: readonly string[] }) =>

@@ -1,10 +1,11 @@
 /**
  * `GrammarInterpreter`, the offline instruction interpreter Phi_I of ExRAP (eq. 4): the texts are read by hearth's
- * instruction grammar (src/agents/language: what each reading compiles to is written there), and the readings become
+ * instruction grammar (src/language: what each reading compiles to is written there), and the readings become
  * ExRAP's queries, executions and condition map.
  */
-import type { InstructionBrief } from '../../../agents/agent.js';
-import { readInstructions } from '../../language/index.js';
+
+import { readInstructions } from '../../../language/index.js';
+import type { InstructionBrief } from '../../agent.js';
 import { type Interpretation, makeInterpretation } from '../query.js';
 import type { InstructionInterpreter } from '../roles.js';
 

@@ -12,13 +12,13 @@
  * even that does not fit, the instructions stay uninterpreted (the episode goes on with nothing to serve).
  */
 import { z } from 'zod';
+import { compileReading, type InstructionReading } from '../../../language/index.js';
 import { ContextOverflowError, InvalidOutputError } from '../../../llm/errors.js';
 import type { LanguageModel } from '../../../llm/language-model.js';
 import { catalogClass } from '../../../sim/catalog/index.js';
 import type { Condition } from '../../../sim/conditions.js';
 import type { InstructionBrief } from '../../agent.js';
 import { numberedLines } from '../../demonstrations/render.js';
-import { compileReading, type InstructionReading } from '../../language/index.js';
 import { PromptSet } from '../../prompting/templates.js';
 import { type Interpretation, makeInterpretation } from '../query.js';
 import type { InstructionInterpreter } from '../roles.js';

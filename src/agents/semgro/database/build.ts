@@ -23,13 +23,13 @@
  * at the paper's counts (142 and 90). Deterministic per home and seed.
  */
 
+import { categoryWord } from '../../../language/lexicon.js';
 import { holds } from '../../../sim/conditions.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import type { Skill } from '../../../sim/skill.js';
 import { roomPairs, VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
 import { Rng } from '../../../util/rng.js';
 import { planSkills } from '../../heuristics/plans.js';
-import { categoryWord } from '../../language/lexicon.js';
 import { type ChainRun, runChain } from '../chain.js';
 import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives.js';
 import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';

@@ -7,7 +7,7 @@
  * 4 name groups with the lexicon's category words when every patient shares one ("put fruit on kitchentable"), and
  * join the rest ("put apple and cupcake in fridge", "put fruit in kitchencabinet and in fridge").
  */
-import { categoryWord } from '../../language/lexicon.js';
+import { categoryWord } from '../../../language/lexicon.js';
 
 export type SkillMeaning =
   | {

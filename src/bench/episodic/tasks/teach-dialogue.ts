@@ -8,7 +8,7 @@
  *
  * The goals are the TEACh-style definitions' (`teach.ts`); the dialogues are rendered with the task's seed
  * (`dialogue.ts`). The paraphrases are hearth's own, written in the forms the offline dialogue reader reads
- * (`src/agents/language/dialogue.ts`, tested on every one); a model reads them as any text.
+ * (`src/language/dialogue.ts`, tested on every one); a model reads them as any text.
  */
 import type { DialogueSpec } from '../dialogue.js';
 import type { TaskDefinition } from '../task.js';

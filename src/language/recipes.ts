@@ -4,7 +4,7 @@
  * coffee is a clean mug filled with coffee; a plate of toast, a sandwich and a salad are served on a clean plate, as
  * TEACh's task definitions have them. Breakfast without its parts named is coffee and a plate of toast.
  */
-import type { SubgoalSpec } from '../../sim/subgoals.js';
+import type { SubgoalSpec } from '../sim/subgoals.js';
 import { one, placed, type Thing, unary } from './things.js';
 
 export interface Dish {

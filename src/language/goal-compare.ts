@@ -5,8 +5,8 @@
  * same predicate on a superset of its patients, `all` of them where it asks for some). Used by the tests that measure
  * the reader on rewordings and on every family's usual texts, and by `hearth read --compare`.
  */
-import type { ActionGoal } from '../../sim/action-goals.js';
-import type { SubgoalSpec } from '../../sim/subgoals.js';
+import type { ActionGoal } from '../sim/action-goals.js';
+import type { SubgoalSpec } from '../sim/subgoals.js';
 
 export interface GoalLike {
   readonly subgoals: readonly SubgoalSpec[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFeedback } from '../../../src/agents/language/feedback.js';
+import { readFeedback } from '../../src/language/feedback.js';
 
 describe('readFeedback', () => {
   it('reads "done", and each "needs to be" sentence as a subgoal', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialogueTurns, readDialogue } from '../../../src/agents/language/dialogue.js';
+import { dialogueTurns, readDialogue } from '../../src/language/dialogue.js';
 
 describe('dialogueTurns', () => {
   it('splits marked turns and treats unmarked text as the Commander', () => {

@@ -17,8 +17,8 @@
  *   routine     := (make | prepare | do | get) [me] the NAME[s] DISH [CHANGES]   NAME: a word the catalog does not know
  *   CHANGES     := (but | ,) with/without/no/add/N slices of X/X instead of Y, joined by "and" or ","
  */
-import { catalogClass } from '../../sim/catalog/index.js';
-import type { SubgoalSpec } from '../../sim/subgoals.js';
+import { catalogClass } from '../sim/catalog/index.js';
+import type { SubgoalSpec } from '../sim/subgoals.js';
 import { joinSentence } from './clauses.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';

@@ -4,12 +4,12 @@
  * the failure policy (a request it cannot read fails the reading), and limits (run-on sentences, odd counts).
  */
 import { describe, expect, it } from 'vitest';
-import { readGoal } from '../../../src/agents/language/index.js';
-import { normalizeSentence, sentenceTexts } from '../../../src/agents/language/normalize.js';
-import { resolveNoun } from '../../../src/agents/language/nouns.js';
-import { categoryClasses } from '../../../src/sim/catalog/categories.js';
-import { formatGoal } from '../../../src/sim/subgoal-text.js';
-import type { SubgoalSpec } from '../../../src/sim/subgoals.js';
+import { readGoal } from '../../src/language/index.js';
+import { normalizeSentence, sentenceTexts } from '../../src/language/normalize.js';
+import { resolveNoun } from '../../src/language/nouns.js';
+import { categoryClasses } from '../../src/sim/catalog/categories.js';
+import { formatGoal } from '../../src/sim/subgoal-text.js';
+import type { SubgoalSpec } from '../../src/sim/subgoals.js';
 
 /** A subgoal as `hearth read` prints it (the goal line, then the room and the appliance). */
 const subgoalLine = (s: SubgoalSpec) =>

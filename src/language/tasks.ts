@@ -7,9 +7,9 @@
  *
  * The sentence forms are in `clause-forms.ts`, what they mean in `clauses.ts`; docs/reader.md describes both.
  */
-import type { ActionGoal } from '../../sim/action-goals.js';
-import { catalogClass } from '../../sim/catalog/index.js';
-import { ANY_THING, recipeInstruments, type SubgoalSpec } from '../../sim/subgoals.js';
+import type { ActionGoal } from '../sim/action-goals.js';
+import { catalogClass } from '../sim/catalog/index.js';
+import { ANY_THING, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { CLAUSE_FORMS, CLAUSE_SEPARATORS, MAX_STEPS, RESERVED } from './clause-forms.js';
 import { type ClauseReading, goalPhrase, joinSentence, nonsense, type ReadingContext, readClauses } from './clauses.js';
 import { type Env, list, type Production, readSentence } from './matcher.js';

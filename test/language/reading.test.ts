@@ -5,17 +5,17 @@
  * execution hold exactly when they should on a hand-built home.
  */
 import { describe, expect, it } from 'vitest';
-import { GrammarInterpreter } from '../../../src/agents/exrap/interpreter/index.js';
-import { compileReading, parseInstruction, readInstructions } from '../../../src/agents/language/index.js';
-import { instructionPool } from '../../../src/bench/continual/instructions/tables.js';
-import { ROOM_WORDS, singleTexts, textsFor } from '../../../src/bench/continual/instructions/text.js';
-import type { InstructionDef } from '../../../src/bench/continual/instructions/types.js';
-import { DOMAINS } from '../../../src/bench/continual/instructions/types.js';
-import { canonicalClassName } from '../../../src/sim/catalog/index.js';
-import { describeCondition, holds } from '../../../src/sim/conditions.js';
-import { setState } from '../../../src/sim/dynamics/index.js';
-import { InputError } from '../../../src/util/errors.js';
-import { IDS, scenarioHome } from '../heuristics/scenario.js';
+import { GrammarInterpreter } from '../../src/agents/exrap/interpreter/index.js';
+import { instructionPool } from '../../src/bench/continual/instructions/tables.js';
+import { ROOM_WORDS, singleTexts, textsFor } from '../../src/bench/continual/instructions/text.js';
+import type { InstructionDef } from '../../src/bench/continual/instructions/types.js';
+import { DOMAINS } from '../../src/bench/continual/instructions/types.js';
+import { compileReading, parseInstruction, readInstructions } from '../../src/language/index.js';
+import { canonicalClassName } from '../../src/sim/catalog/index.js';
+import { describeCondition, holds } from '../../src/sim/conditions.js';
+import { setState } from '../../src/sim/dynamics/index.js';
+import { InputError } from '../../src/util/errors.js';
+import { IDS, scenarioHome } from '../agents/heuristics/scenario.js';
 
 const canon = (classes: readonly string[]) => new Set(classes.map((c) => canonicalClassName(c) ?? c));
 const overlaps = (a: readonly string[], b: readonly string[]) => [...canon(a)].some((c) => canon(b).has(c));

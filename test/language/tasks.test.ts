@@ -4,10 +4,10 @@
  * a toaster, which TEACh's definitions leave open); paraphrases, pronouns and recipes; texts it cannot read say why.
  */
 import { describe, expect, it } from 'vitest';
-import { goalClasses, readTask, type TaskReading } from '../../../src/agents/language/tasks.js';
-import { LLM_STATE_TASKS } from '../../../src/bench/episodic/tasks/llm-state.js';
-import { TEACH_TASKS } from '../../../src/bench/episodic/tasks/teach.js';
-import type { SubgoalSpec } from '../../../src/sim/subgoals.js';
+import { LLM_STATE_TASKS } from '../../src/bench/episodic/tasks/llm-state.js';
+import { TEACH_TASKS } from '../../src/bench/episodic/tasks/teach.js';
+import { goalClasses, readTask, type TaskReading } from '../../src/language/tasks.js';
+import type { SubgoalSpec } from '../../src/sim/subgoals.js';
 
 /** A spec as compared: keys sorted, `count: 1` written out, `using` left out where the definition has none. */
 function canonical(spec: SubgoalSpec, dropUsing: boolean): string {

@@ -3,7 +3,7 @@
  * category noun covers several), how many of them (a number or `all`), the conditions they must meet too, the room
  * they must be in, the hosts they must start on. `unary` and `placed` make the episodic tasks' subgoals of them.
  */
-import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
+import type { Predicate, SubgoalSpec } from '../sim/subgoals.js';
 
 export interface Thing {
   /** The classes (one, or a category's). */

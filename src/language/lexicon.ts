@@ -12,9 +12,9 @@
  * Beside them, what appliances and fixtures are used to do (`useWords`, `classesUsedFor`): the verbs an instruction
  * names a place by when it names the deed ("needs refrigeration", "warm up"), for SemGro's offline text encoder.
  */
-import { categoryClasses } from '../../sim/catalog/categories.js';
-import { catalogClass } from '../../sim/catalog/index.js';
-import { HEATER_CLASSES } from '../../sim/derived-states.js';
+import { categoryClasses } from '../sim/catalog/categories.js';
+import { catalogClass } from '../sim/catalog/index.js';
+import { HEATER_CLASSES } from '../sim/derived-states.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
 export function stem(word: string): string {

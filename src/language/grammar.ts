@@ -24,7 +24,7 @@
  *       DELIVERY: NP to NP  |  all the NP to NP                                  (INSIDE the receiving building)
  *   ACTION: (switch | turn) (it | them) STATE | (switch | turn) STATE (it | them) | open (it | them) | close ...
  */
-import { catalogClass } from '../../sim/catalog/index.js';
+import { catalogClass } from '../sim/catalog/index.js';
 import {
   type Env,
   list,

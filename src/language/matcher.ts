@@ -9,8 +9,8 @@
  * joined by `,` and a conjunction, a word picked from a table, a number ("3", "three"), and a list of tagged items
  * (clauses or rules) joined by separators.
  */
-import { catalogClass } from '../../sim/catalog/index.js';
-import type { Predicate } from '../../sim/subgoals.js';
+import { catalogClass } from '../sim/catalog/index.js';
+import type { Predicate } from '../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 
 // ---- tokens --------------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
  *   STATE    := clean | cooked | toasted | filled with coffee | filled with water | watered | turned on | turned off
  *             | open | closed | picked up | (in | on) the [ADJECTIVE] noun phrase
  */
-import type { Predicate, SubgoalSpec } from '../../sim/subgoals.js';
+import type { Predicate, SubgoalSpec } from '../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf } from './matcher.js';
 

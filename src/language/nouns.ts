@@ -14,9 +14,9 @@
  *
  * Rooms themselves are no noun phrase of a goal (they qualify one).
  */
-import { type CategoryName, categoryClasses } from '../../sim/catalog/categories.js';
-import { catalogClass, type RoomType, STANDING_KINDS } from '../../sim/catalog/index.js';
-import type { Predicate } from '../../sim/subgoals.js';
+import { type CategoryName, categoryClasses } from '../sim/catalog/categories.js';
+import { catalogClass, type RoomType, STANDING_KINDS } from '../sim/catalog/index.js';
+import type { Predicate } from '../sim/subgoals.js';
 import { byDescription, resolvePhrase, singular } from './lexicon.js';
 
 export interface NounPhrase {

@@ -11,10 +11,10 @@
  * that over-satisfies), one for cooking and fetching. Food put on a plate is served: on a clean plate, cleaned first,
  * as TEACh's dishes are. Putting food in a heater and switching it on (or heating it there) is cooking it there.
  */
-import type { ActionGoal } from '../../sim/action-goals.js';
-import { catalogClass } from '../../sim/catalog/index.js';
-import { HEATER_CLASSES } from '../../sim/derived-states.js';
-import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../../sim/subgoals.js';
+import type { ActionGoal } from '../sim/action-goals.js';
+import { catalogClass } from '../sim/catalog/index.js';
+import { HEATER_CLASSES } from '../sim/derived-states.js';
+import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase } from './matcher.js';

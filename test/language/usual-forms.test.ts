@@ -6,12 +6,12 @@
  * tasks take seconds to load) are measured by `npm run perf:reader`, not here.
  */
 import { describe, expect, it } from 'vitest';
-import { readDialogue } from '../../../src/agents/language/dialogue.js';
-import { compareToDefinition, type GoalLike } from '../../../src/agents/language/goal-compare.js';
-import { readGoal } from '../../../src/agents/language/index.js';
-import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../../src/bench/episodic/semgro/tasks.js';
-import { LLM_STATE_TASKS, PERSONAL_TASKS, TEACH_TASKS } from '../../../src/bench/episodic/tasks/index.js';
-import { TEACH_DIALOGUES } from '../../../src/bench/episodic/tasks/teach-dialogue.js';
+import { INSTRUCTION_TYPES, SEMGRO_TASKS } from '../../src/bench/episodic/semgro/tasks.js';
+import { LLM_STATE_TASKS, PERSONAL_TASKS, TEACH_TASKS } from '../../src/bench/episodic/tasks/index.js';
+import { TEACH_DIALOGUES } from '../../src/bench/episodic/tasks/teach-dialogue.js';
+import { readDialogue } from '../../src/language/dialogue.js';
+import { compareToDefinition, type GoalLike } from '../../src/language/goal-compare.js';
+import { readGoal } from '../../src/language/index.js';
 
 type Usual = { readonly family: string; readonly text: string } & GoalLike;
 

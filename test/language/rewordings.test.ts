@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyRewording, type ReadOutcome } from '../../../src/agents/language/goal-compare.js';
-import { readGoal } from '../../../src/agents/language/index.js';
+import { classifyRewording, type ReadOutcome } from '../../src/language/goal-compare.js';
+import { readGoal } from '../../src/language/index.js';
 
 interface Pair {
   readonly category: string;
@@ -16,7 +16,7 @@ interface Pair {
 }
 
 const pairsOf = (file: string): Pair[] =>
-  readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), 'utf8')
+  readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Pair);

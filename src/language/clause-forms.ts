@@ -45,7 +45,7 @@
  * STATE: (switched|turned) on / off, open(ed), closed / shut, clean(ed) / washed, cooked / heated / warm(ed) [in HEATER],
  * watered, [put|placed|stored|kept] PREP HOST. PREP: on, onto, on top of, in, into, inside, to, over to.
  */
-import type { Predicate } from '../../sim/subgoals.js';
+import type { Predicate } from '../sim/subgoals.js';
 import { alt, type Element, list, np, number, optional, type Pattern, pick, type Tagged, words } from './matcher.js';
 import { roomOf } from './nouns.js';
 

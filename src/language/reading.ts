@@ -15,11 +15,16 @@
  * one for ever. "The bookshelf" is any bookshelf; "the bookshelf in the bedroom" (how the benchmark names a host or a
  * switched thing the home has several of) is a quantifier restricted to that room.
  */
-import { type Condition, edge, exists, forall, isIn, not, v } from '../../sim/conditions.js';
-import { OPPOSITE_STATE } from '../../sim/vocabulary.js';
-import { InputError } from '../../util/errors.js';
-import type { InstructionBrief } from '../agent.js';
+import { type Condition, edge, exists, forall, isIn, not, v } from '../sim/conditions.js';
+import { OPPOSITE_STATE } from '../sim/vocabulary.js';
+import { InputError } from '../util/errors.js';
 import { type InstructionReading, parseInstruction } from './grammar.js';
+
+/** A text to read and the id it goes by (an agent's InstructionBrief has this shape). */
+export interface InstructionText {
+  readonly id: string;
+  readonly text: string;
+}
 
 /** One instruction as read from a text. */
 export interface ReadInstruction {
@@ -50,7 +55,7 @@ export function compileReading(reading: InstructionReading): Pick<ReadInstructio
 }
 
 /** The readings of one text, with ids: the brief's id, or `<id>#<n>` when the text states several instructions. */
-export function readInstruction(brief: InstructionBrief): { id: string; reading: InstructionReading }[] {
+export function readInstruction(brief: InstructionText): { id: string; reading: InstructionReading }[] {
   const result = parseInstruction(brief.text);
   if (!result.ok) throw new InputError(`instruction '${brief.id}': cannot interpret "${brief.text}": ${result.reason}`);
   const { readings } = result;
@@ -58,7 +63,7 @@ export function readInstruction(brief: InstructionBrief): { id: string; reading:
 }
 
 /** Every instruction the texts state; one InputError naming every text that does not parse. */
-export function readInstructions(briefs: readonly InstructionBrief[]): ReadInstruction[] {
+export function readInstructions(briefs: readonly InstructionText[]): ReadInstruction[] {
   const read: ReadInstruction[] = [];
   const problems: string[] = [];
   for (const brief of briefs) {
