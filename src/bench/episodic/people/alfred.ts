@@ -157,7 +157,10 @@ export function alfredDefinition(text: AlfredText): TaskDefinition {
     text: text.text,
     stepLimit: stepLimitFor(text.subgoals),
     subgoals: text.subgoals,
-    requires: requirementsFor(text.subgoals, sceneRoom(text.name.scene)),
+    requires: requirementsFor(text.subgoals, {
+      room: sceneRoom(text.name.scene),
+      toolsRoom: sceneRoom(text.name.scene),
+    }),
     source: `ALFRED ${text.split === 'valid_seen' ? 'valid_seen crowd text' : "LLM-Planner's task_instr"}, task ${text.gold}`,
   };
 }

@@ -96,7 +96,7 @@ export function teachHumanDefinition(game: TeachGame & { subgoals: readonly Subg
     text: game.text,
     stepLimit: stepLimitFor(game.subgoals),
     subgoals: game.subgoals,
-    requires: requirementsFor(game.subgoals),
+    requires: requirementsFor(game.subgoals, { toolsRoom: 'kitchen' }),
     source: `TEACh valid_unseen game, task ${game.gold}`,
   };
 }
