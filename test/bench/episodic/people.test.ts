@@ -167,7 +167,7 @@ describeWithShared(
     it('records the families’ versions in the run configuration', () => {
       const tasks = selectTasks([], [alfredTexts()[0].id, teachHumanDefinitions()[0].id]);
       const config = episodicGridConfig({ agents: ['oracle'], homes: ['cottage'], tasks, seeds: [0] });
-      expect(config.familyVersions).toEqual({ alfred: 1, 'teach-human': 1 });
+      expect(config.familyVersions).toEqual({ alfred: 2, 'teach-human': 2 });
     });
 
     it('reports per type how the reader reads the texts against their gold', () => {
