@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Test files that replace modules (vi.mock): they need a module registry of their own. */
-const ISOLATED = ['test/planning/household/rule-change.test.ts'];
+const ISOLATED = ['test/planning/household/rule-change.test.ts', 'test/bench/episodic/people-agents.test.ts'];
 
 export default defineConfig({
   test: {

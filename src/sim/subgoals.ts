@@ -263,11 +263,13 @@ const RECIPE_INSTRUMENTS: Partial<Record<Predicate, readonly (readonly string[])
   isHeated: [['microwave', 'stove', 'toaster']],
   isCooled: [[...COOLER_CLASSES]],
   isSliced: [[...KNIFE_CLASSES]],
-  isBoiled: [[...BOILING_VESSELS], ['stove', 'microwave'], ['sink'], ['faucet']],
+  // A pot to boil in (a bowl in a microwave boils too, but a home is given a pot, as TEACh's kitchens have)
+  isBoiled: [['cookingpot'], ['stove', 'microwave'], ['sink'], ['faucet']],
   isClean: [['sink'], ['faucet']],
   isFilledWithWater: [['sink'], ['faucet']],
   isFilledWithCoffee: [['coffeemaker']],
-  isWatered: [['waterglass', 'mug', 'dishbowl', 'cookingpot', 'wateringcan'], ['sink'], ['faucet']],
+  // A cup to carry the water in (any vessel waters; a home is given a cup, as the built-in Water Plant asks)
+  isWatered: [['waterglass'], ['sink'], ['faucet']],
 };
 
 /**

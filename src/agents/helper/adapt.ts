@@ -13,7 +13,8 @@
  * - a handle made by an earlier block is reused when the subgoal asks for what that block made (the toasted slice,
  *   the cleaned plate); a place the dialogue names becomes the handle's landmark;
  * - a subgoal no retrieved block is written for is called directly when the API names it (clean, cook, toast,
- *   toggle_on, toggle_off, open, close, fill_up, pickup, pickup_and_place); otherwise it is left out and recorded:
+ *   heat, cool, slice, boil, examine, toggle_on, toggle_off, open, close, fill_up, pickup, pickup_and_place);
+ *   otherwise it is left out and recorded:
  *   without an example, the offline planner does not know that coffee needs the coffee machine, or watering a cup.
  * - a program learned from this very dialogue (memory expansion) is recalled as it is;
  * - when every subgoal is adapted from the same example, the program follows that example's order of blocks; and
@@ -100,6 +101,16 @@ function directMethod(spec: SubgoalSpec): string | undefined {
       return 'clean';
     case 'isCooked':
       return spec.using?.includes('toaster') ? 'toast' : 'cook';
+    case 'isHeated':
+      return 'heat';
+    case 'isCooled':
+      return 'cool';
+    case 'isSliced':
+      return 'slice';
+    case 'isBoiled':
+      return 'boil';
+    case 'isExaminedUnder':
+      return 'examine';
     case 'isToggledOn':
       return 'toggle_on';
     case 'isToggledOff':

@@ -15,8 +15,15 @@
  * | `toast`              | grab x, put it in a toaster, switch the toaster on                                  |
  * | `cook`               | in a microwave (open, put in, close, switch on), else on a stove (put in, switch on), |
  * |                      | else in a toaster; the first of them the memory knows                               |
+ * | `heat`               | as `cook`, for any object (ALFRED heats mugs and plates in the microwave)           |
+ * | `cool`               | grab x, open a fridge, put x in, close it (a closed fridge cools what it holds)     |
+ * | `slice`              | grab a knife, walk to x (hearth's slicing rule: food reached with a knife in hand),  |
+ * |                      | put the knife down (as ALFRED's experts do: the hands are free for what follows)     |
+ * | `boil`               | fill a pot at a sink (unless it holds water), put it on the stove, put x in it,     |
+ * |                      | switch the stove on (TEACh's Boil X: cooked in water)                               |
+ * | `examine(t)`         | grab x, walk to the lamp t, switch it on (ALFRED: x held in the light of the lamp)  |
  * | `pour(t)`            | grab x, walk to t (hearth's watering rule: a filled vessel carried to the plant)     |
- * | `slice`, `empty`     | nothing: hearth's things come sliced (docs/episodic.md) and nothing is poured out    |
+ * | `empty`              | nothing: nothing is poured out in hearth                                            |
  *
  * The sequences are fixed: a step that is not needed (grabbing what is held, opening what is open) is left out by
  * the pre-condition checks (`preconditions.ts`), not here, so that the ablation without checks runs them as written.
@@ -52,6 +59,15 @@ function nearest(view: HelperView, className: string): number | undefined {
   const known = view.instances(className).filter((id) => view.roomOf(id) !== undefined);
   return known.find((id) => view.roomOf(id) === view.room) ?? known[0];
 }
+
+/** The first known instance of any of the classes (in the robot's room first, then in the order given). */
+function nearestOf(view: HelperView, classes: readonly string[]): number | undefined {
+  const all = classes.map((c) => nearest(view, c)).filter((id): id is number => id !== undefined);
+  return all.find((id) => view.roomOf(id) === view.room) ?? all[0];
+}
+
+const KNIVES = ['chefknife', 'cutleryknife'];
+const POTS = ['cookingpot', 'dishbowl'];
 
 const rinse = (x: number, water: { sink: number; faucet: number }): Op[] => [
   { kind: 'grab', id: x },
@@ -103,7 +119,8 @@ export function expandCall(method: string, x: number, t: number | undefined, vie
         ],
       };
     }
-    case 'cook': {
+    case 'cook':
+    case 'heat': {
       const microwave = nearest(view, 'microwave');
       if (microwave !== undefined) {
         return {
@@ -133,8 +150,59 @@ export function expandCall(method: string, x: number, t: number | undefined, vie
           { kind: 'goto', id: t! },
         ],
       };
-    case 'slice':
-      return { ops: [], note: "hearth's things come sliced: nothing to do" };
+    case 'slice': {
+      const knife = view.held().find((id) => KNIVES.includes(view.className(id) ?? '')) ?? nearestOf(view, KNIVES);
+      if (knife === undefined) return { need: KNIVES };
+      return {
+        ops: [
+          { kind: 'grab', id: knife },
+          { kind: 'goto', id: x },
+          { kind: 'put_down', id: knife },
+        ],
+      };
+    }
+    case 'cool': {
+      const fridge = nearest(view, 'fridge');
+      if (fridge === undefined) return { need: ['fridge'] };
+      return {
+        ops: [
+          { kind: 'grab', id: x },
+          { kind: 'open', id: fridge },
+          { kind: 'place', id: x, target: fridge },
+          { kind: 'close', id: fridge },
+        ],
+      };
+    }
+    case 'boil': {
+      const pot = nearestOf(view, POTS);
+      if (pot === undefined) return { need: POTS };
+      const stove = nearest(view, 'stove');
+      if (stove === undefined) return { need: ['stove'] };
+      const fill: Op[] = [];
+      if (!view.holds(pot, 'isFilledWithWater')) {
+        const water = sinkWithFaucet(view);
+        if (!water) return { need: ['sink'] };
+        fill.push(...rinse(pot, water));
+      }
+      return {
+        ops: [
+          ...fill,
+          { kind: 'grab', id: pot },
+          { kind: 'place', id: pot, target: stove },
+          { kind: 'grab', id: x },
+          { kind: 'place', id: x, target: pot },
+          { kind: 'switchon', id: stove },
+        ],
+      };
+    }
+    case 'examine':
+      return {
+        ops: [
+          { kind: 'grab', id: x },
+          { kind: 'goto', id: t! },
+          { kind: 'switchon', id: t! },
+        ],
+      };
     case 'empty':
       return { ops: [], note: 'nothing is poured out in hearth: nothing to do' };
     default:

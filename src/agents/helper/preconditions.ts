@@ -5,7 +5,7 @@
  *
  * | rule                      | when                                                         | then                    |
  * | ------------------------- | ------------------------------------------------------------ | ----------------------- |
- * | `attribute-holds`         | clean / cook / toast / fill_up an object that already is so  | skip the call           |
+ * | `attribute-holds`         | clean / cook / toast / heat / cool / slice / boil / fill_up an object that already is so | skip the call |
  * | `missing-tool`            | pour with an object that holds no water                      | fill it up first        |
  * | `already-holding`         | grab what is in hand                                         | drop the step           |
  * | `not-pickupable`          | grab what cannot be picked up                                | drop the step           |
@@ -18,8 +18,9 @@
  * | `not-openable`            | open or close what does not open                             | drop the step           |
  * | `state-holds`             | open the open, close the closed, switch on what is on, ...   | drop the step           |
  *
- * The paper's slicing rule (a knife in hand before slicing) has no counterpart: hearth's things come sliced
- * (`macros.ts`). A class never found has its steps skipped: that is the search's outcome (`search.ts`), not a rule.
+ * The paper's slicing rule (a knife in hand before slicing) is the `slice` macro's first step (`macros.ts`), dropped
+ * by `already-holding` when a knife is in hand. A class never found has its steps skipped: that is the search's
+ * outcome (`search.ts`), not a rule.
  * Without the checks (the `-no-precheck` ablation) every step runs as written and a failure goes to correction.
  */
 import type { Op } from './macros.js';
@@ -132,13 +133,17 @@ const ATTRIBUTE_OF_METHOD = {
   clean: 'isClean',
   cook: 'isCooked',
   toast: 'isCooked',
+  heat: 'isHeated',
+  cool: 'isCooled',
+  slice: 'isSliced',
+  boil: 'isBoiled',
   fill_up: 'isFilledWithWater',
 } as const;
 
 export const CALL_RULES: readonly CallRule[] = [
   {
     id: 'attribute-holds',
-    text: 'cleaning, cooking, toasting or filling what already is so: the call is skipped',
+    text: 'cleaning, cooking, toasting, heating, cooling, slicing, boiling or filling what already is so: skipped',
     check: (method, subject, view) => {
       const attribute = ATTRIBUTE_OF_METHOD[method as keyof typeof ATTRIBUTE_OF_METHOD];
       return attribute !== undefined && view.holds(subject, attribute) ? { kind: 'skip' } : undefined;

@@ -6,7 +6,9 @@
  * | ---------------------------------------------------------- | -------------------------------------------- |
  * | open, opened; closed, shut; on, switched_on, turned_on;    | that state (`not_open` is closed, ...)       |
  * | off, switched_off, turned_off; clean; dirty                |                                              |
- * | cooked, toasted, heated, hot, warm                         | the derived state `cooked`                   |
+ * | cooked, toasted                                            | the derived state `cooked`                   |
+ * | heated, hot, warm                                          | `heated` (food heated is cooked: `world.ts`) |
+ * | sliced, cut, chopped; cooled, cold, chilled; boiled        | `sliced`; `cooled`; `boiled`                 |
  * | filled_with_water, has_water; filled_with_coffee, ...      | the derived states of water and coffee       |
  * | watered                                                    | `watered`                                    |
  * | cannot_<verb>                                              | an action that failed on it for no known cause |
@@ -42,9 +44,16 @@ const STATES: Readonly<Record<string, State>> = {
 const DERIVED: Readonly<Record<string, DerivedState>> = {
   cooked: 'cooked',
   toasted: 'cooked',
-  heated: 'cooked',
-  hot: 'cooked',
-  warm: 'cooked',
+  heated: 'heated',
+  hot: 'heated',
+  warm: 'heated',
+  sliced: 'sliced',
+  cut: 'sliced',
+  chopped: 'sliced',
+  cooled: 'cooled',
+  cold: 'cooled',
+  chilled: 'cooled',
+  boiled: 'boiled',
   filled_with_water: 'filledWithWater',
   has_water: 'filledWithWater',
   filled_with_coffee: 'filledWithCoffee',

@@ -12,7 +12,7 @@
 
 import type { TaskReading } from '../../language/tasks.js';
 import { catalogClass } from '../../sim/catalog/index.js';
-import { DerivedStates } from '../../sim/derived-states.js';
+import { type DerivedState, DerivedStates } from '../../sim/derived-states.js';
 import { EnvGraph } from '../../sim/graph.js';
 import { addPassage } from '../../sim/scenes/topology.js';
 import type { WorldView } from '../../sim/subgoals.js';
@@ -113,7 +113,7 @@ export function planningWorld(
       if (opposite) graph.removeState(id, opposite);
       graph.addState(id, attribute.state);
     } else if (attribute.kind === 'derived') {
-      derived.add(id, attribute.state);
+      for (const state of impliedStates(attribute.state, graph.get(id).properties)) derived.add(id, state);
     } else {
       const set = cannot.get(id) ?? new Set<string>();
       set.add(attribute.verb);
@@ -133,6 +133,18 @@ export function planningWorld(
     }
   }
   return { graph, derived, cannot };
+}
+
+/**
+ * A derived state with what the rules make true with it: cooked food is heated, heated food cooked (the same heater
+ * does both), boiled food cooked and heated.
+ */
+function impliedStates(state: DerivedState, properties: ReadonlySet<string>): DerivedState[] {
+  const food = properties.has('EATABLE') || properties.has('DRINKABLE');
+  if (state === 'cooked') return ['cooked', 'heated'];
+  if (state === 'heated') return food ? ['heated', 'cooked'] : ['heated'];
+  if (state === 'boiled') return ['boiled', 'cooked', 'heated'];
+  return [state];
 }
 
 /** The catalog's usual state of the pair (its first state when the catalog names none). */

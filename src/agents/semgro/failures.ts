@@ -115,17 +115,26 @@ export function failureOfMessage(
   return { kind: 'other', object: className(target) ?? 'object', text: message };
 }
 
+/** Appliances that close on what they heat or cool (ALFRED's microwave and fridge). */
+const CLOSING_APPLIANCES = ['microwave', 'fridge'];
+
 /**
  * Where a thing not in view may be: a closed container in view of a class the catalog keeps it in ("no bananas in
- * view", the fridge closed: "the fridge is closed, the bananas may be inside"), the first by id; undefined when there
+ * view", the fridge closed: "the fridge is closed, the bananas may be inside"), or, for food and dishes, a closed
+ * microwave or fridge (where heating and cooling leave them), the catalog's places first, then by id; undefined when there
  * is none, or the failure is not about a thing out of view. The critic's reading of what it sees, as the paper's
  * critic says "kitchencabinet is closed": the remedy is then to open it, which a search for the thing by rooms and
  * candidates ("find bananas") may never reach (no opening skill among its candidates).
  */
 export function hiddenIn(failure: SkillFailure, observation: Observation): SkillFailure | undefined {
   if (failure.kind !== 'not-visible') return undefined;
-  const keeps = catalogClass(failure.object)?.inside ?? [];
-  const box = observation.nodes.find((n) => keeps.includes(n.className) && n.states.includes('CLOSED'));
+  // Where the catalog keeps it, then, for food and dishes, the appliances that close on what they heat or cool (a
+  // potato heated in the microwave is in the microwave, whatever the catalog says of potatoes).
+  const entry = catalogClass(failure.object);
+  const heatsOrCools = entry?.kind === 'food' || entry?.kind === 'kitchenware';
+  const keeps = [...(entry?.inside ?? []), ...(heatsOrCools ? CLOSING_APPLIANCES : [])];
+  const closed = observation.nodes.filter((n) => keeps.includes(n.className) && n.states.includes('CLOSED'));
+  const box = closed.sort((a, b) => keeps.indexOf(a.className) - keeps.indexOf(b.className) || a.id - b.id)[0];
   if (!box) return undefined;
   return {
     kind: 'closed',

@@ -3,7 +3,8 @@
  * give the level-2 skill that reaches it (`database/naming.ts`), so that retrieval stays text to text and finds that
  * skill first where the training home had one ("breadslice isCooked using toaster" -> "heat breadslice in toaster",
  * "2 breadslice(isCooked) isPlacedTo plate(isClean)" -> "put breadslice on plate", "mug isFilledWithCoffee" -> "fill
- * mug with coffee"). Counts and qualifiers are left out of the text, as skill names have none: the goal chain
+ * mug with coffee", "apple isSliced" -> "slice apple with chefknife", "mug isCooled" -> "cool mug in fridge", "keys
+ * isExaminedUnder floorlamp" -> "examine keys under floorlamp"). Counts and qualifiers are left out of the text, as skill names have none: the goal chain
  * repeats a query until enough things satisfy its subgoal and tells the binding which things qualify
  * (`goal-chain.ts`).
  */
@@ -44,6 +45,18 @@ function meaningOf(spec: SubgoalSpec): SkillMeaning | undefined {
       return { kind: 'fill', patients, content: 'water' };
     case 'isFilledWithCoffee':
       return { kind: 'fill', patients, content: 'coffee' };
+    case 'isHeated':
+      return { kind: 'heat', patients, appliance: spec.using?.length === 1 ? spec.using[0] : 'microwave' };
+    case 'isCooled':
+      return { kind: 'cool', patients, appliance: 'fridge' };
+    case 'isSliced':
+      return { kind: 'slice', patients, tool: spec.using?.length === 1 ? spec.using[0] : 'chefknife' };
+    case 'isBoiled':
+      return { kind: 'boil', patients, vessel: 'cookingpot' };
+    case 'isExaminedUnder': {
+      const lamp = spec.destination?.[0];
+      return lamp === undefined ? undefined : { kind: 'examine', patients, lamp };
+    }
     default:
       return undefined;
   }

@@ -79,8 +79,8 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
  * several workers, each then reads the file instead of spending seconds making the same database.
  */
 export function prepareRun(specs: readonly EpisodicSpec[], context: RunPreparation): void {
-  for (const home of semgroTrainingHomes(specs)) {
-    const { report } = semgroTraining(home);
+  for (const { home, people } of semgroTrainingHomes(specs)) {
+    const { report } = semgroTraining(home, undefined, { people });
     const how = report.made ? `made in ${(report.ms / 1000).toFixed(1)} s` : 'read';
     context.note(`SemGro's skill database of ${home} (${report.skills} skills) ${how}: ${report.folder}`);
   }

@@ -60,8 +60,9 @@ export type TaskFamily =
 
 /**
  * An object the task needs: at least `count` nodes of the class (or of `countsAlso`: any of them will do), lying
- * ON/INSIDE a node of class `on`/`inside`. A standing class (furniture, an appliance) the home lacks is added to a
- * room of its kind (`room` first, where it names one the home has).
+ * ON/INSIDE a node of class `on`/`inside`, and in a room of the kind `room` where it names one (only those count; a
+ * missing one goes there when a host of that room can take it). A standing class (furniture, an appliance) the home
+ * lacks is added to a room of its kind (`room` first, where the home has one).
  */
 export interface ObjectRequirement {
   readonly className: string;
@@ -70,7 +71,7 @@ export interface ObjectRequirement {
   readonly inside?: string;
   /** Classes that count towards `count` as well (ALFRED's Cabinet: any of the home's cabinets). */
   readonly countsAlso?: readonly string[];
-  /** The kind of room a missing instance goes to, where the home has one (ALFRED's scene: a bathroom's drawer). */
+  /** The kind of room the instances must be in (ALFRED's scene: a bathroom's drawer; the kitchen's knife). */
   readonly room?: RoomType;
 }
 
@@ -145,18 +146,28 @@ export interface BoundTask {
 
 /** Ensures a requirement on the graph (in place). Throws an InputError when the home cannot host it. */
 export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, rng: Rng, where: string): void {
-  const entry = catalogClass(requirement.className);
-  if (!entry) throw new InputError(`${where}: unknown class '${requirement.className}'`);
+  const named = catalogClass(requirement.className);
+  if (!named) throw new InputError(`${where}: unknown class '${requirement.className}'`);
+  // The class a missing instance is made of: the first of the requirement's that stands (or lies) in its room.
+  const room = requirement.room;
+  const entry =
+    room === undefined || named.rooms.includes(room)
+      ? named
+      : ((requirement.countsAlso ?? []).map((c) => catalogClass(c)).find((e) => e?.rooms.includes(room)) ?? named);
   if (!isSmallObject(entry)) {
     ensureStanding(graph, entry, requirement, where);
     return;
   }
   const hostClass = requirement.on ?? requirement.inside;
   const relation = requirement.inside ? 'INSIDE' : 'ON';
+  const inRoom = (id: number) => requirement.room === undefined || roomKindOf(graph, id) === requirement.room;
   const placedThere = (id: number) =>
-    hostClass === undefined || placesOf(graph, id).some((p) => graph.get(p.host).className === hostClass);
+    inRoom(id) &&
+    (hostClass === undefined || placesOf(graph, id).some((p) => graph.get(p.host).className === hostClass));
   const existing = [...graph.idsOfClass(entry.name)].sort((a, b) => a - b);
-  const counted = (requirement.countsAlso ?? []).flatMap((c) => [...graph.idsOfClass(c)]);
+  const counted = [named.name, ...(requirement.countsAlso ?? [])]
+    .filter((c) => c !== entry.name)
+    .flatMap((c) => [...graph.idsOfClass(c)]);
   let have = existing.filter(placedThere).length + counted.filter(placedThere).length;
   const hosts = (): { relation: 'ON' | 'INSIDE'; host: number }[] => {
     const places =
@@ -168,8 +179,8 @@ export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, r
       }
     }
     if (requirement.room === undefined) return out;
-    const inRoom = out.filter((o) => graph.get(graph.roomOf(o.host) ?? o.host).className === requirement.room);
-    return inRoom.length > 0 ? inRoom : out;
+    const there = out.filter((o) => roomKindOf(graph, o.host) === requirement.room);
+    return there.length > 0 ? there : out;
   };
   const candidates = hosts();
   if (have < requirement.count && candidates.length === 0) {
@@ -188,6 +199,12 @@ export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, r
     moveObject(graph, id, rng.pick(candidates));
     have++;
   }
+}
+
+/** The class of the room a node is in (`kitchen`, ...), or undefined. */
+function roomKindOf(graph: EnvGraph, id: number): string | undefined {
+  const room = graph.roomOf(id);
+  return room === undefined ? undefined : graph.get(room).className;
 }
 
 /** A new node of the class in its default states (not yet placed); returns its id, the next free one. */
@@ -210,10 +227,12 @@ function addNodeOf(graph: EnvGraph, entry: CatalogClass): number {
  * places pieces.
  */
 function ensureStanding(graph: EnvGraph, entry: CatalogClass, requirement: ObjectRequirement, where: string): void {
-  const classes = [entry.name, ...(requirement.countsAlso ?? [])];
-  let have = classes.reduce((n, c) => n + graph.idsOfClass(c).length, 0);
+  const classes = [...new Set([entry.name, requirement.className, ...(requirement.countsAlso ?? [])])];
+  const inRoom = (id: number) => requirement.room === undefined || roomKindOf(graph, id) === requirement.room;
+  let have = classes.reduce((n, c) => n + graph.idsOfClass(c).filter(inRoom).length, 0);
   if (have >= requirement.count) return;
-  const kinds = [...new Set([...(requirement.room ? [requirement.room] : []), ...entry.rooms])];
+  const first = requirement.room !== undefined && entry.rooms.includes(requirement.room) ? [requirement.room] : [];
+  const kinds = [...new Set([...first, ...entry.rooms])];
   const rooms = kinds.flatMap((kind) => [...graph.idsOfClass(kind)].sort((a, b) => a - b));
   const hostIn = (room: number) =>
     entry.on.length === 0

@@ -7,6 +7,7 @@ import type { SkillDatabase } from '../../../src/agents/semgro/database/database
 import { databaseText, parseDatabase, readDatabase, writeDatabase } from '../../../src/agents/semgro/database/io.js';
 import { conjunctionName, skillName } from '../../../src/agents/semgro/database/naming.js';
 import { primitiveText } from '../../../src/agents/semgro/primitives.js';
+import { prepareTrainingHome } from '../../../src/bench/episodic/semgro/settings.js';
 import { graphToJson } from '../../../src/sim/graph-io.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
 import { roomPairs } from '../../../src/sim/skill-sets.js';
@@ -172,6 +173,33 @@ describe('the offline database', () => {
       );
       expect(run.ok, text).toBe(true);
     }
+  });
+
+  it("learns ALFRED's and TEACh's states only in the people's-words families' database (issue 42)", () => {
+    const graph = prepareTrainingHome(loadHome('cottage').graph, 'cottage', { people: true });
+    const people = buildDatabase(graph, {
+      ...OPTIONS,
+      patients: ['potato', 'mug', 'keys'],
+      caps: { level3: 2, level4: 1 },
+      people: true,
+    });
+    const texts = people.level(2).map((e) => e.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'slice potato with chefknife',
+        'cool potato in fridge',
+        'cool mug in fridge',
+        'heat mug in microwave',
+        'boil potato in cookingpot',
+        'examine keys under tablelamp',
+        'open safe and put keys in safe',
+      ]),
+    );
+    const chain = (text: string) => people.chain(people.level(2).find((e) => e.text === text)!.id).map(primitiveText);
+    expect(chain('slice potato with chefknife')).toEqual(expect.arrayContaining(['grab chefknife', 'walk potato']));
+    expect(chain('open safe and put keys in safe').slice(-2)).toEqual(['open safe', 'putin keys safe']);
+    // The other families' databases hold none of them.
+    expect(database.level(2).some((e) => /^(slice|cool|boil|examine) /.test(e.text))).toBe(false);
   });
 
   it('is the same for the same seed', () => {

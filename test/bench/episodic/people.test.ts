@@ -82,7 +82,7 @@ describe('ALFRED and TEACh types as hearth classes', () => {
       'fryingpan isPlacedTo fridge',
       'tomato(isSliced) isPlacedTo fryingpan',
     ]);
-    expect(gold('look_at_obj_in_light-CD-None-DeskLamp-308')).toEqual(['cd isExaminedUnder tablelamp']);
+    expect(gold('look_at_obj_in_light-CD-None-DeskLamp-302')).toEqual(['cd isExaminedUnder tablelamp']);
     expect(alfredGoal(parseAlfredTaskName('pick_and_place_simple-Book-None-Sofa-201'))[0].placeAs).toBe('ON_OR_INSIDE');
     expect(() => parseAlfredTaskName('pick_up-Book-None-Sofa-201')).toThrow(InputError);
   });
@@ -167,7 +167,7 @@ describeWithShared(
     it('records the families’ versions in the run configuration', () => {
       const tasks = selectTasks([], [alfredTexts()[0].id, teachHumanDefinitions()[0].id]);
       const config = episodicGridConfig({ agents: ['oracle'], homes: ['cottage'], tasks, seeds: [0] });
-      expect(config.familyVersions).toEqual({ alfred: 1, 'teach-human': 1 });
+      expect(config.familyVersions).toEqual({ alfred: 2, 'teach-human': 2 });
     });
 
     it('reports per type how the reader reads the texts against their gold', () => {
@@ -195,7 +195,7 @@ describeWithShared(
   ],
   'the Oracle on a sample of each type',
   () => {
-    it('solves one task of every ALFRED and TEACh type in a generated home', { timeout: 60_000 }, async () => {
+    it('solves one task of every ALFRED and TEACh type in a generated home', { timeout: 180_000 }, async () => {
       const sample = [
         ...ALFRED_TYPES.map(
           (type) =>
@@ -206,7 +206,7 @@ describeWithShared(
                   (type !== 'look_at_obj_in_light' && type !== 'pick_two_obj_and_place'),
             )?.id ?? alfredTexts().find((t) => t.name.type === type)!.id,
         ),
-        ...['Boil X', 'N Cooked Slices Of X In Y', 'Coffee', 'Water Plant', 'Put All X In One Y'].map(
+        ...['Boil X', 'N Cooked Slices Of X In Y', 'Put All X In One Y'].map(
           (type) => teachHumanGames().find((g) => g.type === type && g.subgoals)!.id,
         ),
       ];

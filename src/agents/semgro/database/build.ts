@@ -55,6 +55,8 @@ export interface BuildOptions {
   readonly caps?: { readonly level3?: number; readonly level4?: number };
   /** Make level-2 skills for these classes only (default: every class the home offers); a smaller database. */
   readonly patients?: readonly string[];
+  /** Also the skills of ALFRED's and TEACh's states (`singleGoals`' `people`: the people's-words families). */
+  readonly people?: boolean;
 }
 
 /** A skill being made: what it means, its children (ids one level down) and its chain. */
@@ -146,6 +148,14 @@ function groupKey(meaning: SkillMeaning): string {
       return `fill|${meaning.content}`;
     case 'water':
       return `water|${meaning.vessel}`;
+    case 'slice':
+      return `slice|${meaning.tool}`;
+    case 'cool':
+      return `cool|${meaning.appliance}`;
+    case 'boil':
+      return `boil|${meaning.vessel}`;
+    case 'examine':
+      return `examine|${meaning.lamp}`;
   }
 }
 
@@ -175,6 +185,7 @@ export class Bootstrap {
   constructor(
     readonly graph: EnvGraph,
     private readonly patients?: readonly string[],
+    private readonly people = false,
   ) {
     this.character = graph.characterId();
     this.adjacent = roomPairs(graph);
@@ -200,7 +211,7 @@ export class Bootstrap {
   /** The level-2 skills to make: each single goal planned, as a chain that runs, with what it saw. */
   levelTwo(): { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] }[] {
     type Made = { meaning: SkillMeaning; chain: Primitive[]; plan: number[]; seen: readonly string[] };
-    const goals = singleGoals(this.graph).filter(
+    const goals = singleGoals(this.graph, { people: this.people }).filter(
       ({ meaning }) => !this.patients || meaning.patients.every((p) => this.patients!.includes(p)),
     );
     const composed = (meaning: SkillMeaning) => meaning.kind === 'place' && meaning.typical === false;
@@ -239,7 +250,11 @@ export class Bootstrap {
       const placed = fetch
         ? this.placedAfter(fetch, goal.meaning as Extract<SkillMeaning, { kind: 'place' }>)
         : this.graph.tryChanges((g) => this.planned(g, goal.stages));
-      if (placed) out.push({ ...placed, meaning: { ...goal.meaning, opens: false } as SkillMeaning });
+      if (placed) {
+        const host = (goal.meaning as Extract<SkillMeaning, { kind: 'place' }>).host;
+        const opens = placed.chain.some((p) => p.verb === 'open' && p.objects[0] === host);
+        out.push({ ...placed, meaning: { ...goal.meaning, opens } as SkillMeaning });
+      }
     }
     return out;
   }
@@ -262,10 +277,14 @@ export class Bootstrap {
     );
     const room = hosts.length > 0 ? graph.roomOf(hosts[0]) : undefined;
     if (room === undefined) return undefined;
+    // A container that opens and is closed is opened first (ALFRED's toilet, safe, drawer).
+    const opens =
+      meaning.relation === 'INSIDE' && graph.hasProperty(hosts[0], 'CAN_OPEN') && graph.hasState(hosts[0], 'CLOSED');
     const chain: Primitive[] = [
       ...fetch,
       { verb: 'walk', objects: [graph.get(room).className] },
       { verb: 'walk', objects: [meaning.host] },
+      ...(opens ? [{ verb: 'open' as const, objects: [meaning.host] }] : []),
       { verb: meaning.relation === 'ON' ? 'put' : 'putin', objects: [patient, meaning.host] },
     ];
     const plan = chain.map((p) => this.primitiveIds.get(primitiveText(p)));
@@ -326,7 +345,7 @@ export class Bootstrap {
 
 export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillDatabase {
   const rng = new Rng(options.seed).fork('semgro-database');
-  const bootstrap = new Bootstrap(graph, options.patients);
+  const bootstrap = new Bootstrap(graph, options.patients, options.people ?? false);
   const check = (chain: readonly Primitive[]) => bootstrap.check(chain);
 
   // Level 2: planned single goals, named by template.

@@ -16,6 +16,18 @@
  * | fill   | each vessel (a grabbable recipient) in such a sink (water), or in a coffee maker that is on (coffee)    |
  * | water  | each plant reached holding each vessel just filled with water (two stages: fill, then carry)            |
  *
+ * With `people` (the database of the families of ALFRED's and TEACh's words, issue 42; docs/alfred.md), also:
+ *
+ * | kind   | goals                                                                                                   |
+ * | ------ | ------------------------------------------------------------------------------------------------------- |
+ * | slice  | each sliceable food reached holding each knife class (the derived-state rule: the cut)                  |
+ * | cool   | each food and each dish in a fridge that is closed, the character at it (ALFRED's cooling)             |
+ * | heat   | each dish (a mug, a plate) in a microwave that is on and closed (ALFRED heats them)                     |
+ * | boil   | each sliceable food in each boiling vessel filled with water, on a stove that is on (two stages)        |
+ * | examine| each grabbable class held in the room of a lamp of each lamp class, the lamp on (look_at_obj_in_light)  |
+ * | place  | each grabbable into each movable receptacle (a pot, a bowl, a cup, a mug, a box) and each of ALFRED's   |
+ * |        | containers (bathtub, toilet, garbage can, drawer, safe, sink, microwave, fridge), opened first          |
+ *
  * A state of the home that decides a plan is set each way as a variant (`Setup`): a typical placement in a container
  * with every container of the class open and with every one closed, a switch from the other position. Switching is
  * about one thing ("switch off light" switches off the light at hand): a goal over every light of the home is a walk
@@ -29,7 +41,14 @@
  */
 import { CATALOG, catalogClass, placementsOf } from '../../../sim/catalog/index.js';
 import { and, type Condition, edge, exists, held, holds, isIn, type NodeRef, or, v } from '../../../sim/conditions.js';
-import { HEATER_CLASSES, PLANT_CLASSES, waterRuns } from '../../../sim/derived-states.js';
+import {
+  BOILING_VESSELS,
+  COOLER_CLASSES,
+  HEATER_CLASSES,
+  KNIFE_CLASSES,
+  PLANT_CLASSES,
+  waterRuns,
+} from '../../../sim/derived-states.js';
 import { moveObject, type Place } from '../../../sim/dynamics/edits.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import { OPPOSITE_STATE } from '../../../sim/vocabulary.js';
@@ -207,7 +226,7 @@ const HEATING: Readonly<Record<(typeof HEATER_CLASSES)[number], (x: NodeRef, h: 
 };
 
 /** Each food or drink cooked by each heater the home has. */
-function heatGoals(home: Home): SingleGoal[] {
+function heatGoals(home: Home, people: boolean): SingleGoal[] {
   const out: SingleGoal[] = [];
   const foods = grabbables(home).filter((name) => home.has(name, 'EATABLE') || home.has(name, 'DRINKABLE'));
   for (const name of foods) {
@@ -215,6 +234,115 @@ function heatGoals(home: Home): SingleGoal[] {
       if (!home.present(heater)) continue;
       const goal = exists('x', [name], exists('h', [heater], HEATING[heater](v('x'), v('h'))));
       out.push({ meaning: { kind: 'heat', patients: [name], appliance: heater }, stages: [goal] });
+    }
+  }
+  // ALFRED heats dishes too, in the microwave.
+  if (people && home.present('microwave')) {
+    for (const name of dishes(home)) {
+      const goal = exists('x', [name], exists('h', ['microwave'], HEATING.microwave(v('x'), v('h'))));
+      out.push({ meaning: { kind: 'heat', patients: [name], appliance: 'microwave' }, stages: [goal] });
+    }
+  }
+  return out;
+}
+
+/** The containers ALFRED's receptacles are that hold a thing inside (the others are surfaces: placed on above). */
+const ALFRED_CONTAINERS = ['bathtub', 'toilet', 'garbagecan', 'drawer', 'safe', 'sink', 'microwave', 'fridge'];
+
+/** Grabbable dishes and cookware of the home (what ALFRED heats and cools besides food). */
+const dishes = (home: Home) => grabbables(home).filter((name) => catalogClass(name)?.kind === 'kitchenware');
+
+/** Foods a knife slices (EATABLE and CUTTABLE). */
+const sliceable = (home: Home) =>
+  grabbables(home).filter((name) => home.has(name, 'EATABLE') && home.has(name, 'CUTTABLE'));
+
+/**
+ * ALFRED's and TEACh's states (see the module comment): slicing, cooling, boiling, examining under a lamp, and
+ * placing into a movable receptacle.
+ */
+function peopleGoals(home: Home): SingleGoal[] {
+  const out: SingleGoal[] = [];
+  const character = home.graph.characterId();
+  for (const tool of KNIFE_CLASSES) {
+    if (!home.present(tool)) continue;
+    for (const name of sliceable(home)) {
+      const goal = and(exists('k', [tool], held(v('k'))), exists('x', [name], edge(character, 'CLOSE', v('x'))));
+      out.push({ meaning: { kind: 'slice', patients: [name], tool }, stages: [goal] });
+    }
+  }
+  for (const cooler of COOLER_CLASSES) {
+    if (!home.present(cooler)) continue;
+    for (const name of [...sliceable(home), ...dishes(home)]) {
+      const goal = exists(
+        'x',
+        [name],
+        exists(
+          'f',
+          [cooler],
+          and(edge(v('x'), 'INSIDE', v('f')), isIn(v('f'), 'CLOSED'), edge(character, 'CLOSE', v('f'))),
+        ),
+      );
+      out.push({ meaning: { kind: 'cool', patients: [name], appliance: cooler }, stages: [goal] });
+    }
+  }
+  const pairs = sinkFaucets(home.graph);
+  if (home.present('stove') && pairs.length > 0) {
+    for (const vessel of BOILING_VESSELS) {
+      if (!home.present(vessel)) continue;
+      const fill = or(...pairs.map(([sink, faucet]) => and(edge(v('p'), 'INSIDE', sink), isIn(faucet, 'ON'))));
+      const filled: Condition = exists('p', [vessel], fill);
+      for (const name of sliceable(home)) {
+        // The vessel that was filled, on the stove with the food in it.
+        const cook: Stage = (g) => {
+          const ids = g
+            .idsOfClass(vessel)
+            .filter((id) => [...g.targets(id, 'INSIDE')].some((s) => waterRunsInto(g, s)));
+          if (ids.length === 0) return undefined;
+          const onStove: Condition = {
+            kind: 'exists',
+            var: 'p',
+            classes: [vessel],
+            only: ids,
+            condition: and(
+              exists('x', [name], edge(v('x'), 'INSIDE', v('p'))),
+              exists('s', ['stove'], and(edge(v('p'), 'ON', v('s')), isIn(v('s'), 'ON'))),
+            ),
+          };
+          return onStove;
+        };
+        out.push({ meaning: { kind: 'boil', patients: [name], vessel }, stages: [filled, cook] });
+      }
+    }
+  }
+  for (const lamp of ['tablelamp', 'floorlamp']) {
+    const lamps = home.graph.idsOfClass(lamp);
+    if (lamps.length === 0) continue;
+    for (const name of grabbables(home)) {
+      const lit = or(
+        ...lamps.flatMap((l) => {
+          const room = home.graph.roomOf(l);
+          return room === undefined ? [] : [and(isIn(l, 'ON'), edge(character, 'INSIDE', room))];
+        }),
+      );
+      const goal = and(exists('x', [name], held(v('x'))), lit);
+      out.push({ meaning: { kind: 'examine', patients: [name], lamp }, stages: [goal] });
+    }
+  }
+  // Into a movable receptacle (ALFRED's pot, bowl, cup, mug, box) and into the containers ALFRED puts anything in
+  // (a spray bottle in the toilet, a rag in the bathtub, a credit card in the safe): each grabbable thing.
+  const receptacles = grabbables(home).filter((name) => home.has(name, 'CONTAINERS'));
+  const containers = ALFRED_CONTAINERS.filter((name) => home.present(name));
+  for (const host of [...receptacles, ...containers]) {
+    for (const name of grabbables(home)) {
+      if (name === host || receptacles.includes(name)) continue;
+      if (catalogClass(name)?.inside.includes(host)) continue; // a typical placement: made above
+      // A knife is carried to cut, not to be put away in a toilet: its skills would draw the slicing astray.
+      if ((KNIFE_CLASSES as readonly string[]).includes(name)) continue;
+      const goal = exists('x', [name], exists('y', [host], edge(v('x'), 'INSIDE', v('y'))));
+      out.push({
+        meaning: { kind: 'place', patients: [name], relation: 'INSIDE', host, typical: false },
+        stages: [goal],
+      });
     }
   }
   return out;
@@ -314,8 +442,14 @@ function waterGoals(home: Home): SingleGoal[] {
 }
 
 /** The level-2 goals of a home (see the module comment), those that already hold in the start state left out. */
-export function singleGoals(graph: EnvGraph): SingleGoal[] {
+export function singleGoals(graph: EnvGraph, options: { readonly people?: boolean } = {}): SingleGoal[] {
   const home = homeOf(graph);
-  const out = [...placeGoals(home), ...heatGoals(home), ...switchGoals(home), ...waterGoals(home)];
+  const out = [
+    ...placeGoals(home),
+    ...heatGoals(home, options.people ?? false),
+    ...switchGoals(home),
+    ...waterGoals(home),
+    ...(options.people ? peopleGoals(home) : []),
+  ];
   return out.filter(({ stages, variantsOnly }) => variantsOnly || !holds(stages[0], graph));
 }

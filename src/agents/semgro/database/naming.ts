@@ -1,7 +1,8 @@
 /**
  * Names of skills from templates, the offline stand-in for the paper's summarising prompt. A skill is described by
  * what it does (`SkillMeaning`): a placement, heating (in a microwave or a toaster, on a stove), switching, opening
- * or closing, cleaning in a sink, filling with water or coffee, watering a plant. Level 2 names the classes ("put
+ * or closing, cleaning in a sink, filling with water or coffee, watering a plant; and ALFRED's and TEACh's states
+ * (issue 42): slicing with a knife, cooling in a fridge, boiling in a pot, examining under a lamp. Level 2 names the classes ("put
  * apple in fridge", "open kitchencabinet and put apple in kitchencabinet" when its chain opens the destination first,
  * "heat breadslice in toaster", "clean plate in sink", "fill mug with coffee", "water orchid with mug"); levels 3 and
  * 4 name groups with the lexicon's category words when every patient shares one ("put fruit on kitchentable"), and
@@ -28,7 +29,11 @@ export type SkillMeaning =
   | { readonly kind: 'open'; readonly patients: readonly string[]; readonly open: boolean }
   | { readonly kind: 'clean'; readonly patients: readonly string[] }
   | { readonly kind: 'fill'; readonly patients: readonly string[]; readonly content: 'water' | 'coffee' }
-  | { readonly kind: 'water'; readonly patients: readonly string[]; readonly vessel: string };
+  | { readonly kind: 'water'; readonly patients: readonly string[]; readonly vessel: string }
+  | { readonly kind: 'slice'; readonly patients: readonly string[]; readonly tool: string }
+  | { readonly kind: 'cool'; readonly patients: readonly string[]; readonly appliance: string }
+  | { readonly kind: 'boil'; readonly patients: readonly string[]; readonly vessel: string }
+  | { readonly kind: 'examine'; readonly patients: readonly string[]; readonly lamp: string };
 
 /** "a", "a and b", "a, b and c". */
 export function joinWords(words: readonly string[]): string {
@@ -69,6 +74,14 @@ export function skillName(meaning: SkillMeaning): string {
       return `fill ${what} with ${meaning.content}`;
     case 'water':
       return `water ${what} with ${meaning.vessel}`;
+    case 'slice':
+      return `slice ${what} with ${meaning.tool}`;
+    case 'cool':
+      return `cool ${what} in ${meaning.appliance}`;
+    case 'boil':
+      return `boil ${what} in ${meaning.vessel}`;
+    case 'examine':
+      return `examine ${what} under ${meaning.lamp}`;
   }
 }
 

@@ -33,7 +33,7 @@ import { requirementsFor, stepLimitFor } from './needs.js';
 
 export const ALFRED_FAMILY = 'alfred';
 /** Bumped whenever what a task of the family is (its texts, gold or limits) changes; recorded with every run. */
-export const ALFRED_FAMILY_VERSION = 1;
+export const ALFRED_FAMILY_VERSION = 2;
 
 export const ALFRED_TYPES = [
   'pick_and_place_simple',
@@ -157,7 +157,10 @@ export function alfredDefinition(text: AlfredText): TaskDefinition {
     text: text.text,
     stepLimit: stepLimitFor(text.subgoals),
     subgoals: text.subgoals,
-    requires: requirementsFor(text.subgoals, sceneRoom(text.name.scene)),
+    requires: requirementsFor(text.subgoals, {
+      room: sceneRoom(text.name.scene),
+      toolsRoom: sceneRoom(text.name.scene),
+    }),
     source: `ALFRED ${text.split === 'valid_seen' ? 'valid_seen crowd text' : "LLM-Planner's task_instr"}, task ${text.gold}`,
   };
 }

@@ -114,3 +114,73 @@ export function mapType(type: string, where: string): MappedType {
 /** Every type the module maps beyond catalog lookups (for docs and tests). */
 export const SEVERAL_CLASS_TYPES = SEVERAL;
 export const TEACH_CUSTOM_CLASSES = TEACH_CLASSES;
+
+/**
+ * Every hearth class ALFRED's and TEACh's tasks name as a thing to handle or a receptacle (the mapping of their
+ * types, written out so that it does not depend on the data being there): SemGro's training home is given one of each
+ * it lacks (`semgro/settings.ts`), so that its skill database holds their skills, as the home a task runs in has them.
+ */
+export const PEOPLE_CLASSES: readonly string[] = [
+  // things (ALFRED's object types, TEACh's parameters)
+  'clock',
+  'apple',
+  'baseballbat',
+  'basketball',
+  'book',
+  'dishbowl',
+  'box',
+  'bread',
+  'breadslice',
+  'cutleryknife',
+  'cd',
+  'candle',
+  'cellphone',
+  'rag',
+  'creditcard',
+  'waterglass',
+  'washingsponge',
+  'egg',
+  'cutleryfork',
+  'bottlewater',
+  'towel',
+  'keys',
+  'chefknife',
+  'ladle',
+  'laptop',
+  'lettuce',
+  'mug',
+  'newspaper',
+  'fryingpan',
+  'pen',
+  'pencil',
+  'peppershaker',
+  'pillow',
+  'plate',
+  'plunger',
+  'cookingpot',
+  'potato',
+  'remotecontrol',
+  'condimentshaker',
+  'barsoap',
+  'soapbottle',
+  'spatula',
+  'spoon',
+  'spraybottle',
+  'statue',
+  'tennisracket',
+  'tissuebox',
+  'toiletpaper',
+  'tomato',
+  'vase',
+  'watch',
+  'wateringcan',
+  'wine',
+  'orchid',
+  // receptacles and appliances
+  'cart',
+  'drawer',
+  'safe',
+  'tablelamp',
+  'floorlamp',
+  'coffeemaker',
+];

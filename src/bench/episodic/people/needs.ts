@@ -14,10 +14,17 @@ import type { ObjectRequirement } from '../task.js';
 
 const countOf = (spec: SubgoalSpec) => (typeof spec.count === 'number' ? spec.count : 1);
 
-/** The objects the subgoals need (merged per class, the largest count kept); `room`: where missing pieces go. */
-export function requirementsFor(subgoals: readonly SubgoalSpec[], room?: RoomType): ObjectRequirement[] {
+/**
+ * The objects the subgoals need (merged per class, the largest count kept). `room`: the kind of room the things and
+ * receptacles must be in (ALFRED's scene); `toolsRoom`: the kind of room the instruments must be in (the knife, the
+ * sink, the fridge: the scene's room for ALFRED, the kitchen for TEACh's games).
+ */
+export function requirementsFor(
+  subgoals: readonly SubgoalSpec[],
+  rooms: { readonly room?: RoomType; readonly toolsRoom?: RoomType } = {},
+): ObjectRequirement[] {
   const needs = new Map<string, ObjectRequirement>();
-  const need = (classes: readonly string[], count: number) => {
+  const need = (classes: readonly string[], count: number, room: RoomType | undefined) => {
     const [className, ...countsAlso] = classes;
     if (className === undefined || className === '*') return;
     const known = needs.get(className);
@@ -30,13 +37,14 @@ export function requirementsFor(subgoals: readonly SubgoalSpec[], room?: RoomTyp
     });
   };
   for (const spec of subgoals) {
-    need(spec.patient, countOf(spec));
-    if (spec.destination) need(spec.destination, 1);
+    need(spec.patient, countOf(spec), rooms.room);
+    if (spec.destination) need(spec.destination, 1, rooms.room);
     for (const predicate of [spec.predicate, ...(spec.qualifiers ?? [])]) {
-      for (const group of recipeInstruments({ ...spec, predicate })) need(group, 1);
+      for (const group of recipeInstruments({ ...spec, predicate })) need(group, 1, rooms.toolsRoom);
     }
     for (const predicate of spec.destinationQualifiers ?? []) {
-      for (const group of recipeInstruments({ patient: spec.destination ?? [], predicate })) need(group, 1);
+      const tools = recipeInstruments({ patient: spec.destination ?? [], predicate });
+      for (const group of tools) need(group, 1, rooms.toolsRoom);
     }
   }
   return [...needs.values()];
@@ -63,12 +71,12 @@ const STEPS: Readonly<Record<SubgoalSpec['predicate'], number>> = {
   isExaminedUnder: 7,
 };
 
-/** Three times the steps the subgoals take by `STEPS` (`all` counted as three patients), at least 30. */
+/** Three times the steps the subgoals take by `STEPS` (`all` counted as five patients), at least 30. */
 export function stepLimitFor(subgoals: readonly SubgoalSpec[]): number {
   let steps = 0;
   for (const spec of subgoals) {
     if (spec.means) continue;
-    steps += STEPS[spec.predicate] * (spec.count === 'all' ? 3 : countOf(spec));
+    steps += STEPS[spec.predicate] * (spec.count === 'all' ? 5 : countOf(spec));
   }
   return Math.max(30, 3 * steps);
 }

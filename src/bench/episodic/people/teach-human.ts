@@ -21,7 +21,7 @@ import { loadTeachDefinitions, parseTeachTaskCall, teachGoal } from './teach-def
 
 export const TEACH_HUMAN_FAMILY = 'teach-human';
 /** Bumped whenever what a task of the family is (its texts, gold or limits) changes; recorded with every run. */
-export const TEACH_HUMAN_FAMILY_VERSION = 1;
+export const TEACH_HUMAN_FAMILY_VERSION = 2;
 
 /** One game of the family: its dialogue, its task as the gold names it, and its goal or why it has none. */
 export interface TeachGame {
@@ -96,7 +96,7 @@ export function teachHumanDefinition(game: TeachGame & { subgoals: readonly Subg
     text: game.text,
     stepLimit: stepLimitFor(game.subgoals),
     subgoals: game.subgoals,
-    requires: requirementsFor(game.subgoals),
+    requires: requirementsFor(game.subgoals, { toolsRoom: 'kitchen' }),
     source: `TEACh valid_unseen game, task ${game.gold}`,
   };
 }

@@ -4,18 +4,24 @@
  *
  * - The skill database, to an agent that uses one (SemGro and its ablations), on every family: learnt in the
  *   episode's own home on the semgro families (their settings are shifts of it), and in the run's `--semgro-train`
- *   home, or `SEMGRO_RESERVED_HOME`, on every other family.
+ *   home, or `SEMGRO_RESERVED_HOME`, on every other family; the families of people's words train there a database
+ *   of their own (`trainsForPeople`: their things in the home, the skills of their states).
  * - In-context examples drawn from the database, to the LLM baselines, on the semgro families only (elsewhere they
  *   retrieve the demonstrations hearth ships).
  */
 import type { TaskResources } from '../../../agents/context.js';
 import { getAgent } from '../../../agents/registry.js';
+import { ALFRED_FAMILY } from '../people/alfred.js';
+import { TEACH_HUMAN_FAMILY } from '../people/teach-human.js';
 import type { TaskDefinition } from '../task.js';
 import { taskById } from '../tasks/index.js';
 import { SEMGRO_FAMILIES } from './family.js';
 import { SEMGRO_RESERVED_HOME, semgroTraining } from './training.js';
 
 export const isSemGroFamily = (family: string): boolean => SEMGRO_FAMILIES.includes(family);
+
+/** The families of people's words train a database of their own: their things, their states' skills (docs/alfred.md). */
+export const trainsForPeople = (family: string): boolean => family === ALFRED_FAMILY || family === TEACH_HUMAN_FAMILY;
 
 /** Whether an agent of the registry uses SemGro's skill database. */
 export const usesSkillDatabase = (agent: string): boolean => getAgent(agent).uses?.includes('skillDatabase') ?? false;
@@ -45,7 +51,7 @@ export function agentResources(
   const trainingHome = semgroTrainingHome(agent, task, home, train);
   if (trainingHome === undefined) return undefined;
   const uses = getAgent(agent).uses ?? [];
-  const training = semgroTraining(trainingHome);
+  const training = semgroTraining(trainingHome, undefined, { people: trainsForPeople(task.family) });
   return {
     ...(uses.includes('skillDatabase') && { skillDatabase: training.database }),
     ...(uses.includes('demonstrations') &&
@@ -64,13 +70,14 @@ export function semgroTrainingHomes(
     readonly task: string;
     readonly semgroTrain?: unknown;
   }[],
-): string[] {
-  const homes = new Set<string>();
+): { home: string; people: boolean }[] {
+  const homes = new Map<string, { home: string; people: boolean }>();
   for (const spec of specs) {
     const task = taskById(spec.task);
     const train = typeof spec.semgroTrain === 'string' ? spec.semgroTrain : undefined;
     const home = isSemGroFamily(task.family) ? spec.home : semgroTrainingHome(spec.agent, task, spec.home, train);
-    if (home !== undefined) homes.add(home);
+    const people = trainsForPeople(task.family);
+    if (home !== undefined) homes.set(`${home}\u0000${people}`, { home, people });
   }
-  return [...homes];
+  return [...homes.values()];
 }

@@ -14,6 +14,7 @@
 import type { EnvGraph } from '../../../sim/graph.js';
 import { InputError } from '../../../util/errors.js';
 import { Rng } from '../../../util/rng.js';
+import { PEOPLE_CLASSES } from '../people/classes.js';
 import { ensureObjects, type ObjectRequirement } from '../task.js';
 import { LLM_STATE_TASKS } from '../tasks/llm-state.js';
 import { PERSONAL_TASKS } from '../tasks/personal.js';
@@ -66,11 +67,22 @@ export const EPISODIC_REQUIREMENTS: readonly ObjectRequirement[] = [
   .sort()
   .map((className) => ({ className, count: 1 }));
 
+/** What the people's-words families need besides (`PEOPLE_CLASSES`), for their training home (`people`). */
+export const PEOPLE_REQUIREMENTS: readonly ObjectRequirement[] = [...PEOPLE_CLASSES]
+  .filter((c) => !EPISODIC_REQUIREMENTS.some((r) => r.className === c))
+  .sort()
+  .map((className) => ({ className, count: 1 }));
+
 /**
  * The training home with what the tasks need (the home's graph is not changed): the family's things, then one of
- * each thing an episodic task requires (`EPISODIC_REQUIREMENTS`), where missing.
+ * each thing an episodic task requires (`EPISODIC_REQUIREMENTS`), where missing; with `people`, one of each thing
+ * ALFRED's and TEACh's tasks name (`PEOPLE_REQUIREMENTS`: the training of the people's-words families).
  */
-export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
+export function prepareTrainingHome(
+  home: EnvGraph,
+  name: string,
+  options: { readonly people?: boolean } = {},
+): EnvGraph {
   const graph = home.clone();
   for (const furniture of SEMGRO_FURNITURE) {
     if (graph.idsOfClass(furniture).length === 0) {
@@ -85,5 +97,11 @@ export function prepareTrainingHome(home: EnvGraph, name: string): EnvGraph {
   EPISODIC_REQUIREMENTS.forEach((requirement, i) => {
     ensureObjects(graph, requirement, others.fork(i), `the episodic tasks' things in home ${name}`);
   });
+  if (options.people) {
+    const people = rng.fork('people-requirements');
+    PEOPLE_REQUIREMENTS.forEach((requirement, i) => {
+      ensureObjects(graph, requirement, people.fork(i), `the things of ALFRED's and TEACh's tasks in home ${name}`);
+    });
+  }
   return graph;
 }

@@ -46,6 +46,8 @@ export const SEMGRO_RESERVED_HOME = 'gen:3141';
 /** What identifies a skill database (see the module comment). */
 export interface DatabaseIdentity {
   readonly home: string;
+  /** The database of the people's-words families (their things in the home, their skills): absent otherwise. */
+  readonly people?: true;
   /** The first 16 hex digits of the SHA-256 of the prepared training home as VirtualHome JSON. */
   readonly graph: string;
   readonly skills: string;
@@ -71,9 +73,10 @@ function slug(home: string): string {
 }
 
 /** The identity of the database learnt in a training home (`graph`: as prepared, with the family's things). */
-export function databaseIdentity(home: string, graph: EnvGraph): DatabaseIdentity {
+export function databaseIdentity(home: string, graph: EnvGraph, people = false): DatabaseIdentity {
   return {
     home,
+    ...(people && { people: true as const }),
     graph: sha(JSON.stringify(graphToJson(graph))).slice(0, 16),
     skills: VIRTUALHOME_SKILLS.name,
     seed: SEMGRO_DATABASE_SEED,
@@ -122,15 +125,17 @@ export class SemGroTraining {
     readonly home: string,
     loaded: EnvGraph,
     private readonly dir = cacheDir(),
+    /** The training of the people's-words families (`prepareTrainingHome`'s and `buildDatabase`'s `people`). */
+    readonly people = false,
   ) {
-    this.graph = prepareTrainingHome(loaded, home);
-    this.identity = databaseIdentity(home, this.graph);
+    this.graph = prepareTrainingHome(loaded, home, { people });
+    this.identity = databaseIdentity(home, this.graph, people);
     this.folder = trainingFolder(this.identity);
     const file = `${this.folder}/database.jsonl`;
     const cached = cachedText(
       dir,
       file,
-      () => databaseText(buildDatabase(this.graph.clone(), { home, seed: SEMGRO_DATABASE_SEED })),
+      () => databaseText(buildDatabase(this.graph.clone(), { home, seed: SEMGRO_DATABASE_SEED, people })),
       { label: `the skill database of ${home} (seed ${SEMGRO_DATABASE_SEED}, build ${SEMGRO_DATABASE_BUILD})` },
     );
     this.database = fromCache(() => parseDatabase(cached.text, `${dir}/${file}`));
@@ -177,12 +182,17 @@ const TRAININGS = new Map<string, SemGroTraining>();
  * The training in a home (a home spec: `gen:2718`, a built-in name, a file), loaded once per process and cache folder
  * (`cacheDir()`).
  */
-export function semgroTraining(home: string, loaded: EnvGraph = homeGraph(home)): SemGroTraining {
+export function semgroTraining(
+  home: string,
+  loaded: EnvGraph = homeGraph(home),
+  options: { readonly people?: boolean } = {},
+): SemGroTraining {
   const dir = cacheDir();
-  const key = `${dir}\u0000${home}`;
+  const people = options.people ?? false;
+  const key = `${dir}\u0000${home}\u0000${people}`;
   let training = TRAININGS.get(key);
   if (!training) {
-    training = new SemGroTraining(home, loaded, dir);
+    training = new SemGroTraining(home, loaded, dir, people);
     TRAININGS.set(key, training);
   }
   return training;
