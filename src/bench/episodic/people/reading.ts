@@ -10,6 +10,7 @@ import { type GoalReading, readGoal } from '../../../language/index.js';
 import type { SubgoalSpec } from '../../../sim/subgoals.js';
 import { InputError } from '../../../util/errors.js';
 import { ALFRED_FAMILY, ALFRED_TYPES, alfredTexts } from './alfred.js';
+import { type Part, partOf } from './split.js';
 import { TEACH_HUMAN_FAMILY, teachHumanGames } from './teach-human.js';
 
 export const PEOPLE_FAMILIES = [ALFRED_FAMILY, TEACH_HUMAN_FAMILY] as const;
@@ -55,6 +56,8 @@ export interface TypeRow {
 
 export interface FamilyReading {
   readonly family: PeopleFamily;
+  /** The part of the reader's own split read (`split.ts`); absent: every text. */
+  readonly part?: Part;
   /** Per type, in the family's type order; the games counted apart last. */
   readonly rows: readonly TypeRow[];
   /** Over every text with a gold goal. */
@@ -133,9 +136,16 @@ function row(type: string, readings: readonly TextReading[], scored: boolean): T
   };
 }
 
-/** Reads every text of the family (or of one type) and sums the outcomes per type. */
-export function readFamily(family: PeopleFamily, options: { readonly type?: string } = {}): FamilyReading {
-  const all = peopleTexts(family);
+/**
+ * Reads every text of the family (or of one type, or of one part of the reader's own split: `split.ts`) and sums the
+ * outcomes per type.
+ */
+export function readFamily(
+  family: PeopleFamily,
+  options: { readonly type?: string; readonly part?: Part } = {},
+): FamilyReading {
+  const part = options.part;
+  const all = peopleTexts(family).filter((t) => part === undefined || partOf(t.id) === part);
   const types = [...new Set(all.map((t) => t.type))];
   if (options.type !== undefined && !types.includes(options.type)) {
     throw new InputError(`the ${family} family has no type '${options.type}' (types: ${types.join(', ')})`);
@@ -187,6 +197,7 @@ export function readFamily(family: PeopleFamily, options: { readonly type?: stri
   const apart = readings.filter((r) => !r.scored);
   return {
     family,
+    ...(part !== undefined && { part }),
     rows,
     total: row(
       'all',
