@@ -52,8 +52,12 @@ export interface Phrase {
   readonly classes?: readonly string[];
   /** The category word, for a category noun. */
   readonly category?: string;
-  /** The state a state noun names ("coffee": a mug filled with coffee). */
-  readonly state?: Predicate;
+  /** The states the phrase asks of its thing: a state noun's ("coffee": a mug filled with coffee), its adjectives'. */
+  readonly states?: readonly Predicate[];
+  /** Descriptive words the phrase set aside ("red" of "the red cloth"). */
+  readonly setAside?: readonly string[];
+  /** Other classes the words are as often said of ("lamp": a desk lamp too; the goal reader's `nouns.ts`). */
+  readonly alsoMeans?: readonly string[];
 }
 
 /** A room named by the words ("the living room"), by name only. */
@@ -83,7 +87,7 @@ export type Env = ReadonlyMap<string, Value>;
 
 export type Element =
   | { readonly kind: 'words'; readonly alternatives: readonly (readonly string[])[] }
-  | { readonly kind: 'optional'; readonly pattern: Pattern }
+  | { readonly kind: 'optional'; readonly pattern: Pattern; readonly lazy?: boolean }
   | { readonly kind: 'np'; readonly name: string }
   | { readonly kind: 'nplist'; readonly name: string; readonly conjunction: string }
   | { readonly kind: 'pick'; readonly name: string; readonly words: Readonly<Record<string, string>> }
@@ -109,6 +113,11 @@ const alternativesOf = (text: string) => text.split('|').map((a) => a.trim().spl
 
 export const words = (alternatives: string): Element => ({ kind: 'words', alternatives: alternativesOf(alternatives) });
 export const optional = (...pattern: Element[]): Element => ({ kind: 'optional', pattern });
+/**
+ * An optional sub-pattern tried after the match without it: for words that add nothing to the reading unless nothing
+ * else reads them ("the book from the bed" is read as a source only where "from the bed" is no part of the clause).
+ */
+export const lazyOptional = (...pattern: Element[]): Element => ({ kind: 'optional', pattern, lazy: true });
 export const np = (name: string): Element => ({ kind: 'np', name });
 export const nplist = (name: string, conjunction: string): Element => ({ kind: 'nplist', name, conjunction });
 export const pick = (name: string, table: Record<string, string>): Element => ({ kind: 'pick', name, words: table });
@@ -214,8 +223,9 @@ export class Matcher {
         }
         return;
       case 'optional':
+        if (el.lazy) yield { i, env };
         yield* this.pattern(el.pattern, 0, i, env);
-        yield { i, env };
+        if (!el.lazy) yield { i, env };
         return;
       case 'pick': {
         const value = tokens[i] === undefined ? undefined : el.words[tokens[i]];

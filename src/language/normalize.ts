@@ -134,7 +134,9 @@ const PREFIXES = phrases(
     'if you do not mind|if you would not mind|if possible|when you get a chance|when you can|if you get a chance|' +
     'when you get a moment|when you have a moment|when you get a minute|when you have a minute|' +
     // "make sure you use a clean mug": a request's verb follows (a state follows "make sure" alone)
-    'make sure you|be sure you|make sure that you|please make sure you|just go ahead and',
+    'make sure you|be sure you|make sure that you|please make sure you|just go ahead and|' +
+    // a task said as its purpose, as ALFRED's crowd writes them ("To cool a tomato and place it in the bin.")
+    'to|in order to|the goal is to|goal is to|task is to|you are to|we are to',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
@@ -265,7 +267,8 @@ const GERUND_VERBS =
   'put place set lay leave store stash stow keep move bring take carry return drop toss throw pop stick get grab fetch ' +
   'find pick hand give pass switch turn flip power shut kill open close clean wash rinse scrub wipe heat cook warm ' +
   'microwave toast bake reheat water make prepare fix brew serve use empty clear remove tidy chill refrigerate fill ' +
-  'pour arrange load transfer hang shift do look search hunt track seek locate gather collect';
+  'pour arrange load transfer hang shift do look search hunt track seek locate gather collect hold examine inspect ' +
+  'cut slice chop cool view';
 const GERUNDS = new Map<string, string>();
 for (const verb of GERUND_VERBS.split(' ')) {
   const stem = verb.endsWith('e') && !verb.endsWith('ee') ? verb.slice(0, -1) : verb;
@@ -476,6 +479,40 @@ function clauseFraming(list: string[], setAside: (words: readonly string[]) => v
 
 const NUMBER_WORDS = new Set('one two three four five six seven eight nine ten eleven twelve'.split(' '));
 
+/** Words that join two clauses or two things as "and" does ("cool a tomato as well as put it in the bin"). */
+const AND_PHRASES: ReadonlyArray<readonly string[]> = phrases('as well as|along with|plus|together with|and also');
+
+/** Words before a gerund that make it the next step ("turn on the lamp while holding the remote"). */
+const STEP_BEFORE_GERUND = new Set(['while', 'whilst', 'prior to', 'before', 'and', 'then', 'and then']);
+
+/**
+ * Steps said as gerunds made clauses: a gerund of a verb the grammar reads at the start ("Putting a cooled tomato in
+ * the microwave") is its base form; after "while", "before", "prior to" ("carry the CD while turning on a lamp",
+ * "pick up a racket prior to turning on a lamp") it is the next clause, as ", VERB" reads. The order of the two is
+ * kept; what the reader makes of them does not depend on it for the steps this joins (holding a thing and switching
+ * a lamp on).
+ */
+function gerundSteps(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    const base = baseOfGerund(w);
+    if (i === 0 && base !== undefined) {
+      out.push(base);
+      continue;
+    }
+    const before2 = `${list[i - 2] ?? ''} ${list[i - 1] ?? ''}`;
+    const joined = STEP_BEFORE_GERUND.has(before2) ? 2 : STEP_BEFORE_GERUND.has(list[i - 1] ?? '') ? 1 : 0;
+    if (base !== undefined && joined > 0 && out.length > joined) {
+      out.splice(out.length - joined, joined, ',');
+      out.push(base);
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
 export function normalizeSentence(text: string): NormalizedSentence {
   let list = tokens(text);
@@ -537,9 +574,10 @@ export function normalizeSentence(text: string): NormalizedSentence {
     list = replaceAll(list, phrase, []);
     if (list.length !== before) setAside(phrase);
   }
-  const kept = list.filter((w) => !ANYWHERE.has(w));
+  let kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
-  list = numbers(participles(clauseFraming(floating(kept, setAside), setAside)));
+  for (const phrase of AND_PHRASES) kept = replaceAll(kept, phrase, ['and']);
+  list = numbers(participles(clauseFraming(floating(gerundSteps(kept), setAside), setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };

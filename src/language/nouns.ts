@@ -9,13 +9,19 @@
  * 4. a class by name qualified by a room, before it ("the bedroom lights") or after it ("the light in the bedroom"):
  *    the room's own class where room and noun make one ("the cabinet in the bathroom": bathroomcabinet), no room where
  *    it adds nothing, none where the catalog never stands the thing there (`withRoom`);
- * 5. a class by description (`byDescription`) only where one class alone shares the most words with it: "food" is
+ * 5. modifiers before a phrase of 1-4 (issue 42): a state adjective ("a chilled apple", "the washed mug", "a sliced
+ *    tomato") is a state the thing must be in; a descriptive word of colour, size, material, shape or position ("the
+ *    red cloth", "a tall glass vase", "the bottom left cupboard") is set aside, with a note, since a goal names
+ *    classes (a placement's host is any one of its class anyway). A slice ("a slice of apple", "an apple piece") is the
+ *    thing sliced, a slice of bread the catalog's bread slice; a unit ("a set of keys", "a head of lettuce") the thing;
+ * 6. a class by description (`byDescription`) only where one class alone shares the most words with it: "food" is
  *    as much the fridge's as the microwave's, so it names neither.
  *
  * Rooms themselves are no noun phrase of a goal (they qualify one).
  */
 import { type CategoryName, categoryClasses } from '../sim/catalog/categories.js';
 import { catalogClass, type RoomType, STANDING_KINDS } from '../sim/catalog/index.js';
+import { classTakes } from '../sim/predicate-fit.js';
 import type { Predicate } from '../sim/subgoals.js';
 import { byDescription, resolvePhrase, singular } from './lexicon.js';
 
@@ -27,8 +33,15 @@ export interface NounPhrase {
   readonly plural: boolean;
   /** The room class the phrase is qualified by. */
   readonly room?: string;
-  /** The state a state noun names (coffee: isFilledWithCoffee). */
-  readonly state?: Predicate;
+  /** The states the phrase asks of its thing: a state noun's (coffee: isFilledWithCoffee), its adjectives' (chilled). */
+  readonly states?: readonly Predicate[];
+  /** Descriptive words set aside ("red" of "the red cloth"), for the reading's notes. */
+  readonly setAside?: readonly string[];
+  /**
+   * Other classes the words are as often said of (`ALSO_MEANS`): "a lamp" is the catalog's floor lamp by its alias,
+   * and as often a desk lamp. A clause where the two make different goals refuses it (looking at a thing under a lamp).
+   */
+  readonly alsoMeans?: readonly string[];
   readonly by: 'category' | 'name' | 'description';
 }
 
@@ -132,8 +145,11 @@ const DISH_NAMES: ReadonlySet<string> = new Set(['salad', 'salads']);
 function named(words: readonly string[]): { className: string; plural: boolean } | undefined {
   if (words.length === 1 && DISH_NAMES.has(words[0])) return undefined;
   const resolved = resolvePhrase(words);
-  if (resolved?.by === 'name' && !isRoom(resolved.className))
-    return { className: resolved.className, plural: resolved.plural };
+  if (resolved?.by === 'name' && !isRoom(resolved.className)) {
+    // a class whose own name or alias is the word as written is one of it: "the keys" (a key chain), "the tissues"
+    const asWritten = resolved.plural && catalogClass(words.join(' '))?.name === resolved.className;
+    return { className: resolved.className, plural: resolved.plural && !asWritten };
+  }
   const last = words.at(-1) ?? '';
   const single = singular(last);
   const everyday = EVERYDAY[[...words.slice(0, -1), single].join(' ')] ?? EVERYDAY[words.join(' ')];
@@ -204,10 +220,15 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
   if (category) return { classes: category.classes, category: category.word, plural: category.plural, by: 'category' };
   const stateNoun = STATE_NOUNS[text];
   if (stateNoun) {
-    return { classes: [stateNoun.className], plural: /s$/.test(text), state: stateNoun.state, by: 'name' };
+    return { classes: [stateNoun.className], plural: /s$/.test(text), states: [stateNoun.state], by: 'name' };
   }
   const byName = named(body);
-  if (byName) return { classes: [byName.className], plural: byName.plural, by: 'name' };
+  if (byName) {
+    const also = body.length === 1 ? ALSO_MEANS[singular(body[0])] : undefined;
+    return { classes: [byName.className], plural: byName.plural, by: 'name', ...(also && { alsoMeans: also }) };
+  }
+  const standing = lampStanding(body);
+  if (standing) return standing;
   // "the fridge door", "the microwave lid": the thing that opens
   if (body.length > 1 && /^(door|doors|lid|lids)$/.test(body.at(-1)!)) {
     const whole = named(body.slice(0, -1));
@@ -246,15 +267,150 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
     const head = named(body.slice(p));
     if (head) return withRoom({ classes: [head.className], plural: head.plural, by: 'name' }, room);
   }
-  // "a potato slice", "two bread pieces": the thing itself where the catalog has no slice of it
-  if (body.length > 1 && /^(slice|slices|piece|pieces)$/.test(body.at(-1)!)) {
-    const whole = named(body.slice(0, -1));
-    if (whole) {
-      const slice = catalogClass(`${whole.className}slice`)?.name ?? whole.className;
-      return { classes: [slice], plural: body.at(-1)!.endsWith('s'), by: 'name' };
-    }
-  }
-  return described(body);
+  return sliceOf(body) ?? unitOf(body) ?? modified(body) ?? described(body);
+}
+
+/**
+ * Words the catalog's alias gives one class that people say as often of another (`NounPhrase.alsoMeans`): "lamp" is
+ * the floor lamp by its alias and as often a desk lamp (in ALFRED's crowd texts, more often).
+ */
+const ALSO_MEANS: Readonly<Record<string, readonly string[]>> = { lamp: ['tablelamp'] };
+
+/** "the lamp on the desk", "a lamp on the nightstand": a lamp that stands on furniture is a table lamp. */
+function lampStanding(body: readonly string[]): NounPhrase | undefined {
+  if (body.length < 3 || !/^lamps?$/.test(body[0])) return undefined;
+  const on =
+    body[1] === 'on' && body[2] === 'top' && body[3] === 'of' ? 4 : ['on', 'upon', 'atop'].includes(body[1]) ? 2 : 0;
+  if (on === 0) return undefined;
+  const surface = resolveNoun(body.slice(on));
+  if (surface?.classes.length !== 1 || !catalogClass(surface.classes[0])?.properties.includes('SURFACES'))
+    return undefined;
+  return { classes: ['tablelamp'], plural: body[0] === 'lamps', by: 'name' };
+}
+
+/** Words of a slice: "a slice of apple", "an apple piece", "two tomato slices" (`sliceOf`). */
+const SLICE_WORDS: ReadonlySet<string> = new Set(
+  'slice slices piece pieces section sections wedge wedges chunk chunks'.split(' '),
+);
+
+/**
+ * A slice of a thing: the catalog's slice class where it has one (a slice of bread is a bread slice), else the thing
+ * itself in the state `isSliced` (docs/alfred.md: a slice is a state). A category is never sliced ("a piece of fruit"
+ * is a fruit), nor a thing that cannot be cut (`sliced` below keeps it whole).
+ */
+function sliceOf(body: readonly string[]): NounPhrase | undefined {
+  if (body.length < 2) return undefined;
+  const ofAt = body.indexOf('of');
+  const [sliceWord, thingWords] =
+    ofAt === 1 && SLICE_WORDS.has(body[0])
+      ? [body[0], body.slice(2)]
+      : SLICE_WORDS.has(body.at(-1)!) && ofAt < 0
+        ? [body.at(-1)!, body.slice(0, -1)]
+        : [undefined, undefined];
+  if (!sliceWord || !thingWords) return undefined;
+  let thing = resolveNoun(thingWords);
+  // "a slice of a tomato", "a piece of the apple"
+  if (!thing && /^(a|an|the)$/.test(thingWords[0] ?? '')) thing = resolveNoun(thingWords.slice(1));
+  if (!thing || thing.category !== undefined || thing.room !== undefined || thing.classes.length !== 1)
+    return undefined;
+  const plural = sliceWord.endsWith('s');
+  return sliced({ ...thing, plural }, sliceWord);
+}
+
+/** The thing sliced: its slice class, or the state `isSliced` where it can take it, else the thing as said. */
+function sliced(thing: NounPhrase, _word: string): NounPhrase {
+  const slice = catalogClass(`${thing.classes[0]}slice`)?.name;
+  if (slice) return { ...thing, classes: [slice] };
+  if (!classTakes(thing.classes[0], 'isSliced')) return thing;
+  return { ...thing, states: [...new Set([...(thing.states ?? []), 'isSliced' as Predicate])] };
+}
+
+/**
+ * Units a thing is counted in ("a set of keys", "a head of lettuce", "two bars of soap", "a loaf of bread"): the thing,
+ * counted by the unit.
+ */
+const UNIT_WORDS: ReadonlySet<string> = new Set(
+  'set sets head heads loaf loaves bar bars roll rolls bunch bunches stick sticks pair pairs'.split(' '),
+);
+
+function unitOf(body: readonly string[]): NounPhrase | undefined {
+  if (body.length < 3 || body[1] !== 'of' || !UNIT_WORDS.has(body[0])) return undefined;
+  const thing = resolveNoun(body.slice(2));
+  if (!thing || thing.category !== undefined) return undefined;
+  return { ...thing, plural: singular(body[0]) !== body[0] };
+}
+
+/**
+ * Adjectives that state what must hold of a thing (hearth's own list): "a chilled apple" is an apple cooled, "the
+ * washed mug" a clean one, "a sliced tomato" a tomato sliced. "Wet" is rinsed: the robot wets a thing only by rinsing
+ * it. A heat word of a thing that is no food is `isHeated` (ALFRED heats mugs and plates: `heatState`).
+ */
+const STATE_ADJECTIVES: Readonly<Record<string, Predicate>> = {
+  chilled: 'isCooled',
+  cold: 'isCooled',
+  cool: 'isCooled',
+  cooled: 'isCooled',
+  refrigerated: 'isCooled',
+  frozen: 'isCooled',
+  frosty: 'isCooled',
+  clean: 'isClean',
+  cleaned: 'isClean',
+  washed: 'isClean',
+  rinsed: 'isClean',
+  wet: 'isClean',
+  hot: 'isCooked',
+  warm: 'isCooked',
+  warmed: 'isCooked',
+  heated: 'isCooked',
+  cooked: 'isCooked',
+  microwaved: 'isCooked',
+  sliced: 'isSliced',
+  cut: 'isSliced',
+  chopped: 'isSliced',
+  diced: 'isSliced',
+};
+
+/** The state a heat word asks of a class: cooked for food, heated for anything else (a mug, a plate). */
+export function heatState(className: string): Predicate {
+  return classTakes(className, 'isCooked') ? 'isCooked' : 'isHeated';
+}
+
+/**
+ * Words that describe a thing without naming its class (hearth's own list): colour, size, material, shape, position,
+ * condition. "the red cloth" is the cloth: a goal names classes, not colours, and a host is any one of its class.
+ */
+const DESCRIPTIVE: ReadonlySet<string> = new Set(
+  (
+    'red blue green yellow white black brown pink purple grey gray silver golden gold beige tan dark bright ' +
+    'colorful colourful striped blank ' +
+    'small large big little tall short tiny huge medium long round square rectangular oval wide narrow low high ' +
+    'wooden wood metal metallic glass plastic ceramic porcelain steel stainless paper cardboard leather wicker marble ' +
+    'brass iron tin rubber fabric ' +
+    'top bottom upper lower middle center centre left right far near front back corner side first second third ' +
+    'fourth last other nearest closest furthest farthest leftmost rightmost ' +
+    'empty full old new used whole entire single lone only lit unlit single'
+  ).split(' '),
+);
+
+/**
+ * Modifiers before a phrase (see the module comment): a state adjective kept as a state the class must be able to
+ * take (else no phrase: "the chilled sofa"), a descriptive word set aside. Only where the words do not name a class
+ * as they stand ("desk lamp", "glass bottle" and "tall lamp" are names).
+ */
+function modified(body: readonly string[]): NounPhrase | undefined {
+  if (body.length < 2) return undefined;
+  const [word, ...rest] = body;
+  const state = STATE_ADJECTIVES[word];
+  // "cut an apple" is a clause, not a cut apple: a modifier comes after the determiner
+  if ((state === undefined && !DESCRIPTIVE.has(word)) || DETERMINERS.has(rest[0])) return undefined;
+  const head = resolveNoun(rest);
+  if (!head || head.room !== undefined) return undefined;
+  if (state === undefined) return { ...head, setAside: [word, ...(head.setAside ?? [])] };
+  if (state === 'isSliced')
+    return head.category === undefined && head.classes.length === 1 ? sliced(head, word) : undefined;
+  const states = head.classes.map((c) => (state === 'isCooked' ? heatState(c) : state));
+  if (new Set(states).size !== 1 || !head.classes.every((c) => classTakes(c, states[0]))) return undefined;
+  return { ...head, states: [...new Set([...(head.states ?? []), states[0]])] };
 }
 
 /** Words that end a description: a phrase holding one is two phrases or a clause ("the glass and the juice"). */

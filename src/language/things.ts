@@ -18,6 +18,8 @@ export interface Thing {
   readonly category?: string;
   /** The quantity was not said ("some fruit", "an assortment of fruit"): the clause decides it, with a note. */
   readonly vague?: boolean;
+  /** Other classes the words are as often said of ("the lamp": a desk lamp too; `NounPhrase.alsoMeans`). */
+  readonly alsoMeans?: readonly string[];
 }
 
 export const thingSpec = (
