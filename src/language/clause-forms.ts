@@ -212,6 +212,16 @@ const objects = (name: string): Element =>
     { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
     // "keep 2 pieces in the fridge" after "there's fruit on the counter": that many of the thing named before
     { tag: 'pronoun', pattern: [number(`${name}N`), words('pieces|bits|ones')] },
+    // "cut the apple and put a slice in the fridge": one of what was sliced before
+    {
+      tag: 'pronoun',
+      pattern: [
+        words('a|the|one|that|this'),
+        optional(words('sliced|cut|apple|tomato|potato|bread|lettuce')),
+        pick(`${name}P`, { slice: 'one-of', piece: 'one-of', section: 'one-of', wedge: 'one-of', chunk: 'one-of' }),
+        optional(words('of it|of that|of them')),
+      ],
+    },
     { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
   ]);
 /**
@@ -249,7 +259,8 @@ const hostOrPronoun = (name: string): Element =>
     { tag: 'there', pattern: [words('there')] },
   ]);
 const PREP = words(
-  'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto',
+  'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto|' +
+    'on to|down in|down into|over on|over in|back onto|back inside|back inside of|into the inside of|atop',
 );
 const PARTICLE = optional(words('away|down|back|out|up|over|aside|off'));
 const appliance = optional(
@@ -823,6 +834,42 @@ export const CLAUSE_FORMS: Tagged[] = [
       DURATION,
     ],
   },
+  // ALFRED's movable receptacles: "put a cup with a knife in it in the sink", "a pan containing a spatula on the
+  // counter", "put a watch in a bowl on the shelf": the thing in the vessel, the vessel placed (`clauses.ts`)
+  {
+    tag: 'place-vessel',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      ...thing('v'),
+      words(
+        'with|containing|holding|that has|that holds|that contains|carrying|filled with|full of|that is holding|' +
+          'which has|which holds|which contains|that has got',
+      ),
+      objects('xs'),
+      optional(
+        words(
+          'in it|inside it|inside of it|on it|in|inside|on top|on top of it|inside of|in there|on there|within it|' +
+            'in the middle|on top of that',
+        ),
+      ),
+      PARTICLE,
+      PREP,
+      hostOrPronoun('host'),
+    ],
+  },
+  {
+    tag: 'place-vessel',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      words('in|into|inside|inside of|on|onto|on top of|in to'),
+      ...thing('v'),
+      words('on|onto|on top of|in|into|inside|inside of|in to'),
+      hostOrPronoun('host'),
+    ],
+  },
   // "put the milk in the microwave for a minute": heating it there
   {
     tag: 'place-for-a-while',
@@ -848,6 +895,31 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('away|for now|there')),
       DURATION,
       PURPOSE,
+    ],
+  },
+  // "wash a fork and place in the drawer": the thing of the clause before, unsaid (`clauses.ts`: as "it" or "them")
+  {
+    tag: 'place',
+    pattern: [words(PLACE_VERBS), PARTICLE, alt('xsK', [{ tag: 'unsaid', pattern: [] }]), PREP, hostOrPronoun('host')],
+  },
+  // "throw out the apple", "discard the bread": into the garbage can, where things thrown out go
+  {
+    tag: 'discard',
+    pattern: [
+      words('throw out|throw away|toss out|toss away|discard|dispose of|chuck out|chuck away|bin|trash|junk'),
+      objects('xs'),
+    ],
+  },
+  { tag: 'discard', pattern: [words('throw|toss|chuck'), objects('xs'), words('out|away')] },
+  // "slice the apple", "cut a tomato with a knife": sliced (a slice class of its own: the slices, already there)
+  {
+    tag: 'slice',
+    pattern: [
+      words('slice|cut|chop|dice|cut up|slice up|chop up|cut open|halve'),
+      objects('xs'),
+      optional(words('up|in half|into slices|into pieces|in two|into two|into halves|into half|to pieces')),
+      optional(words('with|using'), DET, np('using')),
+      optional(words('on|in|inside|at|over'), DET, np('slicedOn')),
     ],
   },
   // "find one and put it there": the last place named

@@ -13,7 +13,7 @@
  */
 import type { ActionGoal } from '../sim/action-goals.js';
 import { catalogClass } from '../sim/catalog/index.js';
-import { COOLER_CLASSES, HEATER_CLASSES } from '../sim/derived-states.js';
+import { COOLER_CLASSES, HEATER_CLASSES, KNIFE_CLASSES } from '../sim/derived-states.js';
 import { classTakes } from '../sim/predicate-fit.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
@@ -291,8 +291,26 @@ function objectsOf(
   fit = true,
 ): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
   const kind = env.get(`${name}K`) as string;
+  // "... and place in the drawer": the thing of the clause before, unsaid
+  if (kind === 'unsaid') {
+    const things = before && !before.mentioned ? referent(before, predicate) : undefined;
+    if (!things) return { things: [], notes: [], referred: true, problem: 'a verb with no thing, and none before it' };
+    const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
+    return { things: [...things], notes: [`what the verb acts on is unsaid: read as ${said}`], referred: true };
+  }
   if (kind === 'pronoun') {
     const pronoun = env.get(`${name}P`) as 'one' | 'many' | 'one-of' | undefined;
+    // after putting things in a vessel ("put a knife in a glass and place them on the table"): "them" is the vessel
+    // with what it holds; "it" is the thing or the vessel, which the text does not say
+    const vessel = before?.placing && movableVessel(before.placing.host) ? before.placing : undefined;
+    if (vessel && predicate === 'isPlacedTo' && (pronoun === 'one' || pronoun === 'many')) {
+      if (pronoun === 'one' || vessel.things.length > 1) {
+        const said = vessel.things.map((t) => t.said ?? t.classes[0]).join(' and ');
+        return { things: [], notes: [], referred: true, problem: `'it': ${said} or the ${vessel.host} it is in?` };
+      }
+      const carried: Thing = { classes: [vessel.host], count: 1, said: `the ${vessel.host}` };
+      return { things: [carried], notes: [`'them' read as the ${vessel.host} with what it holds`], referred: true };
+    }
     // "find one": one of the thing named before
     const number = pronoun === 'one-of' ? 'one' : pronoun;
     const count = pronoun === 'one-of' ? 1 : (env.get(`${name}N`) as number | undefined);
@@ -329,6 +347,9 @@ function objectsOf(
         problem: `${article(t.category ?? t.classes[0])} ${WHY_NOT[q] ?? `cannot be ${q}`}`,
       };
   }
+  // "the knife": a kitchen knife or a butter knife (`NounPhrase.alsoMeans`); a lamp switched on is any lamp's light
+  const twoWays = items.find((t) => t.alsoMeans && predicate !== 'isToggledOn' && predicate !== 'isToggledOff');
+  if (twoWays) return { things: [], notes: [], referred: false, problem: ambiguous(twoWays) };
   const notes: string[] = [
     ...setAsideNotes((env.get(name) as Env[]).map((item) => phraseOf(item, 'x'))),
     ...(env.get(name) as Env[]).flatMap((item) => {
@@ -347,6 +368,12 @@ function objectsOf(
   if (!fit) return { things: settled, notes, referred: false };
   const fitting = fitted(settled, predicate);
   return { things: fitting.things, notes, referred: false, ...(fitting.problem && { problem: fitting.problem }) };
+}
+
+/** Why a thing said of two classes is no reading where they make two goals ("the knife": which knife?). */
+function ambiguous(t: Thing): string {
+  const classes = [...t.classes, ...(t.alsoMeans ?? [])].join(' or ');
+  return `'${t.said ?? t.classes[0]}' is said of ${classes}, and the text does not say which`;
 }
 
 /** Notes of the descriptive words phrases set aside ("the red cloth"). */
@@ -442,6 +469,14 @@ export function placeAfter(reading: ClauseReading, before: ClauseReading | undef
     (t) => t.classes.length === 1 && t.room === undefined && canHost(t.classes[0]),
   );
   return own?.classes[0] ?? reading.place ?? before?.place;
+}
+
+/** Where things thrown out go. */
+const GARBAGE = 'garbagecan';
+
+/** A thing that holds things and is carried with them in it (ALFRED's movable receptacles: a cup, a pan, a box). */
+function movableVessel(className: string): boolean {
+  return canHost(className) && fits(className, 'isPlacedTo');
 }
 
 function canHost(className: string): boolean {
@@ -742,6 +777,60 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   'use-to-cook': cookClause,
   cook: cookClause,
   place: placeClause,
+  discard: (env, before) => {
+    const bin: Phrase = { className: GARBAGE, plural: false, words: 'the garbage can' };
+    const reading = placeClause(new Map([...env, ['host', bin], ['hostK', 'np']]), before);
+    return reading.problem
+      ? reading
+      : { ...reading, notes: [...(reading.notes ?? []), 'thrown out: into the garbage can'] };
+  },
+  slice: (env, before) => {
+    const place = placeClass(env.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    if (place.className !== undefined && !(KNIFE_CLASSES as readonly string[]).includes(place.className))
+      return problem(`${article(place.className)} slices nothing (things are sliced with a knife)`);
+    const got = objectsOf(env, 'xs', 'isSliced', before, false);
+    if (got.problem) return problem(got.problem);
+    // a loaf is sliced into the catalog's bread slices, already there: the clause names them, for what comes next
+    const slices = got.things.map((t) => t.classes.map((c) => catalogClass(`${c}slice`)?.name));
+    if (slices.every((list) => list.every((c) => c !== undefined))) {
+      const things = got.things.map((t, i) => ({ ...t, classes: slices[i] as string[], count: 1 }));
+      return {
+        subgoals: [],
+        antecedent: things,
+        provisional: true,
+        notes: [...got.notes, 'the slices are there already'],
+      };
+    }
+    const reading = unaryClause(env, before, 'isSliced');
+    return reading.problem ? reading : { ...reading, notes: [...(reading.notes ?? []), ...got.notes] };
+  },
+  'place-vessel': (env, before) => {
+    const vessel = thingOf(env, 'v');
+    const vesselClass = vessel.classes[0];
+    if (vessel.classes.length !== 1 || !movableVessel(vesselClass))
+      return problem(`${article(vessel.said ?? vesselClass)} is no vessel carried with things in it`);
+    const got = objectsOf(env, 'xs', 'isPlacedTo', before);
+    if (got.problem) return problem(got.problem);
+    const where = hostOf(env, 'host', before);
+    if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
+    if (!canHost(where.className)) return problem(`nothing can be put on or in ${article(where.className)}`);
+    const held = fitted(got.things, 'isPlacedTo');
+    if (held.problem) return problem(held.problem);
+    const vessels = fitted([vessel], 'isPlacedTo');
+    if (vessels.problem) return problem(vessels.problem);
+    return {
+      subgoals: [placed(vessels.things[0], where.className), ...held.things.map((t) => placed(t, vesselClass))],
+      antecedent: vessels.things,
+      hosts: [one(where.className)],
+      placing: { things: vessels.things, host: where.className },
+      notes: [
+        ...got.notes,
+        ...(where.note ? [where.note] : []),
+        `${held.things.map((t) => t.said ?? t.classes[0]).join(' and ')} in the ${vesselClass}, the ${vesselClass} on or in the ${where.className}`,
+      ],
+    };
+  },
   'place-for-a-while': (env, before) => {
     const placing = placeClause(env, before);
     if (placing.problem || !placing.placing) return placing;

@@ -75,6 +75,8 @@ function nounApostropheS(next: string, after: string | undefined): 'is' | 'has' 
 export function tokens(text: string): string[] {
   let s = text.toLowerCase().replace(/[’‘`]/g, "'");
   for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
+  // "two CD's": a plural written with an apostrophe after a number
+  s = s.replace(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|both|several|some) ([a-z]+)'s\b/g, '$1 $2s');
   s = s.replace(/\b([a-z]+)'s(?= ([a-z]+)(?: ([a-z]+))?)/g, (_, noun: string, next: string, after?: string) => {
     const verb = nounApostropheS(next, after);
     return verb ? `${noun} ${verb}` : `${noun}'s`;
@@ -513,6 +515,38 @@ function gerundSteps(list: string[]): string[] {
   return out;
 }
 
+/** Verbs whose purpose form after a clause is the next step ("rinse the soap to put it in a drawer"). */
+const NEXT_STEP_VERBS = new Set(
+  'put place set move bring take carry return throw toss store drop slice cut wash rinse clean'.split(' '),
+);
+const OBJECT_START = new Set(['it', 'them', 'the', 'a', 'an', 'this', 'that', 'these', 'those']);
+
+/**
+ * Slips of the hand where one reading is plain: "put in on the table" is "put it on the table" ("in" before a place
+ * word, right after a verb); and a purpose that is the next step: "rinse the soap to put it in a drawer" -> "..., put
+ * it in a drawer" (a placing or preparing verb with its object after "to", never at the start).
+ */
+function slips(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    if (
+      w === 'in' &&
+      /^(put|place|set|move|drop)$/.test(out.at(-1) ?? '') &&
+      /^(on|onto|in|into|inside)$/.test(list[i + 1] ?? '')
+    ) {
+      out.push('it');
+      continue;
+    }
+    if (w === 'to' && i > 1 && NEXT_STEP_VERBS.has(list[i + 1] ?? '') && OBJECT_START.has(list[i + 2] ?? '')) {
+      out.push(',');
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
 export function normalizeSentence(text: string): NormalizedSentence {
   let list = tokens(text);
@@ -577,7 +611,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   let kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
   for (const phrase of AND_PHRASES) kept = replaceAll(kept, phrase, ['and']);
-  list = numbers(participles(clauseFraming(floating(gerundSteps(kept), setAside), setAside)));
+  list = numbers(participles(clauseFraming(floating(slips(gerundSteps(kept)), setAside), setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };

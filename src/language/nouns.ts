@@ -126,6 +126,63 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   trainers: 'shoes',
   flower: 'orchid',
   'potted plant': 'orchid',
+  // the words people use for the objects ALFRED's homes share with hearth's catalog (issue 42); hearth's own table,
+  // checked on the development part of ALFRED's crowd texts (docs/reader.md)
+  'tall lamp': 'floorlamp',
+  'standing lamp': 'floorlamp',
+  'floor standing lamp': 'floorlamp',
+  'bedside lamp': 'tablelamp',
+  'reading lamp': 'tablelamp',
+  'end table': 'nightstand',
+  'night table': 'nightstand',
+  'bedside table': 'nightstand',
+  stand: 'nightstand',
+  'kitchen island': 'kitchencounter',
+  island: 'kitchencounter',
+  'coffee mug': 'mug',
+  'tennis racquet': 'tennisracket',
+  'garbage bin': 'garbagecan',
+  'recycling bin': 'garbagecan',
+  'waste basket': 'garbagecan',
+  'waste bin': 'garbagecan',
+  'trash basket': 'garbagecan',
+  trash: 'garbagecan',
+  garbage: 'garbagecan',
+  rubbish: 'garbagecan',
+  // the tank of a toilet is where things stand on it
+  'toilet tank': 'toilet',
+  'toilet tank lid': 'toilet',
+  'tank lid': 'toilet',
+  'water tank': 'toilet',
+  'toilet lid': 'toilet',
+  'toilet seat': 'toilet',
+  burner: 'stove',
+  'stove top': 'stove',
+  stovetop: 'stove',
+  cooktop: 'stove',
+  'stove burner': 'stove',
+  skillet: 'fryingpan',
+  'tea kettle': 'kettle',
+  // a long-handled scoop is what the catalog calls a ladle
+  scoop: 'ladle',
+  'ice cream scoop': 'ladle',
+  washcloth: 'rag',
+  'wash cloth': 'rag',
+  'dish cloth': 'rag',
+  dishcloth: 'rag',
+  tissue: 'tissuebox',
+  'toilet paper holder': 'towelrack',
+  'toilet paper hanger': 'towelrack',
+  'toilet roll holder': 'towelrack',
+  'paper towel holder': 'towelrack',
+  // a wheeled wire rack is the catalog's cart (ALFRED's Cart, which people call a rack)
+  rack: 'cart',
+  'wire rack': 'cart',
+  keyring: 'keys',
+  'key ring': 'keys',
+  'desk drawer': 'drawer',
+  'dresser drawer': 'drawer',
+  'kitchen drawer': 'drawer',
   // a room's own furniture said with another noun ("the cupboard in the bathroom" is the bathroom cabinet)
   'bathroom cupboard': 'bathroomcabinet',
   'medicine cupboard': 'bathroomcabinet',
@@ -272,9 +329,17 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
 
 /**
  * Words the catalog's alias gives one class that people say as often of another (`NounPhrase.alsoMeans`): "lamp" is
- * the floor lamp by its alias and as often a desk lamp (in ALFRED's crowd texts, more often).
+ * the floor lamp by its alias and as often a desk lamp (in ALFRED's crowd texts, more often); "knife" the kitchen knife
+ * and as often a butter knife; "spoon" the spoon and more often ALFRED's ladle. Measured on the development part of
+ * ALFRED's texts (docs/reader.md): a word is listed where it names the other class at least as often as its own.
  */
-const ALSO_MEANS: Readonly<Record<string, readonly string[]>> = { lamp: ['tablelamp'] };
+const ALSO_MEANS: Readonly<Record<string, readonly string[]>> = {
+  lamp: ['tablelamp'],
+  // a butter knife is a knife, a ladle a big spoon; a bottle is of water, wine, soap or spray
+  knife: ['cutleryknife'],
+  spoon: ['ladle'],
+  bottle: ['wine', 'spraybottle', 'soapbottle'],
+};
 
 /** "the lamp on the desk", "a lamp on the nightstand": a lamp that stands on furniture is a table lamp. */
 function lampStanding(body: readonly string[]): NounPhrase | undefined {
@@ -330,11 +395,17 @@ function sliced(thing: NounPhrase, _word: string): NounPhrase {
  * counted by the unit.
  */
 const UNIT_WORDS: ReadonlySet<string> = new Set(
-  'set sets head heads loaf loaves bar bars roll rolls bunch bunches stick sticks pair pairs'.split(' '),
+  'set sets head heads loaf loaves bar bars roll rolls bunch bunches stick sticks pair pairs bottle bottles box boxes'.split(
+    ' ',
+  ),
 );
 
 function unitOf(body: readonly string[]): NounPhrase | undefined {
   if (body.length < 3 || body[1] !== 'of' || !UNIT_WORDS.has(body[0])) return undefined;
+  // "a bottle of wine" is the wine bottle, "a box of tissues" the tissue box, where the two make a class
+  const thingWords = body.slice(2).filter((w) => !DETERMINERS.has(w));
+  const compound = named([...thingWords.slice(0, -1), singular(thingWords.at(-1) ?? ''), singular(body[0])]);
+  if (compound) return { classes: [compound.className], plural: singular(body[0]) !== body[0], by: 'name' };
   const thing = resolveNoun(body.slice(2));
   if (!thing || thing.category !== undefined) return undefined;
   return { ...thing, plural: singular(body[0]) !== body[0] };
@@ -358,6 +429,7 @@ const STATE_ADJECTIVES: Readonly<Record<string, Predicate>> = {
   washed: 'isClean',
   rinsed: 'isClean',
   wet: 'isClean',
+  damp: 'isClean',
   hot: 'isCooked',
   warm: 'isCooked',
   warmed: 'isCooked',
@@ -366,6 +438,8 @@ const STATE_ADJECTIVES: Readonly<Record<string, Predicate>> = {
   microwaved: 'isCooked',
   sliced: 'isSliced',
   cut: 'isSliced',
+  // "the slice potato", "a slice apple": a slice of it
+  slice: 'isSliced',
   chopped: 'isSliced',
   diced: 'isSliced',
 };
@@ -388,7 +462,8 @@ const DESCRIPTIVE: ReadonlySet<string> = new Set(
     'brass iron tin rubber fabric ' +
     'top bottom upper lower middle center centre left right far near front back corner side first second third ' +
     'fourth last other nearest closest furthest farthest leftmost rightmost ' +
-    'empty full old new used whole entire single lone only lit unlit single'
+    'empty full old new used whole entire single lone only lit unlit dirty unwashed filthy messy ' +
+    'martini wine'
   ).split(' '),
 );
 
@@ -399,8 +474,11 @@ const DESCRIPTIVE: ReadonlySet<string> = new Set(
  */
 function modified(body: readonly string[]): NounPhrase | undefined {
   if (body.length < 2) return undefined;
-  const [word, ...rest] = body;
+  const [word, ...after] = body;
   const state = STATE_ADJECTIVES[word];
+  // "a rinsed off knife", "a cooled down pan", "the heated up mug"
+  const rest =
+    state !== undefined && /^(off|down|up|out)$/.test(after[0] ?? '') && after.length > 1 ? after.slice(1) : after;
   // "cut an apple" is a clause, not a cut apple: a modifier comes after the determiner
   if ((state === undefined && !DESCRIPTIVE.has(word)) || DETERMINERS.has(rest[0])) return undefined;
   const head = resolveNoun(rest);
