@@ -803,7 +803,20 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
       };
     }
     const reading = unaryClause(env, before, 'isSliced');
-    return reading.problem ? reading : { ...reading, notes: [...(reading.notes ?? []), ...got.notes] };
+    if (reading.problem) return reading;
+    // "cut the tomato on the counter": it lies there, sliced
+    const on = placeClass(env.get('slicedOn') as Phrase | undefined);
+    if (on.problem) return problem(on.problem);
+    if (on.className === undefined) return { ...reading, notes: [...(reading.notes ?? []), ...got.notes] };
+    if (!canHost(on.className)) return problem(`nothing can be put on or in ${article(on.className)}`);
+    const things = reading.antecedent;
+    return {
+      ...reading,
+      subgoals: [...reading.subgoals, ...things.map((t) => placed(t, on.className!))],
+      hosts: [one(on.className)],
+      placing: { things, host: on.className },
+      notes: [...(reading.notes ?? []), ...got.notes, `sliced on the ${on.className}: it lies there`],
+    };
   },
   'place-vessel': (env, before) => {
     const vessel = thingOf(env, 'v');

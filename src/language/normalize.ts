@@ -257,9 +257,16 @@ const AFTER_COMMA = new Set([
 const startsWith = (list: readonly string[], at: number, phrase: readonly string[]) =>
   phrase.every((w, k) => list[at + k] === w);
 const longestFirst = (list: string[][]) => [...list].sort((a, b) => b.length - a.length);
-const PREFIXES_SORTED = longestFirst(PREFIXES);
-const GERUND_SORTED = longestFirst(GERUND_PREFIXES);
-const SUFFIXES_SORTED = longestFirst(SUFFIXES);
+/** Phrases by the word they begin (or end) with, longest first: only those can match at a place whose word it is. */
+function byWord(list: string[][], at: (phrase: readonly string[]) => string): ReadonlyMap<string, string[][]> {
+  const index = new Map<string, string[][]>();
+  for (const phrase of longestFirst(list)) index.set(at(phrase), [...(index.get(at(phrase)) ?? []), phrase]);
+  return index;
+}
+const PREFIXES_BY_FIRST = byWord(PREFIXES, (p) => p[0]);
+const GERUND_BY_FIRST = byWord(GERUND_PREFIXES, (p) => p[0]);
+const SUFFIXES_BY_LAST = byWord(SUFFIXES, (p) => p[p.length - 1]);
+const NONE: readonly string[][] = [];
 
 /**
  * Base forms of the verbs the grammar reads, from their -ing forms (hearth's own list; `baseOfGerund('putting')` is
@@ -402,10 +409,10 @@ function floating(list: string[], setAside: (words: readonly string[]) => void):
     const next = list[i + 1] ?? '';
     // after the things, or after the things and a modal ("the remotes should all be ...")
     const end = MODALS.has(out.at(-1) ?? '') ? out.length - 1 : out.length;
-    const nounBefore =
+    const nounBefore = () =>
       FLOAT_AFTER.has(out[end - 1] ?? '') ||
       [1, 2, 3].some((n) => end >= n && resolveNoun(out.slice(end - n, end)) !== undefined);
-    const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore;
+    const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore();
     // "together" before where things go, after the things or their verb ("put the mugs away together in one
     // cabinet", "the plates belong (all) together in one cabinet")
     const together = w === 'together' && /^(?:in|on|into|onto|inside)$/.test(next);
@@ -563,7 +570,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   trimEnds();
   for (let changed = true; changed; ) {
     changed = false;
-    for (const phrase of GERUND_SORTED) {
+    for (const phrase of GERUND_BY_FIRST.get(list[0]) ?? NONE) {
       if (!startsWith(list, 0, phrase)) continue;
       const base = baseOfGerund(list[phrase.length] ?? '');
       if (base === undefined) continue;
@@ -578,7 +585,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
       list = [PAST.get(list[2])!, ...list.slice(3)];
       changed = true;
     }
-    for (const phrase of PREFIXES_SORTED) {
+    for (const phrase of PREFIXES_BY_FIRST.get(list[0]) ?? NONE) {
       // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone), and "go" that says
       // where to ("go to the plant and water it")
       if (!startsWith(list, 0, phrase) || list.length === phrase.length) continue;
@@ -591,7 +598,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
       changed = true;
       break;
     }
-    for (const phrase of SUFFIXES_SORTED) {
+    for (const phrase of SUFFIXES_BY_LAST.get(list[list.length - 1]) ?? NONE) {
       const at = list.length - phrase.length;
       if (at <= 0 || !startsWith(list, at, phrase)) continue;
       // "wash the plates, all of them" but "clean all of them": there it is the object

@@ -1,6 +1,6 @@
 /**
  * The noun phrases of the goal reader (`tasks.ts`, `read-goal.ts`): what a span of words names, stricter than the
- * continual grammar's `resolvePhrase` because a wrong class is a wrong goal. In order:
+ * continual grammar's `resolvePhrase` (`lexicon.ts`) because a wrong class is a wrong goal. In order:
  *
  * 1. a category noun ("fruit", "the bathroom supplies", "food", "dishes"): the list of catalog classes it covers, as
  *    the catalog's categories define them (`src/sim/catalog/categories.ts`; the sayings of each are below);
@@ -20,10 +20,10 @@
  * Rooms themselves are no noun phrase of a goal (they qualify one).
  */
 import { type CategoryName, categoryClasses } from '../sim/catalog/categories.js';
-import { catalogClass, type RoomType, STANDING_KINDS } from '../sim/catalog/index.js';
+import { CATALOG, catalogClass, normalizeClassName, type RoomType, STANDING_KINDS } from '../sim/catalog/index.js';
 import { classTakes } from '../sim/predicate-fit.js';
 import type { Predicate } from '../sim/subgoals.js';
-import { byDescription, resolvePhrase, singular } from './lexicon.js';
+import { allInDescriptions, byDescription, resolveName, singular } from './lexicon.js';
 
 export interface NounPhrase {
   /** The class named, or the classes a category covers (in the table's order). */
@@ -136,6 +136,10 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   'end table': 'nightstand',
   'night table': 'nightstand',
   'bedside table': 'nightstand',
+  // a table in the middle of the room is the coffee table
+  'center table': 'coffeetable',
+  'centre table': 'coffeetable',
+  'middle table': 'coffeetable',
   stand: 'nightstand',
   'kitchen island': 'kitchencounter',
   island: 'kitchencounter',
@@ -201,8 +205,8 @@ const DISH_NAMES: ReadonlySet<string> = new Set(['salad', 'salads']);
 /** A class by name (aliases and everyday words included), never a room; the head noun singular or as written. */
 function named(words: readonly string[]): { className: string; plural: boolean } | undefined {
   if (words.length === 1 && DISH_NAMES.has(words[0])) return undefined;
-  const resolved = resolvePhrase(words);
-  if (resolved?.by === 'name' && !isRoom(resolved.className)) {
+  const resolved = resolveName(words);
+  if (resolved && !isRoom(resolved.className)) {
     // a class whose own name or alias is the word as written is one of it: "the keys" (a key chain), "the tissues"
     const asWritten = resolved.plural && catalogClass(words.join(' '))?.name === resolved.className;
     return { className: resolved.className, plural: resolved.plural && !asWritten };
@@ -241,8 +245,8 @@ export function roomAddsNothing(classes: readonly string[], room: string): boole
 
 /** The room the words name, by name only. */
 export function roomOf(words: readonly string[]): string | undefined {
-  const resolved = resolvePhrase(words);
-  return resolved?.by === 'name' && isRoom(resolved.className) ? resolved.className : undefined;
+  const resolved = resolveName(words);
+  return resolved && isRoom(resolved.className) ? resolved.className : undefined;
 }
 
 const HOUSE_TAILS = [
@@ -253,6 +257,79 @@ const HOUSE_TAILS = [
   'in the apartment',
   'in the flat',
 ].map((t) => t.split(' '));
+
+/**
+ * Every word a noun phrase can end in, for a quick no: the end of a catalog name or alias as written together
+ * (`coffeetable` ends in "table"), of an everyday word, a category, a state noun, a slice word, "door", "house"; and any
+ * word of a description (`mayEndPhrase`). Most spans a sentence offers end in none ("put the apple in"), and a reading
+ * resolves tens of thousands of them the first time it sees a text.
+ */
+let phraseEnds: ReadonlySet<string> | undefined;
+function phraseEndWords(): ReadonlySet<string> {
+  if (phraseEnds) return phraseEnds;
+  const ends = new Set<string>(['door', 'doors', 'lid', 'lids', 'house', 'home', 'apartment', 'flat', ...SLICE_WORDS]);
+  const compounds = [
+    ...CATALOG.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]),
+    ...Object.keys(EVERYDAY),
+  ].map(normalizeClassName);
+  for (const name of compounds) for (let k = 0; k < name.length; k++) ends.add(name.slice(k));
+  for (const saying of [...CATEGORIES.keys(), ...Object.keys(STATE_NOUNS)]) ends.add(saying.split(' ').at(-1)!);
+  phraseEnds = ends;
+  return ends;
+}
+
+/**
+ * Every word a noun phrase can begin with after its determiner, for a quick no as `mayEndPhrase`: the start of a catalog
+ * name or alias as written together, of an everyday word, a category or a state noun; a modifier, a slice or unit word,
+ * "lamp"; any word of a description.
+ */
+let phraseStarts: ReadonlySet<string> | undefined;
+function phraseStartWords(): ReadonlySet<string> {
+  if (phraseStarts) return phraseStarts;
+  const starts = new Set<string>([
+    ...SLICE_WORDS,
+    ...UNIT_WORDS,
+    ...DESCRIPTIVE,
+    ...Object.keys(STATE_ADJECTIVES),
+    'lamp',
+    'lamps',
+  ]);
+  const compounds = [
+    ...CATALOG.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]),
+    ...Object.keys(EVERYDAY),
+  ].map(normalizeClassName);
+  for (const name of compounds) for (let k = 1; k <= name.length; k++) starts.add(name.slice(0, k));
+  for (const saying of [...CATEGORIES.keys(), ...Object.keys(STATE_NOUNS)]) starts.add(saying.split(' ')[0]);
+  phraseStarts = starts;
+  return starts;
+}
+
+function mayStartPhrase(word: string): boolean {
+  const starts = phraseStartWords();
+  return starts.has(word) || starts.has(singular(word)) || allInDescriptions([word]);
+}
+
+function mayEndPhrase(word: string): boolean {
+  const ends = phraseEndWords();
+  return ends.has(word) || ends.has(singular(word)) || allInDescriptions([word]);
+}
+
+/** The last words of the house tails. */
+const HOUSE_WORDS: ReadonlySet<string> = new Set(HOUSE_TAILS.map((tail) => tail.at(-1)!));
+
+/** The words a room's name can begin with (prefixes of the catalog's room names and aliases as written together). */
+let roomStarts: ReadonlySet<string> | undefined;
+function roomStartWords(): ReadonlySet<string> {
+  if (roomStarts) return roomStarts;
+  const starts = new Set<string>();
+  for (const entry of CATALOG.filter((e) => e.kind === 'room')) {
+    for (const name of [entry.name, ...(entry.aliases ?? [])].map(normalizeClassName)) {
+      for (let k = 1; k <= name.length; k++) starts.add(name.slice(0, k));
+    }
+  }
+  roomStarts = starts;
+  return starts;
+}
 
 const CACHE = new Map<string, NounPhrase | null>();
 const CACHE_LIMIT = 20_000;
@@ -269,9 +346,11 @@ export function resolveNoun(span: readonly string[]): NounPhrase | undefined {
 }
 
 function resolveUncached(span: readonly string[]): NounPhrase | undefined {
-  let body = [...span];
-  while (body.length > 0 && DETERMINERS.has(body[0])) body = body.slice(1);
-  if (body.length === 0 || body.some((w) => w === ',' || w === '.')) return undefined;
+  let start = 0;
+  while (start < span.length && DETERMINERS.has(span[start])) start++;
+  if (start === span.length || !mayStartPhrase(span[start]) || !mayEndPhrase(span[span.length - 1])) return undefined;
+  const body = start === 0 ? span : span.slice(start);
+  if (body.some((w) => w === ',' || w === '.')) return undefined;
   const text = body.join(' ');
   const category = CATEGORIES.get(text);
   if (category) return { classes: category.classes, category: category.word, plural: category.plural, by: 'category' };
@@ -294,9 +373,11 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
     }
   }
   // "the lights in the house", "every light in the home": every one, wherever it is
-  const house = HOUSE_TAILS.find(
-    (tail) => body.length > tail.length && tail.every((w, k) => body[body.length - tail.length + k] === w),
-  );
+  const house = HOUSE_WORDS.has(body[body.length - 1])
+    ? HOUSE_TAILS.find(
+        (tail) => body.length > tail.length && tail.every((w, k) => body[body.length - tail.length + k] === w),
+      )
+    : undefined;
   if (house) {
     const head = resolveNoun(body.slice(0, body.length - house.length));
     return head && head.room === undefined ? { ...head, plural: true } : undefined;
@@ -318,7 +399,7 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
     return withRoom(head, room);
   }
   // "the bedroom lights", "the living room lamp": a room's name before a class's
-  for (let p = 1; p < body.length; p++) {
+  for (let p = 1; p < body.length && roomStartWords().has(body[0]); p++) {
     const room = roomOf(body.slice(0, p));
     if (room === undefined) continue;
     const head = named(body.slice(p));
@@ -499,9 +580,16 @@ const NOT_IN_DESCRIPTIONS = new Set(['and', 'or', 'then', 'but', ',', '.']);
  * there are at least two ("the appliance you cook on"): a single word shared by chance ("serve") names nothing.
  */
 function described(body: readonly string[]): NounPhrase | undefined {
-  if (body.some((w) => NOT_IN_DESCRIPTIONS.has(w))) return undefined;
+  if (body.some((w) => NOT_IN_DESCRIPTIONS.has(w)) || !allInDescriptions(body)) return undefined;
   const found = byDescription(body);
   if (!found?.unique || found.score < 2 || found.score < found.stems || isRoom(found.className)) return undefined;
   const last = body.at(-1)!;
-  return { classes: [found.className], plural: singular(last) !== last, by: 'description' };
+  // "the light of the lamp" is a lamp's description, as said of a desk lamp as of a floor lamp
+  const also = body.map((w) => ALSO_MEANS[singular(w)]).find((a) => a !== undefined);
+  return {
+    classes: [found.className],
+    plural: singular(last) !== last,
+    by: 'description',
+    ...(also && { alsoMeans: also }),
+  };
 }
