@@ -149,7 +149,7 @@ const RELATIVE_PLACE = (name: string) =>
               'above|over|behind|in front of|across from|opposite|opposite to|close to|closest to|nearest to|nearest|' +
               'at the end of|at the back of|on the side of|in the corner of|between|facing|with|that has|that holds|' +
               'to the right side of|to the left side of|on the right side of|on the left side of|on the left of|' +
-              'on the right of|beside the|adjacent to',
+              'on the right of|beside the|adjacent to|of',
           ),
           optional(words('the|a|an')),
           np(`${name}RelTo`),
@@ -163,7 +163,10 @@ const RELATIVE_PLACE = (name: string) =>
               'to the left|on the left side|on the right side|in the center|in the centre|across the room|' +
               'on the far side|on the far left|on the far right|at the end|nearby|over there|on the end|' +
               'in the corner of the room|on the wall|against the wall|by the wall|by the window|near the window|' +
-              'by the door|near the door|closest to you|nearest to you|nearest you|closest to the door',
+              'by the door|near the door|closest to you|nearest to you|nearest you|closest to the door|' +
+              'on the top shelf|on the bottom shelf|on the middle shelf|on the lower shelf|on the upper shelf|' +
+              'on the second shelf|on the first shelf|on the third shelf|on the top|on the bottom|on the door|' +
+              'in the door|on the shelf|on a shelf|in the back|at the bottom|at the top',
           ),
         ],
       },
@@ -174,7 +177,8 @@ const PART_OF = optional(
     'the back of|the top of|the side of|the front of|the edge of|the end of|the bottom of|the corner of|' +
       'the center of|the centre of|the middle of|the left side of|the right side of|the far end of|' +
       'the back part of|the left of|the right of|the front part of|the top part of|the back left of|' +
-      'the back right of|the front left of|the front right of|the left end of|the right end of|the surface of',
+      'the back right of|the front left of|the front right of|the left end of|the right end of|the surface of|' +
+      'back of|top of|side of|front of|edge of|end of|bottom of|the lid of|lid of|the seat of|the inside of',
   ),
 );
 const EVERYTHING =
@@ -248,7 +252,9 @@ const host = (name: string): Pattern => [
   ),
   adjective(`${name}Adj`),
   np(name),
+  // "the cabinet under the sink against the wall": two relative places said
   RELATIVE_PLACE(name),
+  RELATIVE_PLACE(`${name}2`),
 ];
 /** A host, or a pronoun for one ("put the salmon in it"). */
 const hostOrPronoun = (name: string): Element =>
@@ -895,6 +901,25 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('away|for now|there')),
       DURATION,
       PURPOSE,
+    ],
+  },
+  // "put the plunger under the sink": in the cabinet under it (`clauses.ts`, hostOf)
+  {
+    tag: 'place',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      PARTICLE,
+      alt('hostK', [
+        {
+          tag: 'under-sink',
+          pattern: [
+            words('under|beneath|below|underneath|in under'),
+            words('the sink|the kitchen sink|the bathroom sink|a sink|the sink basin'),
+          ],
+        },
+      ]),
     ],
   },
   // "wash a fork and place in the drawer": the thing of the clause before, unsaid (`clauses.ts`: as "it" or "them")

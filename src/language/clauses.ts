@@ -395,6 +395,9 @@ function hostOf(
       ? { className: there, note: `'there' read as the ${there}` }
       : { problem: "'there' names no place before it" };
   }
+  // "under the sink", as a place to put things: the cabinet under it
+  if (env.get(`${name}K`) === 'under-sink')
+    return { className: 'cabinet', note: "'under the sink' read as the cabinet there" };
   if (env.get(`${name}K`) === 'pronoun') {
     const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));

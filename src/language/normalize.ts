@@ -554,6 +554,38 @@ function slips(list: string[]): string[] {
   return out;
 }
 
+/** Verbs whose thing two of them may share ("heat and chill a potato", "wash and put the mug away"). */
+const SHARED_OBJECT_VERBS = new Set(
+  (
+    'heat cook warm microwave chill cool refrigerate freeze wash rinse clean slice cut chop pick grab take get ' +
+    'put place move carry bring'
+  ).split(' '),
+);
+const CLAUSE_START = new Set([',', 'then', 'and']);
+
+/**
+ * Two verbs sharing one thing ("heat and chill a potato", "cut and cool a tomato slice"): the first verb with the
+ * thing, then the second with "it" and what follows the thing ("wash and put the mug in the cabinet" -> "wash the
+ * mug and put it in the cabinet"). The thing is the longest noun phrase after the second verb.
+ */
+function sharedObjects(list: string[]): string[] {
+  for (let i = 0; i + 3 < list.length; i++) {
+    if (i > 0 && !CLAUSE_START.has(list[i - 1])) continue;
+    if (!SHARED_OBJECT_VERBS.has(list[i]) || list[i + 1] !== 'and' || !SHARED_OBJECT_VERBS.has(list[i + 2])) continue;
+    const rest = list.slice(i + 3);
+    let end = 0;
+    for (let j = Math.min(rest.length, 8); j > 0; j--) {
+      if (resolveNoun(rest.slice(0, j)) !== undefined) {
+        end = j;
+        break;
+      }
+    }
+    if (end === 0) continue;
+    return [...list.slice(0, i + 1), ...rest.slice(0, end), 'and', list[i + 2], 'it', ...rest.slice(end)];
+  }
+  return list;
+}
+
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
 export function normalizeSentence(text: string): NormalizedSentence {
   let list = tokens(text);
@@ -618,7 +650,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   let kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
   for (const phrase of AND_PHRASES) kept = replaceAll(kept, phrase, ['and']);
-  list = numbers(participles(clauseFraming(floating(slips(gerundSteps(kept)), setAside), setAside)));
+  list = numbers(participles(clauseFraming(floating(sharedObjects(slips(gerundSteps(kept))), setAside), setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };

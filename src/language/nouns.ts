@@ -182,6 +182,15 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   // a wheeled wire rack is the catalog's cart (ALFRED's Cart, which people call a rack)
   rack: 'cart',
   'wire rack': 'cart',
+  bureau: 'dresser',
+  'pump bottle': 'soapbottle',
+  'soap pump': 'soapbottle',
+  'hand soap bottle': 'soapbottle',
+  'toilet paper dispenser': 'towelrack',
+  'sofa seat': 'sofa',
+  'couch cushion': 'pillow',
+  'chair cushion': 'pillow',
+  hamper: 'basketforclothes',
   keyring: 'keys',
   'key ring': 'keys',
   'desk drawer': 'drawer',
@@ -544,7 +553,7 @@ const DESCRIPTIVE: ReadonlySet<string> = new Set(
     'top bottom upper lower middle center centre left right far near front back corner side first second third ' +
     'fourth last other nearest closest furthest farthest leftmost rightmost ' +
     'empty full old new used whole entire single lone only lit unlit dirty unwashed filthy messy ' +
-    'martini wine'
+    'martini wine clear transparent'
   ).split(' '),
 );
 

@@ -32,11 +32,11 @@ export const thingSpec = (
   ...(thing.startOn && { startOn: thing.startOn }),
 });
 
-export const unary = (thing: Thing, predicate: Predicate, extra: Partial<SubgoalSpec> = {}): SubgoalSpec => ({
-  ...thingSpec(thing),
-  predicate,
-  ...extra,
-});
+export const unary = (thing: Thing, predicate: Predicate, extra: Partial<SubgoalSpec> = {}): SubgoalSpec => {
+  // "slice the sliced tomato": the state asked is no qualifier of itself
+  const qualifiers = thing.qualifiers?.filter((q) => q !== predicate);
+  return { ...thingSpec({ ...thing, qualifiers }), predicate, ...extra };
+};
 
 export const placed = (thing: Thing, host: string, hostQualifiers?: readonly Predicate[]): SubgoalSpec => ({
   ...thingSpec(thing),
