@@ -6,7 +6,9 @@
  * | ---------------------------------------------------------- | -------------------------------------------- |
  * | open, opened; closed, shut; on, switched_on, turned_on;    | that state (`not_open` is closed, ...)       |
  * | off, switched_off, turned_off; clean; dirty                |                                              |
- * | cooked, toasted, heated, hot, warm                         | the derived state `cooked`                   |
+ * | cooked, toasted                                            | the derived state `cooked`                   |
+ * | heated, hot, warm                                          | `heated` (and `cooked`, of food: `world.ts`)  |
+ * | sliced, cut; cooled, chilled, cold; boiled                 | `sliced`, `cooled`, `boiled` (ALFRED, TEACh)  |
  * | filled_with_water, has_water; filled_with_coffee, ...      | the derived states of water and coffee       |
  * | watered                                                    | `watered`                                    |
  * | cannot_<verb>                                              | an action that failed on it for no known cause |
@@ -42,9 +44,17 @@ const STATES: Readonly<Record<string, State>> = {
 const DERIVED: Readonly<Record<string, DerivedState>> = {
   cooked: 'cooked',
   toasted: 'cooked',
-  heated: 'cooked',
-  hot: 'cooked',
-  warm: 'cooked',
+  // heated is heated (a mug, a plate); the planning world takes heated food as cooked (`world.ts`)
+  heated: 'heated',
+  hot: 'heated',
+  warm: 'heated',
+  // ALFRED's states (issue 42): the estimator writes them, and the policy must see them done
+  sliced: 'sliced',
+  cut: 'sliced',
+  cooled: 'cooled',
+  chilled: 'cooled',
+  cold: 'cooled',
+  boiled: 'boiled',
   filled_with_water: 'filledWithWater',
   has_water: 'filledWithWater',
   filled_with_coffee: 'filledWithCoffee',

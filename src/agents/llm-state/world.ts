@@ -114,6 +114,10 @@ export function planningWorld(
       graph.addState(id, attribute.state);
     } else if (attribute.kind === 'derived') {
       derived.add(id, attribute.state);
+      // every heater that heats food cooks it, and cooked food is heated (the simulator's rules)
+      const food = catalogClass(graph.node(id)?.className ?? '')?.kind === 'food';
+      if (food && attribute.state === 'heated') derived.add(id, 'cooked');
+      if (attribute.state === 'cooked') derived.add(id, 'heated');
     } else {
       const set = cannot.get(id) ?? new Set<string>();
       set.add(attribute.verb);
