@@ -1,38 +1,31 @@
 /**
- * The offline reader (`readGoal`, docs/reader.md) on the families of people's words (docs/alfred.md): per task type
- * of ALFRED's crowd texts and TEACh's dialogues, how many texts it reads, reads as their gold (`readsAsGold`), reads
- * as another goal, refuses, with the commonest refusal reasons; then the CPU time per text, on a first pass (cold:
- * what `hearth read --family` pays) and the mean of later passes (warm: what an episode's reading pays), against the
- * 1 ms budget.
+ * The offline reader on the families of people's words (docs/alfred.md, docs/reader.md): for ALFRED's crowd texts and
+ * TEACh's dialogues, and for each part of the reader's own split (`src/bench/episodic/people/split.ts`: the develop
+ * part and the held-out part, by trial or game), how many texts are read, read as their gold, read as another goal,
+ * refused; and the CPU per text, the first time through (the JIT warming up) and read again.
  *
- * Run: npm run perf:reader-people [-- --rounds 5]
+ * Run: npm run perf:reader-people
  */
-import { parseArgs } from 'node:util';
-import { PEOPLE_FAMILIES, peopleTexts, readFamily } from '../src/bench/episodic/people/reading.js';
-import { familyTable } from '../src/cli/commands/read-family.js';
-import { readGoal } from '../src/language/index.js';
+import { PEOPLE_FAMILIES, readFamily } from '../src/bench/episodic/people/reading.js';
+import { PARTS, type Part } from '../src/bench/episodic/people/split.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
-const rounds = Number(values.rounds);
+const pct = (n: number | null, of: number) => (n === null ? '-' : `${((100 * n) / of).toFixed(1)}%`);
 
-const timing: string[] = [];
 for (const family of PEOPLE_FAMILIES) {
-  let report: ReturnType<typeof readFamily>;
-  try {
-    report = readFamily(family);
-  } catch (error) {
-    console.log(`${family}: skipped (${(error as Error).message})\n`);
-    continue;
+  for (const part of [undefined, ...PARTS] as (Part | undefined)[]) {
+    let report: ReturnType<typeof readFamily>;
+    try {
+      report = readFamily(family, part === undefined ? {} : { part });
+    } catch (error) {
+      console.log(`${family}: skipped (${(error as Error).message})`);
+      break;
+    }
+    const t = report.total;
+    console.log(
+      `${`${family} ${part ?? 'all'}`.padEnd(24)} ${String(t.texts).padStart(4)} texts: read ${pct(t.read, t.texts)}, ` +
+        `as gold ${pct(t.asGold, t.texts)}, other ${pct(t.asOther, t.texts)}, refused ${pct(t.refused, t.texts)}; ` +
+        `CPU ${(report.cpuUsPerText / 1000).toFixed(2)} ms per text first time through, ` +
+        `${(report.cpuUsPerTextWarm / 1000).toFixed(2)} ms read again (budget 1 ms)`,
+    );
   }
-  console.log(`${familyTable(report).join('\n')}\n`);
-  const texts = peopleTexts(family).map((t) => t.text);
-  const start = process.cpuUsage();
-  for (let i = 0; i < rounds; i++) for (const text of texts) readGoal(text);
-  const used = process.cpuUsage(start);
-  const warm = (used.user + used.system) / 1000 / (rounds * texts.length);
-  timing.push(
-    `${family.padEnd(12)} ${String(texts.length).padStart(4)} texts: first pass ${(report.cpuUsPerText / 1000).toFixed(3)} ms CPU per text, ` +
-      `then ${warm.toFixed(3)} ms (mean of ${rounds} passes); budget 1 ms`,
-  );
 }
-console.log(`time per reading (CPU, process.cpuUsage):\n${timing.join('\n')}`);

@@ -46,12 +46,27 @@
  * watered, [put|placed|stored|kept] PREP HOST. PREP: on, onto, on top of, in, into, inside, to, over to.
  */
 import type { Predicate } from '../sim/subgoals.js';
-import { alt, type Element, list, np, number, optional, type Pattern, pick, type Tagged, words } from './matcher.js';
+import {
+  alt,
+  type Element,
+  lazyOptional,
+  list,
+  np,
+  number,
+  optional,
+  type Pattern,
+  pick,
+  type Tagged,
+  words,
+} from './matcher.js';
 import { roomOf } from './nouns.js';
 
 // ---- patterns --------------------------------------------------------------------------------------------------------
 
 const SLICES = 'slice|slices|piece|pieces';
+/** A slice word, captured as `${name}Slice`: the thing sliced (`clauses.ts`, sliceClasses). */
+const slice = (name: string) =>
+  pick(`${name}Slice`, { slice: 'slice', slices: 'slice', piece: 'slice', pieces: 'slice' });
 /** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread", "a warm meal"). */
 const ADJECTIVES: Record<string, string> = {
   clean: 'isClean',
@@ -85,8 +100,8 @@ const relative = (name: string) =>
 const thing = (name: string): Pattern => {
   const quantified = alt(`${name}Q`, [
     { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
-    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
-    { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), words(SLICES), words('of'), np(name)] },
+    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), slice(name), words('of'), np(name)] },
+    { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), slice(name), words('of'), np(name)] },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
     { tag: 'vague', pattern: [words(VAGUE), adjective(`${name}Adj`), np(name)] },
     { tag: 'single', pattern: [words('a|an'), adjective(`${name}Adj`), np(name)] },
@@ -96,8 +111,76 @@ const thing = (name: string): Pattern => {
       pattern: [optional(words('the|my|your|our|that|this|these|those')), adjective(`${name}Adj`), np(name)],
     },
   ]);
-  return [quantified, relative(name)];
+  return [quantified, relative(name), SOURCE(name)];
 };
+
+/**
+ * Where a thing is, after it ("the book from the bed", "the keys sitting on the dresser", "the mug next to the sink"):
+ * which one the speaker means, read as any one of its class (a goal names classes; `clauses.ts` notes it). Bare "on"
+ * and "in" are no such words: "put the apple in the fridge on the table" has one reading, "put the keys on the dresser"
+ * another.
+ */
+const SOURCE = (name: string) =>
+  lazyOptional(
+    words(
+      'from|from off|from inside|from on|from on top of|from the top of|off of|out of|that is on|that is in|' +
+        'that is inside|that was on|that was in|that is sitting on|that is lying on|sitting on|lying on|sitting in|' +
+        'lying in|located on|located in|found on|found in|next to|near|beside|by|on top of|in front of|behind|' +
+        'under|underneath|left on|left in|resting on|placed on|standing on|laying on',
+    ),
+    optional(words('the|a|an|one of the')),
+    np(`${name}From`),
+    optional(words('to the right|to the left|on the left|on the right|in the corner')),
+  );
+
+/**
+ * Where a host is, after it ("the drawer to the right of the sink", "the cabinet under the sink", "the table in the
+ * corner", "the dresser with the television"): which one, read as any one of its class, with a note (`clauses.ts`,
+ * hostOf). Before it, a part of it ("on the back of the toilet", "the top of the fridge"): the host itself.
+ */
+const RELATIVE_PLACE = (name: string) =>
+  lazyOptional(
+    alt(`${name}Rel`, [
+      {
+        tag: 'to',
+        pattern: [
+          words(
+            'to the right of|to the left of|right of|left of|next to|beside|near|by|under|underneath|below|beneath|' +
+              'above|over|behind|in front of|across from|opposite|opposite to|close to|closest to|nearest to|nearest|' +
+              'at the end of|at the back of|on the side of|in the corner of|between|facing|with|that has|that holds|' +
+              'to the right side of|to the left side of|on the right side of|on the left side of|on the left of|' +
+              'on the right of|beside the|adjacent to|of',
+          ),
+          optional(words('the|a|an')),
+          np(`${name}RelTo`),
+        ],
+      },
+      {
+        tag: 'there',
+        pattern: [
+          words(
+            'in the corner|on the left|on the right|in the middle|at the back|at the front|in the back|to the right|' +
+              'to the left|on the left side|on the right side|in the center|in the centre|across the room|' +
+              'on the far side|on the far left|on the far right|at the end|nearby|over there|on the end|' +
+              'in the corner of the room|on the wall|against the wall|by the wall|by the window|near the window|' +
+              'by the door|near the door|closest to you|nearest to you|nearest you|closest to the door|' +
+              'on the top shelf|on the bottom shelf|on the middle shelf|on the lower shelf|on the upper shelf|' +
+              'on the second shelf|on the first shelf|on the third shelf|on the top|on the bottom|on the door|' +
+              'in the door|on the shelf|on a shelf|in the back|at the bottom|at the top',
+          ),
+        ],
+      },
+    ]),
+  );
+const PART_OF = optional(
+  words(
+    'the back of|the top of|the side of|the front of|the edge of|the end of|the bottom of|the corner of|' +
+      'the center of|the centre of|the middle of|the left side of|the right side of|the far end of|' +
+      'the back part of|the left of|the right of|the front part of|the top part of|the back left of|' +
+      'the back right of|the front left of|the front right of|the left end of|the right end of|the surface of|' +
+      'back of|top of|side of|front of|edge of|end of|bottom of|the lid of|lid of|the seat of|the inside of',
+  ),
+);
 const EVERYTHING =
   'everything|all the things|all the objects|all the items|all things|all items|all objects|the things|the objects|' +
   'the items|whatever is|everything that is|all the stuff|the stuff';
@@ -133,6 +216,16 @@ const objects = (name: string): Element =>
     { tag: 'pronoun', pattern: [words('everything|all of it|all the things|the lot|all that')] },
     // "keep 2 pieces in the fridge" after "there's fruit on the counter": that many of the thing named before
     { tag: 'pronoun', pattern: [number(`${name}N`), words('pieces|bits|ones')] },
+    // "cut the apple and put a slice in the fridge": one of what was sliced before
+    {
+      tag: 'pronoun',
+      pattern: [
+        words('a|the|one|that|this'),
+        optional(words('sliced|cut|apple|tomato|potato|bread|lettuce')),
+        pick(`${name}P`, { slice: 'one-of', piece: 'one-of', section: 'one-of', wedge: 'one-of', chunk: 'one-of' }),
+        optional(words('of it|of that|of them')),
+      ],
+    },
     { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
   ]);
 /**
@@ -140,6 +233,7 @@ const objects = (name: string): Element =>
  * sofas", "only one bookshelf"): a placement's host is any one of its class anyway.
  */
 const host = (name: string): Pattern => [
+  PART_OF,
   optional(
     alt(`${name}Det`, [
       // "all the mugs in the same cabinet" is one cabinet for all, as "a single cabinet"; "the same shelf" of one thing
@@ -158,6 +252,9 @@ const host = (name: string): Pattern => [
   ),
   adjective(`${name}Adj`),
   np(name),
+  // "the cabinet under the sink against the wall": two relative places said
+  RELATIVE_PLACE(name),
+  RELATIVE_PLACE(`${name}2`),
 ];
 /** A host, or a pronoun for one ("put the salmon in it"). */
 const hostOrPronoun = (name: string): Element =>
@@ -168,7 +265,8 @@ const hostOrPronoun = (name: string): Element =>
     { tag: 'there', pattern: [words('there')] },
   ]);
 const PREP = words(
-  'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto',
+  'on|onto|upon|on top of|in|into|inside|inside of|in to|within|to|over to|up to|back to|back on|back in|back into|down on|down onto|away in|away into|out on|out onto|' +
+    'on to|down in|down into|over on|over in|back onto|back inside|back inside of|into the inside of|atop',
 );
 const PARTICLE = optional(words('away|down|back|out|up|over|aside|off'));
 const appliance = optional(
@@ -226,6 +324,27 @@ const FOR_A_WHILE: Pattern = [
   words('minute|minutes|second|seconds|moment|moments|while|bit'),
 ];
 const DURATION = optional(...FOR_A_WHILE);
+/** Verbs of looking at a thing (ALFRED's look_at_obj_in_light). */
+const EXAMINE_VERBS =
+  'examine|look at|inspect|view|study|check out|observe|look over|look closely at|take a look at|have a look at|' +
+  'look at it|read|scan|check|see|peer at|gaze at|stare at|analyze|analyse|investigate';
+/** Verbs of holding a thing before looking at it. */
+const HOLD_VERBS = 'pick up|take|grab|get|hold|carry|lift|lift up|bring|find';
+/** How a thing is looked at by a lamp: "under", "by the light of", "in the light of", "next to", "with". */
+const LIGHT_BY: Pattern = [
+  words(
+    'under|by|in|with|near|next to|beside|using|at|below|underneath|in front of|to|against|from|on|over|beneath|' +
+      'by means of|close to|up to',
+  ),
+  optional(
+    words(
+      'the light of|the light from|the glow of|the lamp light of|light of|light from|the lighting of|the lit|' +
+        'the illumination of|the light given off by|the light given by|the light provided by',
+    ),
+  ),
+];
+/** A lamp said to be on: nothing more than it being on, which looking at a thing by it needs anyway. */
+const LAMP_ON = optional(words('that is on|that is lit|which is on|turned on|switched on|that is turned on|on|lit'));
 /** What a taking away is said of ("three of the things", "two items"). */
 /** Participles of taking away ("taken off", "removed", "cleared away"). */
 const TAKEN_PARTICIPLES =
@@ -721,6 +840,42 @@ export const CLAUSE_FORMS: Tagged[] = [
       DURATION,
     ],
   },
+  // ALFRED's movable receptacles: "put a cup with a knife in it in the sink", "a pan containing a spatula on the
+  // counter", "put a watch in a bowl on the shelf": the thing in the vessel, the vessel placed (`clauses.ts`)
+  {
+    tag: 'place-vessel',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      ...thing('v'),
+      words(
+        'with|containing|holding|that has|that holds|that contains|carrying|filled with|full of|that is holding|' +
+          'which has|which holds|which contains|that has got',
+      ),
+      objects('xs'),
+      optional(
+        words(
+          'in it|inside it|inside of it|on it|in|inside|on top|on top of it|inside of|in there|on there|within it|' +
+            'in the middle|on top of that',
+        ),
+      ),
+      PARTICLE,
+      PREP,
+      hostOrPronoun('host'),
+    ],
+  },
+  {
+    tag: 'place-vessel',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      words('in|into|inside|inside of|on|onto|on top of|in to'),
+      ...thing('v'),
+      words('on|onto|on top of|in|into|inside|inside of|in to'),
+      hostOrPronoun('host'),
+    ],
+  },
   // "put the milk in the microwave for a minute": heating it there
   {
     tag: 'place-for-a-while',
@@ -746,6 +901,50 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('away|for now|there')),
       DURATION,
       PURPOSE,
+    ],
+  },
+  // "put the plunger under the sink": in the cabinet under it (`clauses.ts`, hostOf)
+  {
+    tag: 'place',
+    pattern: [
+      words(PLACE_VERBS),
+      PARTICLE,
+      objects('xs'),
+      PARTICLE,
+      alt('hostK', [
+        {
+          tag: 'under-sink',
+          pattern: [
+            words('under|beneath|below|underneath|in under'),
+            words('the sink|the kitchen sink|the bathroom sink|a sink|the sink basin'),
+          ],
+        },
+      ]),
+    ],
+  },
+  // "wash a fork and place in the drawer": the thing of the clause before, unsaid (`clauses.ts`: as "it" or "them")
+  {
+    tag: 'place',
+    pattern: [words(PLACE_VERBS), PARTICLE, alt('xsK', [{ tag: 'unsaid', pattern: [] }]), PREP, hostOrPronoun('host')],
+  },
+  // "throw out the apple", "discard the bread": into the garbage can, where things thrown out go
+  {
+    tag: 'discard',
+    pattern: [
+      words('throw out|throw away|toss out|toss away|discard|dispose of|chuck out|chuck away|bin|trash|junk'),
+      objects('xs'),
+    ],
+  },
+  { tag: 'discard', pattern: [words('throw|toss|chuck'), objects('xs'), words('out|away')] },
+  // "slice the apple", "cut a tomato with a knife": sliced (a slice class of its own: the slices, already there)
+  {
+    tag: 'slice',
+    pattern: [
+      words('slice|cut|chop|dice|cut up|slice up|chop up|cut open|halve'),
+      objects('xs'),
+      optional(words('up|in half|into slices|into pieces|in two|into two|into halves|into half|to pieces')),
+      optional(words('with|using'), DET, np('using')),
+      optional(words('on|in|inside|at|over'), DET, np('slicedOn')),
     ],
   },
   // "find one and put it there": the last place named
@@ -839,7 +1038,17 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "do all the plates": washing them, for dishes only ("do the plants" is no washing)
   { tag: 'do-things', pattern: [words('do'), objects('xs')] },
   { tag: 'water', pattern: [words('water'), objects('xs')] },
-  { tag: 'refrigerate', pattern: [words('refrigerate|chill|freeze'), objects('xs')] },
+  // "chill the apple", "cool the mug in the fridge": into the fridge (and, where a later clause moves it on, cooled
+  // there: `clauses.ts`, movedOn)
+  {
+    tag: 'refrigerate',
+    pattern: [
+      words('refrigerate|chill|freeze|cool|cool down|chill down|cool off'),
+      objects('xs'),
+      optional(words('down|off')),
+      optional(words('in|inside|using|with|in to|into'), DET, np('using')),
+    ],
+  },
   {
     tag: 'water',
     pattern: [
@@ -865,6 +1074,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
+          'carry|lift|lift up|pick|take out|remove|get out|pull out|take hold of|hold onto|hold on to|' +
           'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me|' +
           // searching is the way to it: "look for the book and leave it on the desk"
           'look for|search for|hunt down|hunt for|track down|seek out|look around for|search around for|' +
@@ -872,10 +1082,45 @@ export const CLAUSE_FORMS: Tagged[] = [
       ),
       optional(words('me|us')),
       objects('xs'),
-      optional(words('to me|over|here|over here|for me|up|with you')),
+      optional(words('to me|over|here|over here|for me|up|with you|out|back out|out again|out of it|out of there')),
     ],
   },
   { tag: 'fetch', pattern: [words('pick'), objects('xs'), words('up')] },
+  // ALFRED's look_at_obj_in_light: "examine the keys by the light of a lamp", "look at a pillow under the desk lamp",
+  // "pick up the CD to look at it under a lamp", "turn on a lamp with a remote in hand" (`clauses.ts`, examine)
+  {
+    tag: 'examine',
+    pattern: [
+      optional(words(`${HOLD_VERBS}`), objects('heldXs'), words('to|and|and then|then|so you can|in order to')),
+      words(EXAMINE_VERBS),
+      objects('xs'),
+      optional(words('closely|carefully')),
+      ...LIGHT_BY,
+      ...host('lamp'),
+      LAMP_ON,
+    ],
+  },
+  {
+    tag: 'examine',
+    pattern: [
+      words(EXAMINE_VERBS),
+      objects('xs'),
+      alt('lampK', [
+        { tag: 'light', pattern: [words('in the light|under the light|by the light|in light|under light')] },
+      ]),
+    ],
+  },
+  {
+    tag: 'examine',
+    pattern: [
+      words('turn on|switch on|turn|switch|light|flip on|power on'),
+      ...host('lamp'),
+      optional(words('on')),
+      words('with|holding|carrying|while holding|while carrying|while you hold|while you carry'),
+      objects('xs'),
+      optional(words('in hand|in your hand|in hands|in his hand|in her hand|in their hand')),
+    ],
+  },
   // "go to the plant and give it some water": where the robot goes is what the next clause acts on
   {
     tag: 'go-to',

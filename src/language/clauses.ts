@@ -13,13 +13,13 @@
  */
 import type { ActionGoal } from '../sim/action-goals.js';
 import { catalogClass } from '../sim/catalog/index.js';
-import { HEATER_CLASSES } from '../sim/derived-states.js';
+import { COOLER_CLASSES, HEATER_CLASSES, KNIFE_CLASSES } from '../sim/derived-states.js';
 import { classTakes } from '../sim/predicate-fit.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase } from './matcher.js';
-import { resolveNoun, withRoom } from './nouns.js';
+import { heatState, resolveNoun, withRoom } from './nouns.js';
 import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
 import { one, placed, type Thing, unary } from './things.js';
 
@@ -117,7 +117,9 @@ export function goalPhrase(span: readonly string[]): Phrase | undefined {
     ...(noun.classes.length > 1 && { classes: noun.classes }),
     ...(noun.category && { category: noun.category }),
     ...(noun.room && { room: noun.room }),
-    ...(noun.state && { state: noun.state }),
+    ...(noun.states && { states: noun.states }),
+    ...(noun.setAside && { setAside: noun.setAside }),
+    ...(noun.alsoMeans && { alsoMeans: noun.alsoMeans }),
   };
 }
 
@@ -145,22 +147,36 @@ function thingOf(env: Env, name: string): Thing {
           : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
             ? 'all'
             : 1;
-  const qualifier = adjectiveOf(env.get(`${name}Adj`)).predicate ?? phrase.state;
+  const adjective = adjectiveOf(env.get(`${name}Adj`)).predicate;
+  const slice = sliceClasses(classesOf(phrase), quantifier, env.has(`${name}Slice`) && !category);
+  // "a hot mug": a heat word of a thing that is no food asks it heated (`heatState`)
+  const stated = adjective === 'isCooked' && slice.classes.length === 1 ? heatState(slice.classes[0]) : adjective;
+  const qualifiers = [...new Set([...(stated ? [stated] : []), ...slice.states, ...(phrase.states ?? [])])];
   return {
-    classes: sliceClasses(classesOf(phrase), quantifier),
+    classes: slice.classes,
     count,
     said: phrase.words,
     ...(phrase.category && { category: phrase.category }),
     ...(vague && { vague: true }),
     ...(phrase.room && { room: phrase.room }),
-    ...(qualifier && { qualifiers: [qualifier] }),
+    ...(qualifiers.length > 0 && { qualifiers }),
+    ...(phrase.alsoMeans && { alsoMeans: phrase.alsoMeans }),
   };
 }
 
-/** "A slice of bread" is a bread slice where the catalog has one; any other slice is the whole thing. */
-function sliceClasses(classes: readonly string[], quantifier: string): readonly string[] {
-  if (quantifier !== 'count' && quantifier !== 'one') return classes;
-  return classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
+/**
+ * "A slice of bread" is a bread slice where the catalog has one; a slice of anything else (`slice`: said with a slice
+ * word) is the thing sliced, where it can be (docs/alfred.md: a slice is a state).
+ */
+function sliceClasses(
+  classes: readonly string[],
+  quantifier: string,
+  slice: boolean,
+): { classes: readonly string[]; states: Predicate[] } {
+  if (quantifier !== 'count' && quantifier !== 'one') return { classes, states: [] };
+  const mapped = classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
+  const cut = slice && mapped.length === 1 && mapped[0] === classes[0] && fits(classes[0], 'isSliced');
+  return { classes: mapped, states: cut ? ['isSliced'] : [] };
 }
 
 /** The most things a count may ask for (a home holds a few dozen of a class at most). */
@@ -275,8 +291,26 @@ function objectsOf(
   fit = true,
 ): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
   const kind = env.get(`${name}K`) as string;
+  // "... and place in the drawer": the thing of the clause before, unsaid
+  if (kind === 'unsaid') {
+    const things = before && !before.mentioned ? referent(before, predicate) : undefined;
+    if (!things) return { things: [], notes: [], referred: true, problem: 'a verb with no thing, and none before it' };
+    const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
+    return { things: [...things], notes: [`what the verb acts on is unsaid: read as ${said}`], referred: true };
+  }
   if (kind === 'pronoun') {
     const pronoun = env.get(`${name}P`) as 'one' | 'many' | 'one-of' | undefined;
+    // after putting things in a vessel ("put a knife in a glass and place them on the table"): "them" is the vessel
+    // with what it holds; "it" is the thing or the vessel, which the text does not say
+    const vessel = before?.placing && movableVessel(before.placing.host) ? before.placing : undefined;
+    if (vessel && predicate === 'isPlacedTo' && (pronoun === 'one' || pronoun === 'many')) {
+      if (pronoun === 'one' || vessel.things.length > 1) {
+        const said = vessel.things.map((t) => t.said ?? t.classes[0]).join(' and ');
+        return { things: [], notes: [], referred: true, problem: `'it': ${said} or the ${vessel.host} it is in?` };
+      }
+      const carried: Thing = { classes: [vessel.host], count: 1, said: `the ${vessel.host}` };
+      return { things: [carried], notes: [`'them' read as the ${vessel.host} with what it holds`], referred: true };
+    }
     // "find one": one of the thing named before
     const number = pronoun === 'one-of' ? 'one' : pronoun;
     const count = pronoun === 'one-of' ? 1 : (env.get(`${name}N`) as number | undefined);
@@ -313,7 +347,18 @@ function objectsOf(
         problem: `${article(t.category ?? t.classes[0])} ${WHY_NOT[q] ?? `cannot be ${q}`}`,
       };
   }
-  const notes: string[] = [];
+  // "the knife": a kitchen knife or a butter knife (`NounPhrase.alsoMeans`); a lamp switched on is any lamp's light
+  const twoWays = items.find((t) => t.alsoMeans && predicate !== 'isToggledOn' && predicate !== 'isToggledOff');
+  if (twoWays) return { things: [], notes: [], referred: false, problem: ambiguous(twoWays) };
+  const notes: string[] = [
+    ...setAsideNotes((env.get(name) as Env[]).map((item) => phraseOf(item, 'x'))),
+    ...(env.get(name) as Env[]).flatMap((item) => {
+      const from = item.get('xFrom') as Phrase | undefined;
+      return from
+        ? [`'${phraseOf(item, 'x').words}' from '${from.words}': where it is, read as any one of its class`]
+        : [];
+    }),
+  ];
   const settled = items.map((t) => {
     const s = settle(t, predicate);
     if (s.note) notes.push(s.note);
@@ -323,6 +368,19 @@ function objectsOf(
   if (!fit) return { things: settled, notes, referred: false };
   const fitting = fitted(settled, predicate);
   return { things: fitting.things, notes, referred: false, ...(fitting.problem && { problem: fitting.problem }) };
+}
+
+/** Why a thing said of two classes is no reading where they make two goals ("the knife": which knife?). */
+function ambiguous(t: Thing): string {
+  const classes = [...t.classes, ...(t.alsoMeans ?? [])].join(' or ');
+  return `'${t.said ?? t.classes[0]}' is said of ${classes}, and the text does not say which`;
+}
+
+/** Notes of the descriptive words phrases set aside ("the red cloth"). */
+function setAsideNotes(phrases: readonly Phrase[]): string[] {
+  return phrases
+    .filter((p) => p.setAside?.length)
+    .map((p) => `'${p.setAside!.join(' ')}' of '${p.words}' set aside: a goal names the class, any one of it`);
 }
 
 /** The class of a host (`host(name)` or a pronoun for one), or a problem. */
@@ -337,6 +395,9 @@ function hostOf(
       ? { className: there, note: `'there' read as the ${there}` }
       : { problem: "'there' names no place before it" };
   }
+  // "under the sink", as a place to put things: the cabinet under it
+  if (env.get(`${name}K`) === 'under-sink')
+    return { className: 'cabinet', note: "'under the sink' read as the cabinet there" };
   if (env.get(`${name}K`) === 'pronoun') {
     const candidates = [...(before?.hosts ?? []), ...(before?.antecedent ?? [])];
     const found = candidates.find((t) => t.classes.length === 1 && canHost(t.classes[0]));
@@ -347,8 +408,26 @@ function hostOf(
     }
     return found ? { className: found.classes[0], note: `'it' read as the ${found.classes[0]}` } : {};
   }
-  const place = placeClass(phraseOf(env, name));
-  return { ...place, qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate };
+  const phrase = phraseOf(env, name);
+  const place = placeClass(phrase);
+  const states = (phrase.states ?? []).map((s) =>
+    s === 'isCooked' && place.className ? heatState(place.className) : s,
+  );
+  return {
+    ...place,
+    qualifier: adjectiveOf(env.get(`${name}Adj`)).predicate ?? states[0],
+    ...(relativeNote(env, name, phrase) && { note: relativeNote(env, name, phrase) }),
+  };
+}
+
+/** A note of where a host was said to be ("the drawer to the right of the sink"): any one of its class. */
+function relativeNote(env: Env, name: string, phrase: Phrase): string | undefined {
+  const notes = setAsideNotes([phrase]);
+  if (env.has(`${name}Rel`)) {
+    const to = env.get(`${name}RelTo`) as Phrase | undefined;
+    notes.push(`where the ${phrase.className} is${to ? ` (by '${to.words}')` : ''} set aside: any one of its class`);
+  }
+  return notes.length > 0 ? notes.join('; ') : undefined;
 }
 
 /**
@@ -395,6 +474,14 @@ export function placeAfter(reading: ClauseReading, before: ClauseReading | undef
   return own?.classes[0] ?? reading.place ?? before?.place;
 }
 
+/** Where things thrown out go. */
+const GARBAGE = 'garbagecan';
+
+/** A thing that holds things and is carried with them in it (ALFRED's movable receptacles: a cup, a pan, a box). */
+function movableVessel(className: string): boolean {
+  return canHost(className) && fits(className, 'isPlacedTo');
+}
+
 function canHost(className: string): boolean {
   const entry = catalogClass(className);
   return !!entry && (entry.properties.includes('SURFACES') || entry.properties.includes('CONTAINERS'));
@@ -431,6 +518,12 @@ const STATE_PREDICATES: Readonly<Record<string, Predicate>> = {
   placed: 'isPlacedTo',
 };
 
+/**
+ * States a thing keeps once a clause brings it about, so that the thing a later clause acts on is the one in that
+ * state ("rinse the lettuce and put it on the counter": the rinsed lettuce on the counter, as ALFRED scores it).
+ */
+const CARRIED: ReadonlySet<Predicate> = new Set(['isCooked', 'isHeated', 'isClean', 'isCooled', 'isSliced']);
+
 /** A clause that does `predicate` to the things `objects(xs)` captured (with `extra` on each subgoal). */
 function unaryClause(
   env: Env,
@@ -446,7 +539,10 @@ function unaryClause(
     if (fit.problem) return problem(fit.problem);
     return {
       subgoals: fit.things.map((t) => unary(t, predicate, extra(fit.things))),
-      antecedent: predicate === 'isCooked' ? fit.things.map((t) => ({ ...t, qualifiers: ['isCooked'] })) : fit.things,
+      // "wash the mug and put it away": what a pronoun after it means is the thing in the state the clause made
+      antecedent: CARRIED.has(predicate)
+        ? fit.things.map((t) => ({ ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), predicate])] }))
+        : fit.things,
       ...more,
       redo: make,
     };
@@ -471,10 +567,16 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
   if (appliance.problem) return problem(appliance.problem);
   const using = appliance.using ?? (env.has('using') ? undefined : before?.placing?.host);
   const heater = using && (HEATER_CLASSES as readonly string[]).includes(using) ? using : undefined;
-  const reading = unaryClause(env, before, 'isCooked', () => (heater ? { using: [heater] } : {}), {
-    ...(heater && { hosts: [one(heater)] }),
-  });
-  return heater === 'toaster' ? sliced(reading) : reading;
+  const read = (predicate: Predicate) =>
+    unaryClause(env, before, predicate, () => (heater ? { using: [heater] } : {}), {
+      ...(heater && { hosts: [one(heater)] }),
+    });
+  const reading = read('isCooked');
+  if (heater === 'toaster') return sliced(reading);
+  // ALFRED heats mugs and plates: a thing that is no food is heated (`heatState`), in the microwave or on the stove
+  if (!reading.problem) return reading;
+  const heat = read('isHeated');
+  return heat.problem ? reading : heat;
 }
 
 /** A loaf does not fit a toaster: toasting bread is toasting a slice of it. */
@@ -678,6 +780,73 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   'use-to-cook': cookClause,
   cook: cookClause,
   place: placeClause,
+  discard: (env, before) => {
+    const bin: Phrase = { className: GARBAGE, plural: false, words: 'the garbage can' };
+    const reading = placeClause(new Map([...env, ['host', bin], ['hostK', 'np']]), before);
+    return reading.problem
+      ? reading
+      : { ...reading, notes: [...(reading.notes ?? []), 'thrown out: into the garbage can'] };
+  },
+  slice: (env, before) => {
+    const place = placeClass(env.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    if (place.className !== undefined && !(KNIFE_CLASSES as readonly string[]).includes(place.className))
+      return problem(`${article(place.className)} slices nothing (things are sliced with a knife)`);
+    const got = objectsOf(env, 'xs', 'isSliced', before, false);
+    if (got.problem) return problem(got.problem);
+    // a loaf is sliced into the catalog's bread slices, already there: the clause names them, for what comes next
+    const slices = got.things.map((t) => t.classes.map((c) => catalogClass(`${c}slice`)?.name));
+    if (slices.every((list) => list.every((c) => c !== undefined))) {
+      const things = got.things.map((t, i) => ({ ...t, classes: slices[i] as string[], count: 1 }));
+      return {
+        subgoals: [],
+        antecedent: things,
+        provisional: true,
+        notes: [...got.notes, 'the slices are there already'],
+      };
+    }
+    const reading = unaryClause(env, before, 'isSliced');
+    if (reading.problem) return reading;
+    // "cut the tomato on the counter": it lies there, sliced
+    const on = placeClass(env.get('slicedOn') as Phrase | undefined);
+    if (on.problem) return problem(on.problem);
+    if (on.className === undefined) return { ...reading, notes: [...(reading.notes ?? []), ...got.notes] };
+    if (!canHost(on.className)) return problem(`nothing can be put on or in ${article(on.className)}`);
+    const things = reading.antecedent;
+    return {
+      ...reading,
+      subgoals: [...reading.subgoals, ...things.map((t) => placed(t, on.className!))],
+      hosts: [one(on.className)],
+      placing: { things, host: on.className },
+      notes: [...(reading.notes ?? []), ...got.notes, `sliced on the ${on.className}: it lies there`],
+    };
+  },
+  'place-vessel': (env, before) => {
+    const vessel = thingOf(env, 'v');
+    const vesselClass = vessel.classes[0];
+    if (vessel.classes.length !== 1 || !movableVessel(vesselClass))
+      return problem(`${article(vessel.said ?? vesselClass)} is no vessel carried with things in it`);
+    const got = objectsOf(env, 'xs', 'isPlacedTo', before);
+    if (got.problem) return problem(got.problem);
+    const where = hostOf(env, 'host', before);
+    if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
+    if (!canHost(where.className)) return problem(`nothing can be put on or in ${article(where.className)}`);
+    const held = fitted(got.things, 'isPlacedTo');
+    if (held.problem) return problem(held.problem);
+    const vessels = fitted([vessel], 'isPlacedTo');
+    if (vessels.problem) return problem(vessels.problem);
+    return {
+      subgoals: [placed(vessels.things[0], where.className), ...held.things.map((t) => placed(t, vesselClass))],
+      antecedent: vessels.things,
+      hosts: [one(where.className)],
+      placing: { things: vessels.things, host: where.className },
+      notes: [
+        ...got.notes,
+        ...(where.note ? [where.note] : []),
+        `${held.things.map((t) => t.said ?? t.classes[0]).join(' and ')} in the ${vesselClass}, the ${vesselClass} on or in the ${where.className}`,
+      ],
+    };
+  },
   'place-for-a-while': (env, before) => {
     const placing = placeClause(env, before);
     if (placing.problem || !placing.placing) return placing;
@@ -712,6 +881,21 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return { subgoals: made.subgoals, antecedent: fit.things, referred: true, hosts: [one(hostClass)] };
   },
   fetch: (env, before) => ({ ...unaryClause(env, before, 'isPickedUp'), provisional: true }),
+  examine: (env, before) => {
+    const lamp = lampOf(env);
+    if (lamp.problem) return problem(lamp.problem);
+    // "pick up the CD to look at it under a lamp": the pronoun is the thing held
+    const held = env.has('heldXsK') ? objectsOf(env, 'heldXs', 'isExaminedUnder', before) : undefined;
+    if (held?.problem) return problem(held.problem);
+    const heldReading = held && { subgoals: [], antecedent: held.things };
+    const got = objectsOf(env, 'xs', 'isExaminedUnder', heldReading ?? before);
+    if (got.problem) return problem(got.problem);
+    return examined(got.things, lamp.classes!, [
+      ...(held?.notes ?? []),
+      ...got.notes,
+      ...(lamp.note ? [lamp.note] : []),
+    ]);
+  },
   clean: (env, before) => {
     const place = placeClass(env.get('using') as Phrase | undefined);
     if (place.problem) return problem(place.problem);
@@ -799,7 +983,15 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     });
     return made.length === 0 ? reading : { ...reading, subgoals: [...made, ...reading.subgoals] };
   },
-  refrigerate: (env, before) => intoTheFridge(env, before),
+  refrigerate: (env, before) => {
+    const place = placeClass(env.get('using') as Phrase | undefined);
+    if (place.problem) return problem(place.problem);
+    if (place.className !== undefined && !(COOLER_CLASSES as readonly string[]).includes(place.className))
+      return problem(
+        `${article(place.className)} cools nothing (things are cooled in the ${COOLER_CLASSES.join(', ')})`,
+      );
+    return intoTheFridge(env, before);
+  },
   needs: (env, before) => {
     switch (env.get('deed') as string) {
       case 'fridge':
@@ -816,7 +1008,13 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names; "can I have the
   // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
-    const { qualifiers, ...x } = thingOf(env, 'x');
+    const { qualifiers: all, ...rest } = thingOf(env, 'x');
+    // what the wish makes (a cooked or clean thing); a state it only names stays on the thing ("a cooked slice of
+    // potato": the potato sliced, then cooked)
+    const made = (all ?? []).filter((q) => q !== 'isSliced');
+    const kept = (all ?? []).filter((q) => q === 'isSliced');
+    const qualifiers = made.length > 0 ? made : undefined;
+    const x: Thing = kept.length > 0 ? { ...rest, qualifiers: kept } : rest;
     const source = placeClass(env.get('using') as Phrase | undefined);
     if (source.problem) return problem(source.problem);
     const from = source.className;
@@ -850,7 +1048,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     if (fit.problem) return problem(fit.problem);
     return placedAfter(env, {
       subgoals: fit.things.map((t) => unary(t, predicate, using ? { using: [using] } : {})),
-      antecedent: fit.things.map((t) => ({ ...t, qualifiers: [predicate] })),
+      antecedent: fit.things.map((t) => ({ ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), predicate])] })),
       notes: settled.note ? [settled.note] : [],
     });
   },
@@ -1203,10 +1401,54 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
       before = cooked;
       continue;
     }
-    out.push(reading);
-    before = reading;
+    const lit = last && !reading.problem ? heldUnderLamp(last, reading) : undefined;
+    if (lit) {
+      out[out.length - 1] = lit;
+      before = lit;
+      continue;
+    }
+    const moved = movedOn(out, reading);
+    out.push(moved);
+    before = moved;
   }
   return out;
+}
+
+/**
+ * A narrated sequence read as the end state it asks for ("put the apple in the fridge, take it out and put it on the
+ * table", "chill the apple and put it on the counter"): where a clause places things that an earlier clause of the
+ * sentence placed elsewhere, the earlier placement is a step on the way, not where they end. A step in the fridge is
+ * what cools them (ALFRED's cooling: the things end up cooled, wherever they are put); any other is left out. The
+ * earlier clause is emptied in `out`; the placement returned carries the state the step made.
+ */
+function movedOn(out: ClauseReading[], reading: ClauseReading): ClauseReading {
+  if (reading.problem || !reading.placing || !reading.redo) return reading;
+  const { things, host } = reading.placing;
+  for (let j = out.length - 1; j >= 0; j--) {
+    const earlier = out[j];
+    if (!earlier.placing || earlier.subgoals.length === 0) continue;
+    if (!sameClasses(earlier.placing.things, things)) return reading;
+    if (earlier.placing.host === host) return reading;
+    const cooler = (COOLER_CLASSES as readonly string[]).includes(earlier.placing.host);
+    const step = earlier.placing.host;
+    if (!cooler) {
+      out[j] = { ...earlier, subgoals: [], notes: [...(earlier.notes ?? []), `the ${step} is a step on the way`] };
+      return reading;
+    }
+    const cooled = (t: Thing): Thing => ({
+      ...t,
+      qualifiers: [...new Set([...(t.qualifiers ?? []), 'isCooled' as const])],
+    });
+    out[j] = {
+      ...earlier,
+      subgoals: earlier.placing.things.map((t) => unary(t, 'isCooled')),
+      antecedent: earlier.placing.things.map(cooled),
+      notes: [...(earlier.notes ?? []), `put in the ${step} and moved on: read as cooled there`],
+    };
+    const again = reading.redo(things.map(cooled));
+    return again.problem ? reading : { ...reading, ...again, referred: reading.referred };
+  }
+  return reading;
 }
 
 /** Whether a clause's things are hosts the clause before named, and none of its things. */
@@ -1225,17 +1467,22 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
   const host = placing.placing!.host;
   if (!(HEATER_CLASSES as readonly string[]).includes(host)) return undefined;
   const food = placing.placing!.things;
-  if (!food.every((t) => t.classes.every((c) => fits(c, 'isCooked')))) return undefined;
+  // a toaster toasts food; the microwave and the stove heat anything (`heatState`: a mug is heated, food cooked)
+  const heats = (c: string) => (host === 'toaster' ? fits(c, 'isCooked') : fits(c, 'isHeated'));
+  if (!food.every((t) => t.classes.every(heats))) return undefined;
+  const state = (t: Thing): Predicate => (t.classes.every((c) => fits(c, 'isCooked')) ? 'isCooked' : 'isHeated');
   const switched = next.switchedOn === host;
   const cookedThere =
     next.subgoals.length > 0 &&
-    next.subgoals.every((s) => s.predicate === 'isCooked' && s.using?.join() === host) &&
+    next.subgoals.every(
+      (s) => (s.predicate === 'isCooked' || s.predicate === 'isHeated') && s.using?.join() === host,
+    ) &&
     next.referred;
   if (!switched && !cookedThere) return undefined;
   const toasting = (reading: ClauseReading) => (host === 'toaster' ? sliced(reading) : reading);
   return toasting({
-    subgoals: food.map((t) => unary(t, 'isCooked', { using: [host] })),
-    antecedent: food.map((t) => ({ ...t, qualifiers: ['isCooked'] })),
+    subgoals: food.map((t) => unary(t, state(t), { using: [host] })),
+    antecedent: food.map((t) => ({ ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), state(t)])] })),
     hosts: [one(host)],
     notes: [
       ...(placing.notes ?? []),
@@ -1243,6 +1490,69 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
       `putting food in the ${host} ${how} read as cooking it there`,
     ],
   });
+}
+
+/** The lamps a thing may be looked at under (ALFRED's DeskLamp and FloorLamp): the catalog's category `Lamps`. */
+const LAMPS: readonly string[] = ['tablelamp', 'floorlamp'].filter((c) => catalogClass(c)?.category === 'Lamps');
+
+/**
+ * The lamp a clause names to look at a thing under: a lamp class; "the light" (a lamp's light, or no lamp named: "in
+ * the light") is any lamp, with a note; anything else is no lamp.
+ */
+function lampOf(env: Env): { classes?: readonly string[]; note?: string; problem?: string } {
+  if (env.get('lampK') === 'light') return { problem: whichLamp('the light') };
+  const phrase = phraseOf(env, 'lamp');
+  const place = placeClass(phrase);
+  if (place.problem) return { problem: place.problem };
+  const classes = classesOf(phrase);
+  if (phrase.alsoMeans || place.className === 'light') return { problem: whichLamp(phrase.words) };
+  if (classes.every((c) => LAMPS.includes(c))) return { classes };
+  return { problem: `${article(place.className!)} is no lamp to look at a thing under` };
+}
+
+/**
+ * Why a lamp of no kind is no reading of looking at a thing under it: a desk lamp and a floor lamp make two goals (ALFRED
+ * scores the one its task names), and the words say neither.
+ */
+const whichLamp = (said: string) =>
+  `'${said}': a desk lamp or a floor lamp? looking at a thing under one is not under the other, and the text does not say which`;
+
+/** Things looked at under a lamp: held while a lamp of those classes is on (`isExaminedUnder`). */
+function examined(things: readonly Thing[], lamps: readonly string[], notes: readonly string[]): ClauseReading {
+  const fit = fitted(things, 'isExaminedUnder');
+  if (fit.problem) return problem(fit.problem);
+  return {
+    subgoals: fit.things.map((t) => ({ ...unary(t, 'isExaminedUnder'), destination: [...lamps] })),
+    antecedent: fit.things,
+    hosts: lamps.map((c) => one(c)),
+    notes: [...notes],
+  };
+}
+
+/**
+ * Holding a thing and switching a lamp on, in either order ("pick up the laptop and turn on the lamp", "turn on the
+ * lamp while holding the remote"): the thing looked at under the lamp, which is what `isExaminedUnder` holds of (the
+ * thing held while the lamp is on).
+ */
+function heldUnderLamp(first: ClauseReading, second: ClauseReading): ClauseReading | undefined {
+  const lampOn = (c: ClauseReading) =>
+    c.switchedOn !== undefined && LAMPS.includes(c.switchedOn) && c.subgoals.length === 1 ? c.switchedOn : undefined;
+  const holding = (c: ClauseReading) =>
+    c.provisional && c.subgoals.length > 0 && c.subgoals.every((s) => s.predicate === 'isPickedUp') ? c : undefined;
+  const lit = lampOn(second) ? second : lampOn(first) ? first : undefined;
+  const lamp = lit && lampOn(lit);
+  const held = holding(first) ?? holding(second);
+  if (!lit || !lamp || !held || held === lit) return undefined;
+  const said = lit.antecedent[0];
+  if (said?.alsoMeans) return problem(whichLamp(said.said ?? lamp));
+  return examined(
+    held.antecedent,
+    [lamp],
+    [
+      ...(held.notes ?? []),
+      `holding ${held.antecedent.map((t) => t.said ?? t.classes.join('|')).join(' and ')} while the ${lamp} is on: read as looking at it under the lamp`,
+    ],
+  );
 }
 
 /** Why a reading makes no sense for the catalog, if it does not. */

@@ -45,14 +45,17 @@ export function goalKey(goal: GoalLike): string {
 export const sameGoal = (a: GoalLike, b: GoalLike): boolean => goalKey(a) === goalKey(b);
 
 /**
- * Whether subgoal `a` implies subgoal `b`: the same predicate, destination and conditions, no instrument b rules out
+ * Whether subgoal `a` implies subgoal `b`: the same predicate, destination and conditions (a's states at least b's), no
+ * instrument b rules out
  * (cooked in the toaster implies cooked), and as many of b's patients: every instance of a superset of b's classes,
  * or at least as many instances of a subset of them (one of any food does not imply one of the warm foods).
  */
 function implies(a: SubgoalSpec, b: SubgoalSpec): boolean {
-  const { patient: pa, count: ca, using: ua, ...restA } = a;
-  const { patient: pb, count: cb, using: ub, ...restB } = b;
+  const { patient: pa, count: ca, using: ua, qualifiers: qa, ...restA } = a;
+  const { patient: pb, count: cb, using: ub, qualifiers: qb, ...restB } = b;
   if (subgoalKey({ ...restA, patient: [] }) !== subgoalKey({ ...restB, patient: [] })) return false;
+  // a sliced potato cooked is a potato cooked: more states asked of the thing imply fewer
+  if (!(qb ?? []).every((q) => (qa ?? []).includes(q))) return false;
   if (ub && !(ua ?? []).every((c) => ub.includes(c))) return false;
   if (ub && !ua) return false;
   const want = cb ?? 1;

@@ -170,14 +170,14 @@ export interface PhraseReading {
 }
 
 /**
- * The class a noun phrase names, or undefined. `words` are the phrase's tokens (lower case), determiners included
- * or not.
+ * The class a noun phrase names by name or alias alone (the first way of `resolvePhrase`), or undefined: the head
+ * noun (the last word) in the singular, then as written (`bananas` is a class name).
  */
-export function resolvePhrase(words: readonly string[], reading: PhraseReading = {}): ResolvedPhrase | undefined {
-  let body = [...words];
-  while (body.length > 0 && DETERMINERS.has(body[0])) body = body.slice(1);
-  if (body.length === 0) return undefined;
-  // 1. by name: with the head noun (the last word) in the singular, then as written (`bananas` is a class name)
+export function resolveName(words: readonly string[]): ResolvedPhrase | undefined {
+  let start = 0;
+  while (start < words.length && DETERMINERS.has(words[start])) start++;
+  if (start === words.length) return undefined;
+  const body = start === 0 ? words : words.slice(start);
   const last = body[body.length - 1];
   const single = singular(last);
   if (single !== last) {
@@ -185,7 +185,20 @@ export function resolvePhrase(words: readonly string[], reading: PhraseReading =
     if (name) return { className: name, plural: true, by: 'name' };
   }
   const asWritten = byName(body);
-  if (asWritten) return { className: asWritten, plural: false, by: 'name' };
+  return asWritten ? { className: asWritten, plural: false, by: 'name' } : undefined;
+}
+
+/**
+ * The class a noun phrase names, or undefined. `words` are the phrase's tokens (lower case), determiners included
+ * or not.
+ */
+export function resolvePhrase(words: readonly string[], reading: PhraseReading = {}): ResolvedPhrase | undefined {
+  let body = [...words];
+  while (body.length > 0 && DETERMINERS.has(body[0])) body = body.slice(1);
+  if (body.length === 0) return undefined;
+  // 1. by name
+  const byItsName = resolveName(body);
+  if (byItsName) return byItsName;
   // 2. by description
   const described = byDescription(body, reading.classMeant ? 'kinds' : 'all');
   if (!described || (reading.classMeant && !described.unique)) return undefined;
@@ -197,6 +210,17 @@ export function resolvePhrase(words: readonly string[], reading: PhraseReading =
  * shares of how many content stems the words have, and whether another class shares as many (`unique: false`: "food"
  * is as much the fridge's as the microwave's). `kinds`: only the nouns naming each thing itself count.
  */
+/** Every stem of every description: a word outside them is in no class's description. */
+const DESCRIPTION_STEMS: ReadonlySet<string> = new Set(DESCRIBED.flatMap((d) => [...d.stems]));
+
+/** Whether every content word is in some class's description (else no class's description holds them all). */
+export function allInDescriptions(words: readonly string[]): boolean {
+  return words.every((w) => {
+    const s = stem(w);
+    return STOPWORDS.has(s) || DESCRIPTION_STEMS.has(s);
+  });
+}
+
 export function byDescription(
   words: readonly string[],
   senses: 'all' | 'kinds' = 'all',

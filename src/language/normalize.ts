@@ -75,6 +75,8 @@ function nounApostropheS(next: string, after: string | undefined): 'is' | 'has' 
 export function tokens(text: string): string[] {
   let s = text.toLowerCase().replace(/[’‘`]/g, "'");
   for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
+  // "two CD's": a plural written with an apostrophe after a number
+  s = s.replace(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|both|several|some) ([a-z]+)'s\b/g, '$1 $2s');
   s = s.replace(/\b([a-z]+)'s(?= ([a-z]+)(?: ([a-z]+))?)/g, (_, noun: string, next: string, after?: string) => {
     const verb = nounApostropheS(next, after);
     return verb ? `${noun} ${verb}` : `${noun}'s`;
@@ -134,7 +136,9 @@ const PREFIXES = phrases(
     'if you do not mind|if you would not mind|if possible|when you get a chance|when you can|if you get a chance|' +
     'when you get a moment|when you have a moment|when you get a minute|when you have a minute|' +
     // "make sure you use a clean mug": a request's verb follows (a state follows "make sure" alone)
-    'make sure you|be sure you|make sure that you|please make sure you|just go ahead and',
+    'make sure you|be sure you|make sure that you|please make sure you|just go ahead and|' +
+    // a task said as its purpose, as ALFRED's crowd writes them ("To cool a tomato and place it in the bin.")
+    'to|in order to|the goal is to|goal is to|task is to|you are to|we are to',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
@@ -253,9 +257,16 @@ const AFTER_COMMA = new Set([
 const startsWith = (list: readonly string[], at: number, phrase: readonly string[]) =>
   phrase.every((w, k) => list[at + k] === w);
 const longestFirst = (list: string[][]) => [...list].sort((a, b) => b.length - a.length);
-const PREFIXES_SORTED = longestFirst(PREFIXES);
-const GERUND_SORTED = longestFirst(GERUND_PREFIXES);
-const SUFFIXES_SORTED = longestFirst(SUFFIXES);
+/** Phrases by the word they begin (or end) with, longest first: only those can match at a place whose word it is. */
+function byWord(list: string[][], at: (phrase: readonly string[]) => string): ReadonlyMap<string, string[][]> {
+  const index = new Map<string, string[][]>();
+  for (const phrase of longestFirst(list)) index.set(at(phrase), [...(index.get(at(phrase)) ?? []), phrase]);
+  return index;
+}
+const PREFIXES_BY_FIRST = byWord(PREFIXES, (p) => p[0]);
+const GERUND_BY_FIRST = byWord(GERUND_PREFIXES, (p) => p[0]);
+const SUFFIXES_BY_LAST = byWord(SUFFIXES, (p) => p[p.length - 1]);
+const NONE: readonly string[][] = [];
 
 /**
  * Base forms of the verbs the grammar reads, from their -ing forms (hearth's own list; `baseOfGerund('putting')` is
@@ -265,7 +276,8 @@ const GERUND_VERBS =
   'put place set lay leave store stash stow keep move bring take carry return drop toss throw pop stick get grab fetch ' +
   'find pick hand give pass switch turn flip power shut kill open close clean wash rinse scrub wipe heat cook warm ' +
   'microwave toast bake reheat water make prepare fix brew serve use empty clear remove tidy chill refrigerate fill ' +
-  'pour arrange load transfer hang shift do look search hunt track seek locate gather collect';
+  'pour arrange load transfer hang shift do look search hunt track seek locate gather collect hold examine inspect ' +
+  'cut slice chop cool view';
 const GERUNDS = new Map<string, string>();
 for (const verb of GERUND_VERBS.split(' ')) {
   const stem = verb.endsWith('e') && !verb.endsWith('ee') ? verb.slice(0, -1) : verb;
@@ -397,10 +409,10 @@ function floating(list: string[], setAside: (words: readonly string[]) => void):
     const next = list[i + 1] ?? '';
     // after the things, or after the things and a modal ("the remotes should all be ...")
     const end = MODALS.has(out.at(-1) ?? '') ? out.length - 1 : out.length;
-    const nounBefore =
+    const nounBefore = () =>
       FLOAT_AFTER.has(out[end - 1] ?? '') ||
       [1, 2, 3].some((n) => end >= n && resolveNoun(out.slice(end - n, end)) !== undefined);
-    const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore;
+    const floated = (w === 'all' || w === 'both' || w === 'each') && FLOAT_BEFORE.has(next) && nounBefore();
     // "together" before where things go, after the things or their verb ("put the mugs away together in one
     // cabinet", "the plates belong (all) together in one cabinet")
     const together = w === 'together' && /^(?:in|on|into|onto|inside)$/.test(next);
@@ -476,6 +488,104 @@ function clauseFraming(list: string[], setAside: (words: readonly string[]) => v
 
 const NUMBER_WORDS = new Set('one two three four five six seven eight nine ten eleven twelve'.split(' '));
 
+/** Words that join two clauses or two things as "and" does ("cool a tomato as well as put it in the bin"). */
+const AND_PHRASES: ReadonlyArray<readonly string[]> = phrases('as well as|along with|plus|together with|and also');
+
+/** Words before a gerund that make it the next step ("turn on the lamp while holding the remote"). */
+const STEP_BEFORE_GERUND = new Set(['while', 'whilst', 'prior to', 'before', 'and', 'then', 'and then']);
+
+/**
+ * Steps said as gerunds made clauses: a gerund of a verb the grammar reads at the start ("Putting a cooled tomato in
+ * the microwave") is its base form; after "while", "before", "prior to" ("carry the CD while turning on a lamp",
+ * "pick up a racket prior to turning on a lamp") it is the next clause, as ", VERB" reads. The order of the two is
+ * kept; what the reader makes of them does not depend on it for the steps this joins (holding a thing and switching
+ * a lamp on).
+ */
+function gerundSteps(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    const base = baseOfGerund(w);
+    if (i === 0 && base !== undefined) {
+      out.push(base);
+      continue;
+    }
+    const before2 = `${list[i - 2] ?? ''} ${list[i - 1] ?? ''}`;
+    const joined = STEP_BEFORE_GERUND.has(before2) ? 2 : STEP_BEFORE_GERUND.has(list[i - 1] ?? '') ? 1 : 0;
+    if (base !== undefined && joined > 0 && out.length > joined) {
+      out.splice(out.length - joined, joined, ',');
+      out.push(base);
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** Verbs whose purpose form after a clause is the next step ("rinse the soap to put it in a drawer"). */
+const NEXT_STEP_VERBS = new Set(
+  'put place set move bring take carry return throw toss store drop slice cut wash rinse clean'.split(' '),
+);
+const OBJECT_START = new Set(['it', 'them', 'the', 'a', 'an', 'this', 'that', 'these', 'those']);
+
+/**
+ * Slips of the hand where one reading is plain: "put in on the table" is "put it on the table" ("in" before a place
+ * word, right after a verb); and a purpose that is the next step: "rinse the soap to put it in a drawer" -> "..., put
+ * it in a drawer" (a placing or preparing verb with its object after "to", never at the start).
+ */
+function slips(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i];
+    if (
+      w === 'in' &&
+      /^(put|place|set|move|drop)$/.test(out.at(-1) ?? '') &&
+      /^(on|onto|in|into|inside)$/.test(list[i + 1] ?? '')
+    ) {
+      out.push('it');
+      continue;
+    }
+    if (w === 'to' && i > 1 && NEXT_STEP_VERBS.has(list[i + 1] ?? '') && OBJECT_START.has(list[i + 2] ?? '')) {
+      out.push(',');
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** Verbs whose thing two of them may share ("heat and chill a potato", "wash and put the mug away"). */
+const SHARED_OBJECT_VERBS = new Set(
+  (
+    'heat cook warm microwave chill cool refrigerate freeze wash rinse clean slice cut chop pick grab take get ' +
+    'put place move carry bring'
+  ).split(' '),
+);
+const CLAUSE_START = new Set([',', 'then', 'and']);
+
+/**
+ * Two verbs sharing one thing ("heat and chill a potato", "cut and cool a tomato slice"): the first verb with the
+ * thing, then the second with "it" and what follows the thing ("wash and put the mug in the cabinet" -> "wash the
+ * mug and put it in the cabinet"). The thing is the longest noun phrase after the second verb.
+ */
+function sharedObjects(list: string[]): string[] {
+  for (let i = 0; i + 3 < list.length; i++) {
+    if (i > 0 && !CLAUSE_START.has(list[i - 1])) continue;
+    if (!SHARED_OBJECT_VERBS.has(list[i]) || list[i + 1] !== 'and' || !SHARED_OBJECT_VERBS.has(list[i + 2])) continue;
+    const rest = list.slice(i + 3);
+    let end = 0;
+    for (let j = Math.min(rest.length, 8); j > 0; j--) {
+      if (resolveNoun(rest.slice(0, j)) !== undefined) {
+        end = j;
+        break;
+      }
+    }
+    if (end === 0) continue;
+    return [...list.slice(0, i + 1), ...rest.slice(0, end), 'and', list[i + 2], 'it', ...rest.slice(end)];
+  }
+  return list;
+}
+
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
 export function normalizeSentence(text: string): NormalizedSentence {
   let list = tokens(text);
@@ -492,7 +602,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
   trimEnds();
   for (let changed = true; changed; ) {
     changed = false;
-    for (const phrase of GERUND_SORTED) {
+    for (const phrase of GERUND_BY_FIRST.get(list[0]) ?? NONE) {
       if (!startsWith(list, 0, phrase)) continue;
       const base = baseOfGerund(list[phrase.length] ?? '');
       if (base === undefined) continue;
@@ -507,7 +617,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
       list = [PAST.get(list[2])!, ...list.slice(3)];
       changed = true;
     }
-    for (const phrase of PREFIXES_SORTED) {
+    for (const phrase of PREFIXES_BY_FIRST.get(list[0]) ?? NONE) {
       // keep a framing word that is the whole request's verb phrase ("go" alone, "now" alone), and "go" that says
       // where to ("go to the plant and water it")
       if (!startsWith(list, 0, phrase) || list.length === phrase.length) continue;
@@ -520,7 +630,7 @@ export function normalizeSentence(text: string): NormalizedSentence {
       changed = true;
       break;
     }
-    for (const phrase of SUFFIXES_SORTED) {
+    for (const phrase of SUFFIXES_BY_LAST.get(list[list.length - 1]) ?? NONE) {
       const at = list.length - phrase.length;
       if (at <= 0 || !startsWith(list, at, phrase)) continue;
       // "wash the plates, all of them" but "clean all of them": there it is the object
@@ -537,9 +647,10 @@ export function normalizeSentence(text: string): NormalizedSentence {
     list = replaceAll(list, phrase, []);
     if (list.length !== before) setAside(phrase);
   }
-  const kept = list.filter((w) => !ANYWHERE.has(w));
+  let kept = list.filter((w) => !ANYWHERE.has(w));
   for (const w of list) if (ANYWHERE.has(w)) setAside([w]);
-  list = numbers(participles(clauseFraming(floating(kept, setAside), setAside)));
+  for (const phrase of AND_PHRASES) kept = replaceAll(kept, phrase, ['and']);
+  list = numbers(participles(clauseFraming(floating(sharedObjects(slips(gerundSteps(kept))), setAside), setAside)));
   // a comma left before the end or doubled by what was removed
   list = list.filter((w, i) => !(w === ',' && (i === list.length - 1 || list[i + 1] === ',' || i === 0)));
   return { tokens: list, framing };

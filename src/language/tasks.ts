@@ -9,7 +9,7 @@
  */
 import type { ActionGoal } from '../sim/action-goals.js';
 import { catalogClass } from '../sim/catalog/index.js';
-import { ANY_THING, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
+import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { CLAUSE_FORMS, CLAUSE_SEPARATORS, MAX_STEPS, RESERVED } from './clause-forms.js';
 import { type ClauseReading, goalPhrase, joinSentence, nonsense, type ReadingContext, readClauses } from './clauses.js';
 import { type Env, list, type Production, readSentence } from './matcher.js';
@@ -69,6 +69,35 @@ export function readRequest(sentence: string, context: ReadingContext = {}): Sen
   return { ok: true, clauses: result.readings[0], framing: normalized.framing };
 }
 
+/** States a thing is brought to by a step of its own, in the order they are made: sliced, washed, then heated or cooled. */
+const STEP_STATES: readonly Predicate[] = ['isSliced', 'isClean', 'isCooked', 'isHeated', 'isCooled'];
+
+/**
+ * A state a subgoal asks of its thing ("put a chilled apple on the table": the apple cooled) as a step of its own
+ * before it, as ALFRED's and TEACh's goals are written (`apple isCooled; apple(isCooled) isPlacedTo table`), where no
+ * subgoal before asks it: every agent plans for subgoals, and a qualifier alone reads to some as which thing to take.
+ * Each step carries the states made before it (`apple(isSliced) isCooled`).
+ */
+function withStateSteps(subgoals: readonly SubgoalSpec[]): SubgoalSpec[] {
+  const out: SubgoalSpec[] = [];
+  const key = (s: Pick<SubgoalSpec, 'patient' | 'predicate' | 'count' | 'room'>) =>
+    `${[...s.patient].sort().join('|')} ${s.predicate} ${s.count ?? 1} ${s.room ?? ''}`;
+  const asked = new Set<string>();
+  for (const spec of subgoals) {
+    const states = STEP_STATES.filter((q) => spec.qualifiers?.includes(q));
+    for (const [k, state] of states.entries()) {
+      const { qualifiers: _q, destination: _d, destinationQualifiers: _dq, using: _u, placeAs: _p, ...thing } = spec;
+      const step: SubgoalSpec = { ...thing, predicate: state, ...(k > 0 && { qualifiers: states.slice(0, k) }) };
+      if (asked.has(key(step))) continue;
+      asked.add(key(step));
+      out.push(step);
+    }
+    asked.add(key(spec));
+    out.push(spec);
+  }
+  return out;
+}
+
 /** The goal of read clauses: their subgoals in order (a subgoal said twice is one), action goals, notes. */
 export function goalOf(clauses: readonly ClauseReading[]): TaskReading & { notes: string[] } {
   const subgoals: SubgoalSpec[] = [];
@@ -85,7 +114,7 @@ export function goalOf(clauses: readonly ClauseReading[]): TaskReading & { notes
     actionGoals.push(...(clause.actionGoals ?? []));
     for (const note of clause.notes ?? []) if (!notes.includes(note)) notes.push(note);
   }
-  return { subgoals, actionGoals, notes };
+  return { subgoals: withStateSteps(subgoals), actionGoals, notes };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface Thing {
   readonly category?: string;
   /** The quantity was not said ("some fruit", "an assortment of fruit"): the clause decides it, with a note. */
   readonly vague?: boolean;
+  /** Other classes the words are as often said of ("the lamp": a desk lamp too; `NounPhrase.alsoMeans`). */
+  readonly alsoMeans?: readonly string[];
 }
 
 export const thingSpec = (
@@ -30,11 +32,11 @@ export const thingSpec = (
   ...(thing.startOn && { startOn: thing.startOn }),
 });
 
-export const unary = (thing: Thing, predicate: Predicate, extra: Partial<SubgoalSpec> = {}): SubgoalSpec => ({
-  ...thingSpec(thing),
-  predicate,
-  ...extra,
-});
+export const unary = (thing: Thing, predicate: Predicate, extra: Partial<SubgoalSpec> = {}): SubgoalSpec => {
+  // "slice the sliced tomato": the state asked is no qualifier of itself
+  const qualifiers = thing.qualifiers?.filter((q) => q !== predicate);
+  return { ...thingSpec({ ...thing, qualifiers }), predicate, ...extra };
+};
 
 export const placed = (thing: Thing, host: string, hostQualifiers?: readonly Predicate[]): SubgoalSpec => ({
   ...thingSpec(thing),

@@ -1,8 +1,10 @@
 /**
- * `hearth read --family alfred|teach-human [--type T] [--show gold|other|refused|all] [--json]`: how the offline
+ * `hearth read --family alfred|teach-human [--type T] [--part develop|held-out] [--show gold|other|refused|all]
+ * [--json]`: how the offline
  * reader reads a family of people's words (`readFamily`, docs/alfred.md): per task type the texts, how many it
  * reads, reads as their gold, reads as another goal, refuses, and the commonest refusal reasons; then the CPU time
- * per text. `--show` lists the texts of one outcome with what the reader made of each (the goal lines, or the
+ * per text. `--part` reads one part of the reader's own split (`split.ts`); the held-out part is never shown.
+ * `--show` lists the texts of one outcome with what the reader made of each (the goal lines, or the
  * reason), the gold beside it.
  */
 import {
@@ -14,12 +16,14 @@ import {
   type TextReading,
   type TypeRow,
 } from '../../bench/episodic/people/reading.js';
+import { PARTS, type Part } from '../../bench/episodic/people/split.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
 import { InputError } from '../../util/errors.js';
 
 export interface FamilyFlags {
   readonly type?: string;
   readonly show?: string;
+  readonly part?: string;
   readonly json?: boolean;
 }
 
@@ -32,7 +36,17 @@ export function readFamilyCommand(family: string, flags: FamilyFlags): void {
   if (flags.show !== undefined && !(SHOWN as readonly string[]).includes(flags.show)) {
     throw new InputError(`--show ${flags.show}: one of ${SHOWN.join(', ')}`);
   }
-  const result = readFamily(family, { ...(flags.type !== undefined && { type: flags.type }) });
+  if (flags.part !== undefined && !(PARTS as readonly string[]).includes(flags.part)) {
+    throw new InputError(`--part ${flags.part}: one of ${PARTS.join(', ')}`);
+  }
+  // the held-out part estimates texts nobody sees: it is measured, never shown (docs/reader.md)
+  if (flags.part === 'held-out' && flags.show !== undefined) {
+    throw new InputError('--part held-out is measured, never shown: --show goes with --part develop or no --part');
+  }
+  const result = readFamily(family, {
+    ...(flags.type !== undefined && { type: flags.type }),
+    ...(flags.part !== undefined && { part: flags.part as Part }),
+  });
   if (flags.json) {
     const shown = flags.show === undefined ? undefined : selected(result.texts, flags.show);
     const { texts: _texts, ...summary } = result;
@@ -56,14 +70,16 @@ export function familyTable(result: FamilyReading): string[] {
     `${r.type.padEnd(width)} ${String(r.texts).padStart(5)} ${cell(r.read, r.texts)} ${cell(r.asGold, r.texts)} ` +
     `${cell(r.asOther, r.texts)} ${cell(r.refused, r.texts)}`;
   const header = `${'type'.padEnd(width)} ${'texts'.padStart(5)} ${'read'.padStart(10)} ${'as gold'.padStart(10)} ${'other goal'.padStart(10)} ${'refused'.padStart(10)}`;
-  const lines = [`${result.family}: the offline reader against the gold`, '', header, ...result.rows.map(line)];
+  const part = result.part === undefined ? '' : ` (the ${result.part} part of the reader's split)`;
+  const lines = [`${result.family}${part}: the offline reader against the gold`, '', header, ...result.rows.map(line)];
   lines.push(line(result.total));
   if (result.apart) lines.push(line(result.apart));
   lines.push('', 'commonest refusal reasons (quoted text as …):');
   for (const r of result.total.reasons) lines.push(`  ${String(r.count).padStart(4)}  ${r.reason}`);
   lines.push(
     '',
-    `${result.texts.length} texts read in ${result.cpuMs.toFixed(0)} ms of CPU (${result.cpuUsPerText.toFixed(0)} µs per text)`,
+    `${result.texts.length} texts read in ${result.cpuMs.toFixed(0)} ms of CPU (${result.cpuUsPerText.toFixed(0)} µs per text the first ` +
+      `time through, with the JIT warming up; ${result.cpuUsPerTextWarm.toFixed(0)} µs per text read again)`,
   );
   return lines;
 }

@@ -24,6 +24,7 @@ interface ReadFlags {
   family?: string;
   type?: string;
   show?: string;
+  part?: string;
 }
 
 export function registerReadCommand(program: Command): void {
@@ -41,6 +42,10 @@ export function registerReadCommand(program: Command): void {
         'read as the gold / read as another goal / refused, the commonest reasons, CPU per text',
     )
     .option('--type <type>', 'with --family: only the texts of this task type (e.g. pick_heat_then_place_in_recep)')
+    .option(
+      '--part <part>',
+      "with --family: only the develop or the held-out part of the reader's own split (by trial or game); held-out is never shown",
+    )
     .option('--show <outcome>', 'with --family: list the texts read as gold, other, refused, or all, with the readings')
     .option(
       '--json',
@@ -72,8 +77,8 @@ export function registerReadCommand(program: Command): void {
         readFamilyCommand(flags.family, flags);
         return;
       }
-      if (flags.type !== undefined || flags.show !== undefined)
-        throw new InputError('--type and --show go with --family');
+      if (flags.type !== undefined || flags.show !== undefined || flags.part !== undefined)
+        throw new InputError('--type, --part and --show go with --family');
       if (flags.dialogue !== undefined) {
         if (words.length > 0) throw new InputError('give a text or --dialogue FILE, not both');
         readFile(flags.dialogue, flags.json ?? false);

@@ -180,6 +180,7 @@ describeWithShared(
       // "Place a clean ladle on a counter." reads as its gold: a kitchen counter is one of ALFRED's counter tops
       expect(report.texts.find((t) => t.text === 'Place a clean ladle on a counter.')?.outcome).toBe('gold');
       expect(report.cpuUsPerText).toBeGreaterThan(0);
+      expect(report.cpuUsPerTextWarm).toBeGreaterThan(0);
       const teach = readFamily('teach-human', { type: 'Salad' });
       expect(teach.rows[0]).toMatchObject({ type: 'Salad (counted apart)', texts: 10, asGold: null, asOther: null });
       expect(reasonKind('"Put it there." is no: stopped at "red cloth from"')).toBe('… is no: stopped at "red …"');
