@@ -52,6 +52,8 @@ import { roomOf } from './nouns.js';
 // ---- patterns --------------------------------------------------------------------------------------------------------
 
 const SLICES = 'slice|slices|piece|pieces';
+/** Slices, and pieces: "2 slices of tomato" is the tomato sliced, "three pieces of fruit" three fruits (`thingOf`). */
+const CUT: Record<string, string> = { slice: 'slice', slices: 'slice', piece: 'piece', pieces: 'piece' };
 /** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread", "a warm meal"). */
 const ADJECTIVES: Record<string, string> = {
   clean: 'isClean',
@@ -85,8 +87,28 @@ const relative = (name: string) =>
 const thing = (name: string): Pattern => {
   const quantified = alt(`${name}Q`, [
     { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
-    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), words(SLICES), words('of'), np(name)] },
-    { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), words(SLICES), words('of'), np(name)] },
+    // "2 slices of tomato", "3 slices potatoes", "1 slice lettuce": that many of the thing, sliced (`thingOf`)
+    {
+      tag: 'slices',
+      pattern: [
+        optional(words('the|those|these')),
+        number(`${name}N`),
+        adjective(`${name}Adj`),
+        pick(`${name}Cut`, CUT),
+        optional(words('of')),
+        np(name),
+      ],
+    },
+    {
+      tag: 'slice',
+      pattern: [
+        words('a|an|one|the|that|this'),
+        adjective(`${name}Adj`),
+        pick(`${name}Cut`, CUT),
+        words('of'),
+        np(name),
+      ],
+    },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
     { tag: 'vague', pattern: [words(VAGUE), adjective(`${name}Adj`), np(name)] },
     { tag: 'single', pattern: [words('a|an'), adjective(`${name}Adj`), np(name)] },
@@ -134,6 +156,18 @@ const objects = (name: string): Element =>
     // "keep 2 pieces in the fridge" after "there's fruit on the counter": that many of the thing named before
     { tag: 'pronoun', pattern: [number(`${name}N`), words('pieces|bits|ones')] },
     { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
+    // "place 1 slice on it", "the slices", "toast the 2 slices", "one more slice": slices of the thing sliced or named
+    // before (`clauses.ts`, slicesOf)
+    {
+      tag: 'slices',
+      pattern: [
+        optional(words('the|a|an|one|those|these|that|this|another|the other|both|all the|all|each|the two|the three')),
+        optional(number(`${name}N`)),
+        optional(words('more')),
+        adjective(`${name}Adj`),
+        words('slice|slices'),
+      ],
+    },
   ]);
 /**
  * A host: "the sofa", "a clean plate", and one host of several said as such ("a single kitchen cabinet", "one of the
@@ -279,6 +313,8 @@ const STATES: Tagged[] = [
     pattern: [words('cooked|heated|heated up|warmed|warmed up|hot|warm|toasted|microwaved|reheated'), appliance],
   },
   { tag: 'watered', pattern: [words('watered')] },
+  { tag: 'sliced', pattern: [words('sliced|cut|cut up|sliced up|chopped')] },
+  { tag: 'boiled', pattern: [words('boiled'), optional(words('in water|on the stove|in a pot|in the pot'))] },
   {
     tag: 'placed',
     pattern: [
@@ -333,6 +369,8 @@ const DEEDS: Tagged[] = [
     tag: 'watered',
     pattern: [words('water|watering|some water|a drink|a watering|a drink of water|a little water|to be watered')],
   },
+  { tag: 'sliced', pattern: [words('slicing|cutting|to be sliced|to be cut|cutting up|to be cut up')] },
+  { tag: 'boiled', pattern: [words('boiling|to be boiled|to boil')] },
 ];
 
 const COOK_VERBS: Record<string, string> = {
@@ -475,6 +513,20 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
   { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL, MEAL_AFTER] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
+  // "fill coffee in mug", "put coffee in the mug", "pour some coffee into a clean mug", "fill coffee": coffee made
+  {
+    tag: 'dishes',
+    pattern: [
+      words('fill|put|pour|get|add'),
+      words('coffee|the coffee|some coffee|fresh coffee'),
+      optional(
+        words('in|into|inside'),
+        optional(words('a|the|one|my')),
+        optional(words('clean')),
+        words('mug|cup|coffee mug'),
+      ),
+    ],
+  },
   // "put the salad on the table": a dish no home holds is made, then put there
   {
     tag: 'place-dish',
@@ -707,6 +759,38 @@ export const CLAUSE_FORMS: Tagged[] = [
       ),
       words('off|from|off of|away from|out of'),
       hostOrPronoun('host'),
+    ],
+  },
+  // slicing: "slice the tomato", "cut a potato using a knife", "slice lettuce and tomato", "slice it into 2 slices"
+  {
+    tag: 'slice',
+    pattern: [
+      words('slice|cut|chop|dice|slice up|cut up|chop up'),
+      objects('xs'),
+      optional(words('up')),
+      optional(words('with|using|by using|use|in|into'), optional(number('piecesN')), words('slices|pieces')),
+      optional(words('with|using|by using|use'), DET, np('using')),
+    ],
+  },
+  // "make a slice of tomato", "make 2 slices", "cut 3 slices of potato": that many slices, sliced
+  {
+    tag: 'make-slices',
+    pattern: [words('make|cut|prepare|create'), objects('xs'), optional(words('with|using'), DET, np('using'))],
+  },
+  // boiling: "boil the potato", "boil a potato in water", "boil potato in the pot on the stove"
+  {
+    tag: 'boil',
+    pattern: [
+      words('boil'),
+      optional(words('up')),
+      objects('xs'),
+      optional(
+        words('in|on|with|using|by cooking it in|by cooking them in'),
+        optional(words('the|a|an|some')),
+        optional(words('pot of|pan of|bowl of')),
+        np('using'),
+        optional(words('on the stove|on the stove burner|on the burner|in the microwave')),
+      ),
     ],
   },
   {

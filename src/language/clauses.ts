@@ -41,6 +41,8 @@ export interface ClauseReading {
   readonly problem?: string;
   /** The same clause of other things (gapping: "put the toothbrush in the cabinet, and the face cream"). */
   readonly redo?: (things: readonly Thing[]) => ClauseReading;
+  /** A step with no goal of its own, and why ("slice the bread": bread slices are a class of their own). */
+  readonly way?: string;
   /** Its things came from a pronoun (they refer to the clause before). */
   readonly referred?: boolean;
   /** Placing: its things and host, for the recipes two clauses make (put in the microwave and switch it on). */
@@ -138,28 +140,39 @@ function thingOf(env: Env, name: string): Thing {
   const count: number | 'all' =
     quantifier === 'all'
       ? 'all'
-      : quantifier === 'count'
+      : quantifier === 'count' || quantifier === 'slices'
         ? (env.get(`${name}N`) as number)
-        : quantifier === 'one' || quantifier === 'single'
+        : quantifier === 'one' || quantifier === 'single' || quantifier === 'slice'
           ? 1
           : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
             ? 'all'
             : 1;
   const qualifier = adjectiveOf(env.get(`${name}Adj`)).predicate ?? phrase.state;
+  const classes = sliceClasses(classesOf(phrase), quantifier);
+  // "2 slices of tomato", "a tomato slice": the thing sliced (a slice is a state: docs/alfred.md); bread's slices are a
+  // class of their own
+  const slices =
+    (SLICE_QUANTIFIERS.has(quantifier) && env.get(`${name}Cut`) === 'slice') ||
+    /\b(?:slice|slices)\b/.test(phrase.words);
+  const sliced = slices && classes.every((c) => fits(c, 'isSliced'));
+  const qualifiers = [...(sliced ? ['isSliced' as Predicate] : []), ...(qualifier ? [qualifier] : [])];
   return {
-    classes: sliceClasses(classesOf(phrase), quantifier),
+    classes,
     count,
     said: phrase.words,
     ...(phrase.category && { category: phrase.category }),
     ...(vague && { vague: true }),
     ...(phrase.room && { room: phrase.room }),
-    ...(qualifier && { qualifiers: [qualifier] }),
+    ...(qualifiers.length > 0 && { qualifiers }),
   };
 }
 
-/** "A slice of bread" is a bread slice where the catalog has one; any other slice is the whole thing. */
+/** The quantifiers of things said as slices ("2 slices of tomato", "a slice of potato"). */
+const SLICE_QUANTIFIERS: ReadonlySet<string> = new Set(['slices', 'slice']);
+
+/** "A slice of bread" is a bread slice where the catalog has one; any other slice is the thing, sliced. */
 function sliceClasses(classes: readonly string[], quantifier: string): readonly string[] {
-  if (quantifier !== 'count' && quantifier !== 'one') return classes;
+  if (!SLICE_QUANTIFIERS.has(quantifier)) return classes;
   return classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
 }
 
@@ -169,6 +182,8 @@ const MAX_COUNT = 100;
 /** Where a predicate's vague or category quantity reads as one rather than every one (see the module comment). */
 const ONE_OF: ReadonlySet<Predicate> = new Set([
   'isCooked',
+  'isSliced',
+  'isBoiled',
   'isPickedUp',
   'isFilledWithCoffee',
   'isFilledWithWater',
@@ -201,6 +216,8 @@ const WHY_NOT: Partial<Record<Predicate, string>> = {
   isClean: 'is nothing the robot washes',
   isCooked: 'is no food to cook',
   isWatered: 'is no plant to water',
+  isSliced: 'cannot be sliced',
+  isBoiled: 'is no food to boil',
 };
 
 /**
@@ -286,6 +303,7 @@ function objectsOf(
     const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
     return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
   }
+  if (kind === 'slices') return slicesOf(env, name, predicate, before);
   if (kind === 'everything') {
     // "whatever is on it": the one host named before
     const source = sourceOf(env, before, `${name}From`);
@@ -323,6 +341,41 @@ function objectsOf(
   if (!fit) return { things: settled, notes, referred: false };
   const fitting = fitted(settled, predicate);
   return { things: fitting.things, notes, referred: false, ...(fitting.problem && { problem: fitting.problem }) };
+}
+
+/**
+ * Slices said without their thing ("place 1 slice on it", "toast the 2 slices", "the slices"): slices of the thing
+ * sliced or named before that can be sliced (the clause before, else the things it names as hosts), that many (one
+ * where no number is said, every one for "all"); bread's are bread slices. With nothing before that can be sliced, a
+ * slice to cook is bread's ("toast a slice").
+ */
+function slicesOf(
+  env: Env,
+  name: string,
+  predicate: Predicate,
+  before: ClauseReading | undefined,
+): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
+  const n = env.get(`${name}N`) as number | undefined;
+  if (n !== undefined && (n < 1 || n > MAX_COUNT))
+    return { things: [], notes: [], referred: true, problem: `${n} is no number of slices` };
+  const count = n ?? 1;
+  const candidates = [...(before?.antecedent ?? []), ...(before?.hosts ?? [])];
+  const found = candidates.find(
+    (t) => t.classes.length > 0 && t.classes.every((c) => c === 'breadslice' || c === 'bread' || fits(c, 'isSliced')),
+  );
+  const qualifiers = (t: Thing) => t.qualifiers?.filter((q) => q !== 'isSliced') ?? [];
+  const thing: Thing | undefined = found
+    ? found.classes.every((c) => c === 'bread' || c === 'breadslice')
+      ? { classes: ['breadslice'], count, ...(qualifiers(found).length > 0 && { qualifiers: qualifiers(found) }) }
+      : { classes: found.classes, count, qualifiers: ['isSliced', ...qualifiers(found)] }
+    : predicate === 'isCooked'
+      ? { classes: ['breadslice'], count }
+      : undefined;
+  if (!thing) return { things: [], notes: [], referred: true, problem: 'slices of nothing sliced or named before' };
+  const fit = fitted([thing], predicate);
+  if (fit.problem) return { things: [], notes: [], referred: true, problem: fit.problem };
+  const said = found ? (found.said ?? found.classes.join('|')) : 'bread';
+  return { things: fit.things, notes: [`'slices' read as slices of ${said}`], referred: true };
 }
 
 /** The class of a host (`host(name)` or a pronoun for one), or a problem. */
@@ -411,16 +464,21 @@ function placements(
   hostClass: string,
   qualifier: Predicate | undefined,
 ): { subgoals: SubgoalSpec[]; note?: string } {
-  const serving = qualifier === undefined && hostClass === 'plate' && things.every((t) => t.classes.every(isFood));
+  const serving = qualifier === undefined && SERVED_ON.has(hostClass) && things.every((t) => t.classes.every(isFood));
   const q = serving ? 'isClean' : qualifier;
   const first = q === 'isClean' ? [unary(one(hostClass), 'isClean')] : [];
   return {
     subgoals: [...first, ...things.map((t) => placed(t, hostClass, q ? [q] : undefined))],
-    ...(serving && { note: 'food put on a plate is served on a clean plate, cleaned first' }),
+    ...(serving && { note: `food put on a ${hostClass} is served on a clean one, cleaned first` }),
   };
 }
 
+/** What food is served on or in: clean, as TEACh's dishes are (a plate of toast, slices in a clean bowl). */
+const SERVED_ON: ReadonlySet<string> = new Set(['plate', 'dishbowl']);
+
 const STATE_PREDICATES: Readonly<Record<string, Predicate>> = {
+  sliced: 'isSliced',
+  boiled: 'isBoiled',
   on: 'isToggledOn',
   off: 'isToggledOff',
   open: 'isOpen',
@@ -446,7 +504,13 @@ function unaryClause(
     if (fit.problem) return problem(fit.problem);
     return {
       subgoals: fit.things.map((t) => unary(t, predicate, extra(fit.things))),
-      antecedent: predicate === 'isCooked' ? fit.things.map((t) => ({ ...t, qualifiers: ['isCooked'] })) : fit.things,
+      antecedent:
+        predicate === 'isCooked'
+          ? fit.things.map((t) => ({
+              ...t,
+              qualifiers: [...new Set([...(t.qualifiers ?? []), 'isCooked' as Predicate])],
+            }))
+          : fit.things,
       ...more,
       redo: make,
     };
@@ -475,6 +539,50 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
     ...(heater && { hosts: [one(heater)] }),
   });
   return heater === 'toaster' ? sliced(reading) : reading;
+}
+
+/** What boiling may be said to be done in or with: water, a pot, a pan, a bowl, the stove, the microwave. */
+const BOIL_WITH: ReadonlySet<string> = new Set([
+  'bottlewater',
+  ...recipeInstruments({ patient: [], predicate: 'isBoiled' }).flat(),
+]);
+
+/**
+ * Slicing: the things sliced ("slice the tomato", "make 2 slices of lettuce", "cut it using a knife"), what "the slices"
+ * after it means. A loaf's slices are the bread slices homes hold (a class of their own, docs/alfred.md): slicing bread
+ * asks nothing, and its slices are what "toast the 2 slices" means after it.
+ */
+function sliceClause(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const using = (env.get('using') as Phrase | undefined)?.className;
+  if (using !== undefined && !recipeInstruments({ patient: [], predicate: 'isSliced' }).flat().includes(using))
+    return problem(`things are sliced with a knife here, not with ${article(using)}`);
+  const kind = env.get('xsK');
+  const items = kind === 'things' ? (env.get('xs') as Env[]).map((i) => thingOf(i, 'x')) : undefined;
+  const bread = (t: Thing) => t.classes.every((c) => c === 'bread' || c === 'breadslice');
+  if (items?.every(bread) || (kind !== 'things' && before?.antecedent.some(bread) && !env.has('xsN'))) {
+    const count = items?.[0]?.count ?? 1;
+    const slices: Thing = { classes: ['breadslice'], count: typeof count === 'number' && count > 1 ? count : 1 };
+    return {
+      subgoals: [],
+      antecedent: [slices],
+      way: 'bread slices are a class of their own here: slicing the loaf is the way to them',
+      notes: ['slicing bread read as the way to bread slices (a class of their own)'],
+    };
+  }
+  const reading = unaryClause(env, before, 'isSliced');
+  if (reading.problem) return reading;
+  // "make 2 slices of tomato": the tomato sliced, not a sliced tomato sliced
+  const unsliced = (q: readonly Predicate[] | undefined) => q?.filter((p) => p !== 'isSliced');
+  return {
+    ...reading,
+    subgoals: reading.subgoals.map(({ qualifiers, ...spec }) =>
+      unsliced(qualifiers)?.length ? { ...spec, qualifiers: unsliced(qualifiers) } : spec,
+    ),
+    antecedent: reading.antecedent.map((t) => ({
+      ...t,
+      qualifiers: [...new Set([...(t.qualifiers ?? []), 'isSliced' as Predicate])],
+    })),
+  };
 }
 
 /** A loaf does not fit a toaster: toasting bread is toasting a slice of it. */
@@ -555,6 +663,7 @@ function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading
     return problem('a room after cooking or watering is no goal the reader can write');
   if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'watered') return CLAUSES.water(env, before);
+  if (tag === 'sliced') return sliceClause(env, before);
   return inTail(env, unaryClause(env, before, STATE_PREDICATES[tag]), STATE_PREDICATES[tag]);
 }
 
@@ -675,6 +784,22 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const parts = (env.get('dishes') as Env[] | undefined) ?? BREAKFAST.map((tag) => new Map([['tag', tag]]));
     return placedAfter(env, dishClauses(parts));
   },
+  slice: sliceClause,
+  'make-slices': (env, before) => {
+    // only slices are made so ("make the bed" is no slicing)
+    const kind = env.get('xsK');
+    const items = kind === 'things' ? (env.get('xs') as Env[]) : [];
+    const slices =
+      kind === 'slices' || (items.length > 0 && items.every((i) => SLICE_QUANTIFIERS.has(i.get('xQ') as string)));
+    if (!slices) return problem("'make' of a thing that is no dish and no slice");
+    return sliceClause(env, before);
+  },
+  boil: (env, before) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    if (using !== undefined && !BOIL_WITH.has(using))
+      return problem(`boiling is done in water, in a pot, not with ${article(using)}`);
+    return unaryClause(env, before, 'isBoiled');
+  },
   'use-to-cook': cookClause,
   cook: cookClause,
   place: placeClause,
@@ -693,10 +818,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const place = placeClass(phraseOf(env, 'host'));
     if (!place.className) return problem(place.problem!);
     const hostClass = place.className;
-    const subgoals =
-      hostClass === 'plate'
-        ? [unary(one('plate'), 'isClean'), ...got.things.map(onCleanPlate)]
-        : got.things.map((t) => placed(t, hostClass));
+    const subgoals = SERVED_ON.has(hostClass)
+      ? [unary(one(hostClass), 'isClean'), ...got.things.map((t) => placed(t, hostClass, ['isClean']))]
+      : got.things.map((t) => placed(t, hostClass));
     return { subgoals, antecedent: got.things, referred: got.referred, notes: got.notes, hosts: [one(hostClass)] };
   },
   'served-on': (env, before) => {
@@ -808,6 +932,10 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
         return unaryClause(env, before, 'isClean');
       case 'cooked':
         return cookClause(env, before);
+      case 'sliced':
+        return sliceClause(env, before);
+      case 'boiled':
+        return unaryClause(env, before, 'isBoiled');
       default:
         return CLAUSES.water(env, before);
     }
@@ -816,7 +944,12 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names; "can I have the
   // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
-    const { qualifiers, ...x } = thingOf(env, 'x');
+    const { qualifiers: all, ...said } = thingOf(env, 'x');
+    // "a cooked slice of potato": cooked is what is asked; sliced is what the thing is said as
+    const wanted = all?.find((q) => q === 'isCooked' || q === 'isClean') ?? all?.find((q) => q !== 'isSliced');
+    const qualifiers = wanted === undefined ? undefined : [wanted];
+    const kept = all?.filter((q) => q !== wanted);
+    const x: Thing = kept?.length ? { ...said, qualifiers: kept } : said;
     const source = placeClass(env.get('using') as Phrase | undefined);
     if (source.problem) return problem(source.problem);
     const from = source.className;
@@ -850,7 +983,7 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     if (fit.problem) return problem(fit.problem);
     return placedAfter(env, {
       subgoals: fit.things.map((t) => unary(t, predicate, using ? { using: [using] } : {})),
-      antecedent: fit.things.map((t) => ({ ...t, qualifiers: [predicate] })),
+      antecedent: fit.things.map((t) => ({ ...t, qualifiers: [...(t.qualifiers ?? []), predicate] })),
       notes: settled.note ? [settled.note] : [],
     });
   },
@@ -1249,7 +1382,7 @@ function heated(placing: ClauseReading, next: ClauseReading, how = 'and switchin
 export function nonsense(clauses: ClauseReading[]): string | undefined {
   for (const clause of clauses) if (clause.problem) return clause.problem;
   // an instrument alone ("Use a clean mug.") may be for a request in a sentence before (`joinSentence`)
-  if (clauses.every((c) => c.subgoals.length === 0 && !c.instrument))
+  if (clauses.every((c) => c.subgoals.length === 0 && !c.instrument && c.way === undefined))
     return 'the text asks for nothing the robot can do';
   return undefined;
 }

@@ -18,12 +18,14 @@
  *   CHANGES     := (but | ,) with/without/no/add/N slices of X/X instead of Y, joined by "and" or ","
  */
 import { catalogClass } from '../sim/catalog/index.js';
+import { HEATER_CLASSES } from '../sim/derived-states.js';
 import type { SubgoalSpec } from '../sim/subgoals.js';
 import { joinSentence } from './clauses.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
 import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
+import { isQuestion, isSmallTalk, readLocation } from './remarks.js';
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
 import { one } from './things.js';
 
@@ -62,16 +64,25 @@ interface Turn {
   readonly text: string;
 }
 
+/**
+ * A turn's mark: `<Commander>`, `Commander:` at the start of a line, or `Commander:` inside a line after a space (TEACh's
+ * dialogues as one line, `Driver: hi. Commander: make coffee.`), there written with its capital, so that a lower-case
+ * "driver:" inside a sentence stays words.
+ */
+const TURN_MARK = /<\s*(commander|driver)\s*>|^\s*(commander|driver)\s*:|(?<=\s)(Commander|Driver):/gim;
+
 /** The turns of a dialogue text. */
 export function dialogueTurns(text: string): Turn[] {
-  const marked = /<\s*(commander|driver)\s*>|^\s*(commander|driver)\s*:/gim;
+  const marked = new RegExp(TURN_MARK.source, TURN_MARK.flags);
   const turns: Turn[] = [];
   let last: { speaker: Turn['speaker']; end: number } | undefined;
   for (let m = marked.exec(text); m; m = marked.exec(text)) {
+    // inside a line, only the capitalised mark ("Driver:", never "driver:")
+    if (m[3] !== undefined && !/^(?:Commander|Driver)$/.test(m[3])) continue;
     // text before the first mark is the Commander's ("Make toast. <Driver> ok")
     if (!last && m.index > 0) turns.push({ speaker: 'commander', text: text.slice(0, m.index).trim() });
     if (last) turns.push({ speaker: last.speaker, text: text.slice(last.end, m.index).trim() });
-    last = { speaker: (m[1] ?? m[2]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
+    last = { speaker: (m[1] ?? m[2] ?? m[3]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
   }
   if (!last) return text.trim() === '' ? [] : [{ speaker: 'commander', text: text.trim() }];
   turns.push({ speaker: last.speaker, text: text.slice(last.end).trim() });
@@ -393,7 +404,11 @@ export function readDialogue(text: string): DialogueReading {
     const patient = before?.subgoals.at(-1)?.patient.find((c) => c !== '*');
     asked = patient ?? asked;
   };
-  for (const turn of dialogueTurns(text)) {
+  const turns = dialogueTurns(text);
+  // a real dialogue: the Driver speaks too, and the Commander walks it through the task (docs/reader.md, "Dialogues")
+  const spoken = turns.some((t) => t.speaker === 'driver');
+  const setAside = (sentence: string, reason: string) => unread.push({ text: sentence, reason });
+  for (const turn of turns) {
     if (turn.speaker === 'driver') {
       question = readQuestion(turn.text);
       if (question.where) asked = classOf(question.where.split(/\s+/)) ?? asked;
@@ -426,8 +441,15 @@ export function readDialogue(text: string): DialogueReading {
         }
       }
       // "okay, so, make a sandwich" is short, and a request
-      const small = SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS;
+      const small =
+        (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) ||
+        isSmallTalk(sentence);
       if (small && !readRequest(sentence, { before }).ok) continue;
+      // "*on": a word of the sentence before, spelt again
+      if (spoken && /^\s*\*/.test(sentence)) {
+        setAside(sentence, 'a word of the sentence before, spelt again');
+        continue;
+      }
       if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
         const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
         if (answer.ok) {
@@ -450,7 +472,28 @@ export function readDialogue(text: string): DialogueReading {
         }
         continue;
       }
-      const read = readRequest(sentence, { before });
+      // "tomato in the sink", "knife is next to the sink", "in the fridge", "it's somewhere on the island"
+      const located = spoken ? readLocation(sentence, asked) : undefined;
+      if (located) {
+        hints.push(...located);
+        setAside(sentence, 'where a thing is');
+        asked = located.at(-1)?.className ?? asked;
+        if (located.length > 0 && (clauses.length === 0 || !before?.subgoals.length)) {
+          before = {
+            subgoals: [],
+            antecedent: located.map((h) => one(h.className)),
+            hosts: located.map((h) => one(h.host)),
+          };
+        }
+        continue;
+      }
+      let read = readRequest(sentence, { before });
+      // "no pick the potato and make 2 slices", "yes, now cook it": an answer to the Driver, then the request
+      const answered = spoken && !read.ok ? /^\s*(?:no|nope|yes|yeah|yep)\b[\s,.!]*(.+)$/i.exec(sentence) : null;
+      if (answered) {
+        const rest = readRequest(answered[1], { before });
+        if (rest.ok) read = rest;
+      }
       if (read.ok) {
         take(read.clauses);
         continue;
@@ -515,6 +558,15 @@ export function readDialogue(text: string): DialogueReading {
       // "two slices, please" after a sandwich: a count of something, never context
       const counted = countOf(words[0]) !== undefined && words.length <= 4;
       const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
+      if (spoken) {
+        // the Commander's remarks to the Driver: questions, what not to do now, a step of the way
+        const remark = dialogueRemark(sentence, words, named);
+        if (remark) {
+          setAside(sentence, remark);
+          if (mentioned.length > 0 && isStatement(sentence)) before = contextClause(mentioned);
+          continue;
+        }
+      }
       if (named && NEGATION.test(sentence)) {
         unread.push({ text: sentence, reason: NEGATED });
         failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
@@ -535,7 +587,8 @@ export function readDialogue(text: string): DialogueReading {
   }
   if (meal !== undefined)
     failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
-  const { notes: clauseNotes, ...goal } = goalOf(clauses);
+  const { notes: clauseNotes, ...whole } = goalOf(clauses);
+  const goal = spoken ? withoutSteps(whole, notes) : whole;
   return {
     goal,
     hints,
@@ -1152,3 +1205,79 @@ const SUBJECT_STARTS = new Set([
   'dinner',
   'lunch',
 ]);
+
+/** Verbs a Commander's unread sentence may start with and still be a step of the way, never the task itself. */
+const TASK_VERBS = new Set(
+  (
+    'slice cut chop dice cook heat warm microwave toast boil fry bake clean wash rinse scrub wipe water make prepare ' +
+    'brew serve place put set arrange move bring deliver carry'
+  ).split(' '),
+);
+
+/**
+ * Why a Commander sentence the reader could not read as a request is set aside in a dialogue, or undefined when it
+ * asks for part of the task (the reading then fails): a question to the Driver, what not to do now ("not in the
+ * fridge", "no need for that"), or a step of the way (a sentence that does not start with a verb of the task's
+ * vocabulary: "tilt down to see inside the bin", "take that", "open the cabinet above the toaster"; or a thing set down
+ * for a moment: "place the pot on the floor", "keep it aside").
+ */
+function dialogueRemark(sentence: string, words: readonly string[], named: boolean): string | undefined {
+  const said = words.join(' ');
+  if (isQuestion(sentence)) return 'a question to the Driver';
+  if (NEGATION.test(sentence) || /^not\b/.test(said)) return 'what not to do now, said to the Driver';
+  if (!named) return 'names nothing the robot can act on';
+  if (PUT_DOWN.test(said)) return 'a thing set down for a moment, a step of the way';
+  if (/^(?:try|maybe try|you can try|you could try|alternatively|alternative|or)\b/.test(said))
+    return 'another way to try, a step of the way';
+  // a verb of the task where a clause starts ("slice it", "and wash it", "then place the slices"), or slices counted:
+  // part of the task the reader could not read
+  const asks = words.some((w, i) => TASK_VERBS.has(w) && (i === 0 || CLAUSE_START.has(words[i - 1])));
+  if (asks || /\b\d+\s+(?:more\s+)?(?:slice|slices|piece|pieces)\b|\bslices? of\b/.test(said)) return undefined;
+  return 'a step of the way, said to the Driver; what it is for is the task';
+}
+
+/** Words after which a clause starts. */
+const CLAUSE_START = new Set(['and', 'then', ',', 'to', 'now', 'also', 'first', 'next', 'so', 'please', 'just']);
+
+/** A thing set down for a moment ("place the pot on the floor", "put the pan down anywhere", "keep it aside"). */
+const PUT_DOWN =
+  /^(?:place|put|set|keep|leave|lay|move)\b.*\b(?:down|aside|a side|on the floor|onto the floor|to the side|anywhere|on the ground|out of the way)\b/;
+
+/** Predicates of steps: what a Driver opens, switches, picks up or takes out on the way to the task. */
+const STEP_PREDICATES: ReadonlySet<string> = new Set([
+  'isOpen',
+  'isClosed',
+  'isToggledOn',
+  'isToggledOff',
+  'isPickedUp',
+  'isTakenFrom',
+  'isFilledWithWater',
+]);
+
+/** Where things go on the way to a state: the appliances and vessels that make it (a pot to boil in, a toaster). */
+const STEP_PLACES: ReadonlySet<string> = new Set([
+  ...HEATER_CLASSES,
+  'cookingpot',
+  'fryingpan',
+  'sink',
+  'coffeemaker',
+  'garbagecan',
+]);
+
+/**
+ * A dialogue's goal without the steps the Commander walked the Driver through ("open the cabinet", "turn on the
+ * toaster", "grab the plate", "put the potato in the pot"), where it asks for anything else: what the steps are for
+ * is the task. A dialogue of steps alone ("turn on all the lamps") keeps them: they are its task.
+ */
+function withoutSteps<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, notes: string[]): G {
+  const isStep = (s: SubgoalSpec) =>
+    !s.means &&
+    (STEP_PREDICATES.has(s.predicate) ||
+      (s.predicate === 'isPlacedTo' && (s.destination ?? []).every((d) => STEP_PLACES.has(d))));
+  const steps = goal.subgoals.filter(isStep);
+  if (steps.length === 0 || steps.length === goal.subgoals.filter((s) => !s.means).length) return goal;
+  notes.push(
+    `${steps.length} step${steps.length === 1 ? '' : 's'} of the way set aside: what they are for is the task`,
+  );
+  return { ...goal, subgoals: goal.subgoals.filter((s) => !isStep(s)) };
+}

@@ -14,12 +14,14 @@ import {
   type TextReading,
   type TypeRow,
 } from '../../bench/episodic/people/reading.js';
+import { PARTS, type Part } from '../../bench/episodic/people/split.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
 import { InputError } from '../../util/errors.js';
 
 export interface FamilyFlags {
   readonly type?: string;
   readonly show?: string;
+  readonly part?: string;
   readonly json?: boolean;
 }
 
@@ -32,16 +34,33 @@ export function readFamilyCommand(family: string, flags: FamilyFlags): void {
   if (flags.show !== undefined && !(SHOWN as readonly string[]).includes(flags.show)) {
     throw new InputError(`--show ${flags.show}: one of ${SHOWN.join(', ')}`);
   }
-  const result = readFamily(family, { ...(flags.type !== undefined && { type: flags.type }) });
+  if (flags.part !== undefined && !(PARTS as readonly string[]).includes(flags.part)) {
+    throw new InputError(`--part ${flags.part}: one of ${PARTS.join(', ')}`);
+  }
+  // the self-held-out part is an estimate only while nobody reads it: its figures, never its texts
+  if (flags.part === 'held-out' && flags.show !== undefined) {
+    throw new InputError('--show does not go with --part held-out: the held-out part is measured, never shown');
+  }
+  const result = readFamily(family, {
+    ...(flags.type !== undefined && { type: flags.type }),
+    ...(flags.part !== undefined && { part: flags.part as Part }),
+  });
+  const blind = flags.part === 'held-out';
   if (flags.json) {
     const shown = flags.show === undefined ? undefined : selected(result.texts, flags.show);
     const { texts: _texts, ...summary } = result;
-    process.stdout.write(`${JSON.stringify({ ...summary, ...(shown && { texts: shown }) })}\n`);
+    const figures = blind
+      ? { ...summary, rows: summary.rows.map(withoutReasons), total: withoutReasons(summary.total) }
+      : summary;
+    process.stdout.write(`${JSON.stringify({ ...figures, ...(shown && { texts: shown }) })}\n`);
     return;
   }
-  process.stdout.write(`${familyTable(result).join('\n')}\n`);
+  process.stdout.write(`${familyTable(result, { reasons: !blind }).join('\n')}\n`);
   if (flags.show !== undefined) process.stdout.write(`${textLines(selected(result.texts, flags.show)).join('\n')}\n`);
 }
+
+/** A row without its refusal reasons, which quote the texts' words (the held-out part's are not read). */
+const withoutReasons = (row: TypeRow): TypeRow => ({ ...row, reasons: [] });
 
 const selected = (texts: readonly TextReading[], show: string) =>
   show === 'all' ? texts : texts.filter((t) => t.outcome === (show as Outcome) && (show !== 'other' || t.scored));
@@ -49,7 +68,7 @@ const selected = (texts: readonly TextReading[], show: string) =>
 const pct = (n: number, of: number) => (of === 0 ? '-' : `${Math.round((100 * n) / of)}%`);
 
 /** The per-type table, the totals and the commonest reasons. */
-export function familyTable(result: FamilyReading): string[] {
+export function familyTable(result: FamilyReading, options: { readonly reasons?: boolean } = {}): string[] {
   const width = Math.max(26, ...result.rows.map((r) => r.type.length));
   const cell = (n: number | null, of: number) => (n === null ? '-' : `${n} ${pct(n, of)}`).padStart(10);
   const line = (r: TypeRow) =>
@@ -59,8 +78,10 @@ export function familyTable(result: FamilyReading): string[] {
   const lines = [`${result.family}: the offline reader against the gold`, '', header, ...result.rows.map(line)];
   lines.push(line(result.total));
   if (result.apart) lines.push(line(result.apart));
-  lines.push('', 'commonest refusal reasons (quoted text as …):');
-  for (const r of result.total.reasons) lines.push(`  ${String(r.count).padStart(4)}  ${r.reason}`);
+  if (options.reasons ?? true) {
+    lines.push('', 'commonest refusal reasons (quoted text as …):');
+    for (const r of result.total.reasons) lines.push(`  ${String(r.count).padStart(4)}  ${r.reason}`);
+  }
   lines.push(
     '',
     `${result.texts.length} texts read in ${result.cpuMs.toFixed(0)} ms of CPU (${result.cpuUsPerText.toFixed(0)} µs per text)`,

@@ -10,6 +10,7 @@ import { type GoalReading, readGoal } from '../../../language/index.js';
 import type { SubgoalSpec } from '../../../sim/subgoals.js';
 import { InputError } from '../../../util/errors.js';
 import { ALFRED_FAMILY, ALFRED_TYPES, alfredTexts } from './alfred.js';
+import { type Part, teachPart } from './split.js';
 import { TEACH_HUMAN_FAMILY, teachHumanGames } from './teach-human.js';
 
 export const PEOPLE_FAMILIES = [ALFRED_FAMILY, TEACH_HUMAN_FAMILY] as const;
@@ -133,9 +134,21 @@ function row(type: string, readings: readonly TextReading[], scored: boolean): T
   };
 }
 
-/** Reads every text of the family (or of one type) and sums the outcomes per type. */
-export function readFamily(family: PeopleFamily, options: { readonly type?: string } = {}): FamilyReading {
-  const all = peopleTexts(family);
+/** The texts of one part of a family (split.ts); TEACh's only, so far. */
+function inPart(family: PeopleFamily, texts: PeopleText[], part: Part | undefined): PeopleText[] {
+  if (part === undefined) return texts;
+  if (family !== TEACH_HUMAN_FAMILY) throw new InputError(`the ${family} family has no development split yet`);
+  return texts.filter((t) => teachPart(t.id) === part);
+}
+
+/**
+ * Reads every text of the family (or of one type, or of one part: docs/reader.md) and sums the outcomes per type.
+ */
+export function readFamily(
+  family: PeopleFamily,
+  options: { readonly type?: string; readonly part?: Part } = {},
+): FamilyReading {
+  const all = inPart(family, peopleTexts(family), options.part);
   const types = [...new Set(all.map((t) => t.type))];
   if (options.type !== undefined && !types.includes(options.type)) {
     throw new InputError(`the ${family} family has no type '${options.type}' (types: ${types.join(', ')})`);
