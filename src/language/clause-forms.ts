@@ -52,6 +52,21 @@ import { roomOf } from './nouns.js';
 // ---- patterns --------------------------------------------------------------------------------------------------------
 
 const SLICES = 'slice|slices|piece|pieces';
+/** How slices said alone are determined: the ones made before, one, every one (`clauses.ts`, slicesOf). */
+const SLICE_DETERMINERS: Record<string, string> = {
+  the: 'def',
+  those: 'def',
+  these: 'def',
+  that: 'def',
+  this: 'def',
+  both: 'def',
+  all: 'all',
+  each: 'all',
+  a: 'one',
+  an: 'one',
+  one: 'one',
+  another: 'one',
+};
 /** Slices, and pieces: "2 slices of tomato" is the tomato sliced, "three pieces of fruit" three fruits (`thingOf`). */
 const CUT: Record<string, string> = { slice: 'slice', slices: 'slice', piece: 'piece', pieces: 'piece' };
 /** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread", "a warm meal"). */
@@ -161,7 +176,8 @@ const objects = (name: string): Element =>
     {
       tag: 'slices',
       pattern: [
-        optional(words('the|a|an|one|those|these|that|this|another|the other|both|all the|all|each|the two|the three')),
+        optional(pick(`${name}Det`, SLICE_DETERMINERS)),
+        optional(words('the|other')),
         optional(number(`${name}N`)),
         optional(words('more')),
         adjective(`${name}Adj`),
@@ -308,6 +324,8 @@ const STATES: Tagged[] = [
   { tag: 'open', pattern: [words('open|opened|left open|kept open|opened up')] },
   { tag: 'closed', pattern: [words('closed|shut|closed up')] },
   { tag: 'clean', pattern: [words('clean|cleaned|washed|rinsed|washed up|cleaned up|scrubbed|spotless')] },
+  // toasted: cooked in the toaster (a loaf toasted is a slice of it)
+  { tag: 'toasted', pattern: [words('toasted')] },
   {
     tag: 'cooked',
     pattern: [words('cooked|heated|heated up|warmed|warmed up|hot|warm|toasted|microwaved|reheated'), appliance],

@@ -358,12 +358,15 @@ function slicesOf(
   const n = env.get(`${name}N`) as number | undefined;
   if (n !== undefined && (n < 1 || n > MAX_COUNT))
     return { things: [], notes: [], referred: true, problem: `${n} is no number of slices` };
-  const count = n ?? 1;
   const candidates = [...(before?.antecedent ?? []), ...(before?.hosts ?? [])];
   const found = candidates.find(
     (t) => t.classes.length > 0 && t.classes.every((c) => c === 'breadslice' || c === 'bread' || fits(c, 'isSliced')),
   );
   const qualifiers = (t: Thing) => t.qualifiers?.filter((q) => q !== 'isSliced') ?? [];
+  // "the slices", "those slices": the ones made before, as many; "a slice", "another slice": one
+  const det = env.get(`${name}Det`);
+  const count: number | 'all' =
+    n ?? (det === 'all' ? 'all' : det === 'def' && found && found.count !== 'all' ? found.count : 1);
   const thing: Thing | undefined = found
     ? found.classes.every((c) => c === 'bread' || c === 'breadslice')
       ? { classes: ['breadslice'], count, ...(qualifiers(found).length > 0 && { qualifiers: qualifiers(found) }) }
@@ -503,7 +506,8 @@ function unaryClause(
     const fit = fitted(things, predicate);
     if (fit.problem) return problem(fit.problem);
     return {
-      subgoals: fit.things.map((t) => unary(t, predicate, extra(fit.things))),
+      // "cook it" of a thing cooked before: cooked, not a cooked thing cooked again
+      subgoals: fit.things.map((t) => unary(withoutQualifier(t, predicate), predicate, extra(fit.things))),
       antecedent:
         predicate === 'isCooked'
           ? fit.things.map((t) => ({
@@ -516,6 +520,14 @@ function unaryClause(
     };
   };
   return { ...make(got.things), notes: got.notes, referred: got.referred };
+}
+
+/** A thing without one qualifier (the state a clause brings it to). */
+function withoutQualifier(t: Thing, predicate: Predicate): Thing {
+  if (!t.qualifiers?.includes(predicate)) return t;
+  const qualifiers = t.qualifiers.filter((q) => q !== predicate);
+  const { qualifiers: _all, ...rest } = t;
+  return qualifiers.length > 0 ? { ...rest, qualifiers } : rest;
 }
 
 /** The appliance a cooking clause names (by a phrase or by its verb), checked to be one that cooks. */
@@ -664,6 +676,7 @@ function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading
   if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'watered') return CLAUSES.water(env, before);
   if (tag === 'sliced') return sliceClause(env, before);
+  if (tag === 'toasted') return cookClause(new Map([...env, ['verb', 'toaster']]), before);
   return inTail(env, unaryClause(env, before, STATE_PREDICATES[tag]), STATE_PREDICATES[tag]);
 }
 

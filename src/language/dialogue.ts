@@ -19,7 +19,7 @@
  */
 import { catalogClass } from '../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../sim/derived-states.js';
-import type { SubgoalSpec } from '../sim/subgoals.js';
+import type { Predicate, SubgoalSpec } from '../sim/subgoals.js';
 import { joinSentence } from './clauses.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
@@ -588,7 +588,7 @@ export function readDialogue(text: string): DialogueReading {
   if (meal !== undefined)
     failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
   const { notes: clauseNotes, ...whole } = goalOf(clauses);
-  const goal = spoken ? withoutSteps(whole, notes) : whole;
+  const goal = spoken ? assembled(withoutSteps(whole, notes), notes) : whole;
   return {
     goal,
     hints,
@@ -836,9 +836,16 @@ const PREPARED: Readonly<Record<string, string>> = {
   'warmed up': 'heat',
   hot: 'heat',
   toasted: 'toast',
+  sliced: 'slice',
+  boiled: 'boil',
 };
 const PREPARED_WHEN = new RegExp(
   `^(?:once|when|after|as soon as)\\s+(.+?)\\s+(?:is|are|has been|have been|gets|get)\\s+(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(.+)$`,
+  'i',
+);
+/** The same with the thing left out ("When cooked, put it on a plate", "Once clean, put a slice of tomato inside"). */
+const PREPARED_ELIDED = new RegExp(
+  `^(?:once|when|after|as soon as)\\s+(?:it is\\s+|it's\\s+|they are\\s+|they're\\s+)?(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(?:please\\s+)?(.+)$`,
   'i',
 );
 
@@ -852,10 +859,14 @@ function readPrepared(
   before: ClauseReading | undefined,
 ): { clauses: readonly ClauseReading[]; note: string } | undefined {
   const m = PREPARED_WHEN.exec(sentence.trim());
-  if (!m) return undefined;
-  const [, subject, state, step] = m;
+  const elided = m ? null : PREPARED_ELIDED.exec(sentence.trim());
+  if (!m && !elided) return undefined;
+  const [subject, state, said] = m ? [m[1], m[2], m[3]] : ['it', elided![1], elided![2]];
+  // "put a slice of tomato inside": inside the thing just brought to its state
+  const step = said.replace(/\s+(inside|in|on|onto|into)\s*[.!]?$/i, ' $1 it');
   const read = readRequest(`${PREPARED[state.toLowerCase()]} ${subject}, ${step}`, { before });
-  if (!read.ok || read.clauses.length < 2 || !read.clauses[1].referred) return undefined;
+  const same = read.ok && read.clauses.length >= 2 && (read.clauses[1].referred || step !== said);
+  if (!read.ok || !same) return undefined;
   return { clauses: read.clauses, note: `"${subject} is ${state}" read as the step before: ${state} it first` };
 }
 
@@ -1281,3 +1292,65 @@ function withoutSteps<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, n
   );
   return { ...goal, subgoals: goal.subgoals.filter((s) => !isStep(s)) };
 }
+
+/** States a dialogue brings a thing to that later mentions of its class carry ("the toast", "the potato slices"). */
+const CARRIED: ReadonlySet<Predicate> = new Set(['isSliced', 'isCooked', 'isBoiled']);
+
+/**
+ * A dialogue's goal assembled over its turns, as one task about the same things: a class brought to a state in one
+ * turn ("toast 2 slices", "cook the potato", "slice the tomato") is in that state where another turn names it again
+ * ("place 2 slices of bread on the plate", "put the potato on a plate": the toast, the cooked potato); a placement said
+ * twice of the same things and host is one, with the states either says.
+ */
+function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, notes: string[]): G {
+  const made = new Map<string, Set<Predicate>>();
+  for (const s of goal.subgoals) {
+    if (s.means || !CARRIED.has(s.predicate)) continue;
+    for (const c of s.patient) made.set(c, new Set([...(made.get(c) ?? []), s.predicate]));
+  }
+  if (made.size === 0) return goal;
+  let carried = false;
+  const withStates = goal.subgoals.map((s) => {
+    if (s.means || s.patient.some((c) => !made.has(c))) return s;
+    const states = [...s.patient.map((c) => made.get(c)!)].reduce((a, b) => new Set([...a].filter((p) => b.has(p))));
+    const missing = [...states].filter((p) => p !== s.predicate && !(s.qualifiers ?? []).includes(p));
+    // a state brought about by this very subgoal's kind is no qualifier of an earlier step ("slice it", after cooking)
+    if (missing.length === 0 || !RELATION_OR_LATER.has(s.predicate)) return s;
+    carried = true;
+    return { ...s, qualifiers: [...(s.qualifiers ?? []), ...missing] };
+  });
+  // one placement of the same things on the same host: the larger count, every state said
+  const out: SubgoalSpec[] = [];
+  for (const s of withStates) {
+    const same = out.findIndex(
+      (o) =>
+        o.predicate === 'isPlacedTo' &&
+        s.predicate === 'isPlacedTo' &&
+        o.patient.join() === s.patient.join() &&
+        (o.destination ?? []).join() === (s.destination ?? []).join() &&
+        (o.room ?? '') === (s.room ?? ''),
+    );
+    if (same < 0) {
+      if (!out.some((o) => JSON.stringify(o) === JSON.stringify(s))) out.push(s);
+      continue;
+    }
+    const o = out[same];
+    const count = o.count === 'all' || s.count === 'all' ? 'all' : Math.max(o.count ?? 1, s.count ?? 1);
+    const qualifiers = [...new Set([...(o.qualifiers ?? []), ...(s.qualifiers ?? [])])];
+    const hostStates = [...new Set([...(o.destinationQualifiers ?? []), ...(s.destinationQualifiers ?? [])])];
+    const { count: _c, qualifiers: _q, destinationQualifiers: _d, ...rest } = o;
+    out[same] = {
+      ...rest,
+      ...(count !== 1 && { count }),
+      ...(qualifiers.length > 0 && { qualifiers }),
+      ...(hostStates.length > 0 && { destinationQualifiers: hostStates }),
+    };
+    carried = true;
+  }
+  if (!carried) return goal;
+  notes.push('the things one turn made are the ones the others name again (one task over the turns)');
+  return { ...goal, subgoals: out };
+}
+
+/** Subgoals a state made in another turn is carried to: placing the thing, and states that follow making it. */
+const RELATION_OR_LATER: ReadonlySet<string> = new Set(['isPlacedTo', 'isCooked', 'isBoiled']);

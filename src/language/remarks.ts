@@ -64,7 +64,7 @@ export function isSmallTalk(sentence: string): boolean {
 export function isQuestion(sentence: string): boolean {
   const t = sentence.trim().toLowerCase();
   if (/\?\s*[.!]*$/.test(t)) return true;
-  return /^(?:did|do|does|are|is|was|were|have|has|how|what|what's|whats|why|who|which|where|when|any|anything|shall|should i)\b/.test(
+  return /^(?:did|do|does|are|is|was|were|have|has|how|what|what's|whats|why|who|which|where|any|anything|shall|should i)\b/.test(
     t,
   );
 }

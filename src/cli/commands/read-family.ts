@@ -1,8 +1,10 @@
 /**
- * `hearth read --family alfred|teach-human [--type T] [--show gold|other|refused|all] [--json]`: how the offline
+ * `hearth read --family alfred|teach-human [--type T] [--part develop|held-out] [--show gold|other|refused|all]
+ * [--json]`: how the offline
  * reader reads a family of people's words (`readFamily`, docs/alfred.md): per task type the texts, how many it
  * reads, reads as their gold, reads as another goal, refuses, and the commonest refusal reasons; then the CPU time
- * per text. `--show` lists the texts of one outcome with what the reader made of each (the goal lines, or the
+ * per text. `--part` reads one part of the reader's own split (`split.ts`); the held-out part is never shown.
+ * `--show` lists the texts of one outcome with what the reader made of each (the goal lines, or the
  * reason), the gold beside it.
  */
 import {
@@ -37,14 +39,15 @@ export function readFamilyCommand(family: string, flags: FamilyFlags): void {
   if (flags.part !== undefined && !(PARTS as readonly string[]).includes(flags.part)) {
     throw new InputError(`--part ${flags.part}: one of ${PARTS.join(', ')}`);
   }
-  // the self-held-out part is an estimate only while nobody reads it: its figures, never its texts
+  // the held-out part estimates texts nobody sees: it is measured, never shown (docs/reader.md)
   if (flags.part === 'held-out' && flags.show !== undefined) {
-    throw new InputError('--show does not go with --part held-out: the held-out part is measured, never shown');
+    throw new InputError('--part held-out is measured, never shown: --show goes with --part develop or no --part');
   }
   const result = readFamily(family, {
     ...(flags.type !== undefined && { type: flags.type }),
     ...(flags.part !== undefined && { part: flags.part as Part }),
   });
+  // nor are its refusal reasons, which quote the words the reading stopped at
   const blind = flags.part === 'held-out';
   if (flags.json) {
     const shown = flags.show === undefined ? undefined : selected(result.texts, flags.show);
@@ -59,7 +62,7 @@ export function readFamilyCommand(family: string, flags: FamilyFlags): void {
   if (flags.show !== undefined) process.stdout.write(`${textLines(selected(result.texts, flags.show)).join('\n')}\n`);
 }
 
-/** A row without its refusal reasons, which quote the texts' words (the held-out part's are not read). */
+/** A row without its refusal reasons. */
 const withoutReasons = (row: TypeRow): TypeRow => ({ ...row, reasons: [] });
 
 const selected = (texts: readonly TextReading[], show: string) =>
@@ -75,7 +78,8 @@ export function familyTable(result: FamilyReading, options: { readonly reasons?:
     `${r.type.padEnd(width)} ${String(r.texts).padStart(5)} ${cell(r.read, r.texts)} ${cell(r.asGold, r.texts)} ` +
     `${cell(r.asOther, r.texts)} ${cell(r.refused, r.texts)}`;
   const header = `${'type'.padEnd(width)} ${'texts'.padStart(5)} ${'read'.padStart(10)} ${'as gold'.padStart(10)} ${'other goal'.padStart(10)} ${'refused'.padStart(10)}`;
-  const lines = [`${result.family}: the offline reader against the gold`, '', header, ...result.rows.map(line)];
+  const part = result.part === undefined ? '' : ` (the ${result.part} part of the reader's split)`;
+  const lines = [`${result.family}${part}: the offline reader against the gold`, '', header, ...result.rows.map(line)];
   lines.push(line(result.total));
   if (result.apart) lines.push(line(result.apart));
   if (options.reasons ?? true) {

@@ -42,12 +42,11 @@ export function registerReadCommand(program: Command): void {
         'read as the gold / read as another goal / refused, the commonest reasons, CPU per text',
     )
     .option('--type <type>', 'with --family: only the texts of this task type (e.g. pick_heat_then_place_in_recep)')
-    .option('--show <outcome>', 'with --family: list the texts read as gold, other, refused, or all, with the readings')
     .option(
       '--part <part>',
-      "with --family teach-human: only the reader's development part (develop) or its self-held-out part (held-out, " +
-        'figures only; docs/reader.md)',
+      "with --family: only the develop or the held-out part of the reader's own split (by trial or game); held-out is never shown",
     )
+    .option('--show <outcome>', 'with --family: list the texts read as gold, other, refused, or all, with the readings')
     .option(
       '--json',
       'print the reading as one JSON object: {ok, goal: {subgoals, actionGoals}, hints, corrections, unread, notes}',
@@ -63,7 +62,6 @@ export function registerReadCommand(program: Command): void {
         '  hearth read --dialogue tasks.jsonl          # each task of a dialogue task file, against its goal',
         "  hearth read --family alfred                 # ALFRED's crowd texts per task type, against their gold",
         '  hearth read --family teach-human --type "Boil X" --show refused',
-        '  hearth read --family teach-human --part held-out  # the self-held-out part: figures, never texts',
         '',
         'Each subgoal is one line: [COUNT] PATIENT[(QUALIFIERS)] PREDICATE [DESTINATION[(QUALIFIERS)]], then what narrows',
         "it (in ROOM, from HOST, using APPLIANCE). 'notes' are what the reader assumed (a quantity the text leaves open,",
@@ -80,7 +78,7 @@ export function registerReadCommand(program: Command): void {
         return;
       }
       if (flags.type !== undefined || flags.show !== undefined || flags.part !== undefined)
-        throw new InputError('--type, --show and --part go with --family');
+        throw new InputError('--type, --part and --show go with --family');
       if (flags.dialogue !== undefined) {
         if (words.length > 0) throw new InputError('give a text or --dialogue FILE, not both');
         readFile(flags.dialogue, flags.json ?? false);

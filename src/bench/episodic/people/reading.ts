@@ -10,7 +10,7 @@ import { type GoalReading, readGoal } from '../../../language/index.js';
 import type { SubgoalSpec } from '../../../sim/subgoals.js';
 import { InputError } from '../../../util/errors.js';
 import { ALFRED_FAMILY, ALFRED_TYPES, alfredTexts } from './alfred.js';
-import { type Part, teachPart } from './split.js';
+import { type Part, partOf } from './split.js';
 import { TEACH_HUMAN_FAMILY, teachHumanGames } from './teach-human.js';
 
 export const PEOPLE_FAMILIES = [ALFRED_FAMILY, TEACH_HUMAN_FAMILY] as const;
@@ -56,6 +56,8 @@ export interface TypeRow {
 
 export interface FamilyReading {
   readonly family: PeopleFamily;
+  /** The part of the reader's own split read (`split.ts`); absent: every text. */
+  readonly part?: Part;
   /** Per type, in the family's type order; the games counted apart last. */
   readonly rows: readonly TypeRow[];
   /** Over every text with a gold goal. */
@@ -134,21 +136,16 @@ function row(type: string, readings: readonly TextReading[], scored: boolean): T
   };
 }
 
-/** The texts of one part of a family (split.ts); TEACh's only, so far. */
-function inPart(family: PeopleFamily, texts: PeopleText[], part: Part | undefined): PeopleText[] {
-  if (part === undefined) return texts;
-  if (family !== TEACH_HUMAN_FAMILY) throw new InputError(`the ${family} family has no development split yet`);
-  return texts.filter((t) => teachPart(t.id) === part);
-}
-
 /**
- * Reads every text of the family (or of one type, or of one part: docs/reader.md) and sums the outcomes per type.
+ * Reads every text of the family (or of one type, or of one part of the reader's own split: `split.ts`) and sums the
+ * outcomes per type.
  */
 export function readFamily(
   family: PeopleFamily,
   options: { readonly type?: string; readonly part?: Part } = {},
 ): FamilyReading {
-  const all = inPart(family, peopleTexts(family), options.part);
+  const part = options.part;
+  const all = peopleTexts(family).filter((t) => part === undefined || partOf(t.id) === part);
   const types = [...new Set(all.map((t) => t.type))];
   if (options.type !== undefined && !types.includes(options.type)) {
     throw new InputError(`the ${family} family has no type '${options.type}' (types: ${types.join(', ')})`);
@@ -200,6 +197,7 @@ export function readFamily(
   const apart = readings.filter((r) => !r.scored);
   return {
     family,
+    ...(part !== undefined && { part }),
     rows,
     total: row(
       'all',
