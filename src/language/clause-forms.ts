@@ -108,6 +108,8 @@ const thing = (name: string): Pattern => {
       pattern: [
         optional(words('the|those|these')),
         number(`${name}N`),
+        // "1 more slice of lettuce": that many slices of it (a count said again reads as the larger)
+        optional(words('more|extra')),
         adjective(`${name}Adj`),
         pick(`${name}Cut`, CUT),
         optional(words('of')),
@@ -117,7 +119,7 @@ const thing = (name: string): Pattern => {
     {
       tag: 'slice',
       pattern: [
-        words('a|an|one|the|that|this'),
+        optional(words('a|an|one|the|that|this|another|one more|an extra')),
         adjective(`${name}Adj`),
         pick(`${name}Cut`, CUT),
         words('of'),
@@ -200,7 +202,7 @@ const host = (name: string): Pattern => [
         pattern: [
           words(
             'any|one|a|an|the|my|a single|one single|only one|one of the|any of the|any one of the|either|one of my|' +
-              'your|our',
+              'your|our|that|this',
           ),
         ],
       },
@@ -515,6 +517,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
+          'start with|begin with|starting with|to start with|' +
           `rustle me up|fix me up|knock up|throw together|have|${WE_MAKE}`,
       ),
       optional(words('me|us')),
@@ -549,7 +552,7 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'place-dish',
     pattern: [
-      words(PLACE_VERBS),
+      words(`${PLACE_VERBS}|serve`),
       optional(words('the|a|my|our|some')),
       pick('dish', MADE_DISHES),
       PARTICLE,
@@ -572,6 +575,11 @@ export const CLAUSE_FORMS: Tagged[] = [
   },
   // "today we're making toast. one slice please.": how many of the toast said before
   { tag: 'dish-count', pattern: [number('n'), words(SLICES), optional(words('of it|of toast|of bread|of them'))] },
+  // "slice the tomato. 2 slices.", "1 slice only": how many slices of the thing sliced just before
+  {
+    tag: 'slice-count',
+    pattern: [number('n'), words('slice|slices'), optional(words('only|total|in total|of it|of them|each'))],
+  },
   {
     tag: 'breakfast',
     pattern: [
@@ -793,7 +801,54 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "make a slice of tomato", "make 2 slices", "cut 3 slices of potato": that many slices, sliced
   {
     tag: 'make-slices',
-    pattern: [words('make|cut|prepare|create'), objects('xs'), optional(words('with|using'), DET, np('using'))],
+    pattern: [
+      words('make|cut|prepare|create'),
+      objects('xs'),
+      optional(words('with|using'), DET, np('using')),
+      // "prepare 1 slice of tomato in a clean bowl": sliced, then placed there
+      optional(PREP, hostOrPronoun('host')),
+    ],
+  },
+  // "lettuce 1 slice", "tomato 2 slices": that many slices of it
+  {
+    tag: 'named-slices',
+    pattern: [
+      optional(words('the')),
+      np('x'),
+      number('n'),
+      words('slice|slices'),
+      optional(words('only|total|in total')),
+    ],
+  },
+  // watering's steps: "fill the container from the sink", "fill it with water", "bring some water from the sink"
+  {
+    tag: 'fill-water',
+    pattern: [
+      words('fill|fill up|refill'),
+      objects('xs'),
+      optional(words('up')),
+      optional(words('with water|with some water|with fresh water')),
+      optional(words('from|at|in|under'), DET, np('using')),
+    ],
+  },
+  {
+    tag: 'fetch-water',
+    pattern: [
+      words('bring|get|fetch|take|collect|pour|grab'),
+      words('water|some water|fresh water'),
+      optional(words('in|with|using'), DET, np('vessel')),
+      optional(words('from'), DET, np('using'), optional(words('in|at|on'), DET, np('usingHost'))),
+    ],
+  },
+  // "pour it into the plant": the water carried, given to the plant
+  {
+    tag: 'water',
+    pattern: [
+      words('pour|tip|empty'),
+      words('it|them|the water|that|this'),
+      words('into|onto|on|over|in|to'),
+      objects('xs'),
+    ],
   },
   // boiling: "boil the potato", "boil a potato in water", "boil potato in the pot on the stove"
   {
@@ -966,7 +1021,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     tag: 'fetch',
     pattern: [
       words(
-        'get|grab|fetch|find|bring|pick up|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
+        'get|grab|fetch|find|bring|pick up|pick|take|locate|hand|give|pass|retrieve|collect|go get|go grab|get hold of|hold|' +
           'gather|round up|gather up|collect up|go and get|go fetch|go and fetch|bring over|grab me|' +
           // searching is the way to it: "look for the book and leave it on the desk"
           'look for|search for|hunt down|hunt for|track down|seek out|look around for|search around for|' +
@@ -1017,7 +1072,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       objects('xs'),
       words(
-        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to|' +
+        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to|to|' +
           'all need to|all have to|all should|all must|both need to|both should',
       ),
       words('be|go|get|stay|end up|be kept|remain|sit|be left|live|go back|be put back'),

@@ -18,7 +18,7 @@ import { classTakes } from '../sim/predicate-fit.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
-import type { Env, Phrase } from './matcher.js';
+import type { Env, Phrase, Value } from './matcher.js';
 import { resolveNoun, withRoom } from './nouns.js';
 import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
 import { one, placed, type Thing, unary } from './things.js';
@@ -41,6 +41,8 @@ export interface ClauseReading {
   readonly problem?: string;
   /** The same clause of other things (gapping: "put the toothbrush in the cabinet, and the face cream"). */
   readonly redo?: (things: readonly Thing[]) => ClauseReading;
+  /** A dish whose parts a dialogue may say after it (a salad, a sandwich: `Dish.components`), with those parts. */
+  readonly dish?: { readonly name: string; readonly components: readonly string[] };
   /** A step with no goal of its own, and why ("slice the bread": bread slices are a class of their own). */
   readonly way?: string;
   /** Its things came from a pronoun (they refer to the clause before). */
@@ -553,6 +555,13 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
   return heater === 'toaster' ? sliced(reading) : reading;
 }
 
+/** Where water comes from, or what it is carried in from there ("the container in the sink"). */
+const WATER_SOURCES: ReadonlySet<string> = new Set([
+  'sink',
+  'faucet',
+  ...recipeInstruments({ patient: [], predicate: 'isFilledWithWater' }).flat(),
+]);
+
 /** What boiling may be said to be done in or with: water, a pot, a pan, a bowl, the stove, the microwave. */
 const BOIL_WITH: ReadonlySet<string> = new Set([
   'bottlewater',
@@ -571,8 +580,9 @@ function sliceClause(env: Env, before: ClauseReading | undefined): ClauseReading
   const kind = env.get('xsK');
   const items = kind === 'things' ? (env.get('xs') as Env[]).map((i) => thingOf(i, 'x')) : undefined;
   const bread = (t: Thing) => t.classes.every((c) => c === 'bread' || c === 'breadslice');
-  if (items?.every(bread) || (kind !== 'things' && before?.antecedent.some(bread) && !env.has('xsN'))) {
-    const count = items?.[0]?.count ?? 1;
+  const referred = kind === 'slices' ? slicesOf(env, 'xs', 'isPickedUp', before).things : [];
+  if (items?.every(bread) || (kind !== 'things' && referred.length > 0 && referred.every(bread))) {
+    const count = items?.[0]?.count ?? referred[0]?.count ?? 1;
     const slices: Thing = { classes: ['breadslice'], count: typeof count === 'number' && count > 1 ? count : 1 };
     return {
       subgoals: [],
@@ -624,12 +634,16 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   if (env.get('hostDet') === 'same' && got.things.every((t) => t.count === 1)) {
     return problem(`'the same ${hostClass}' of one thing is the one it was on, which no goal can say`);
   }
+  const said = env.get('hostK') === 'np' ? (env.get('host') as Phrase | undefined) : undefined;
+  const hostCategory = said?.category !== undefined ? (said.classes ?? []).filter(canHost) : undefined;
   const make = (things: readonly Thing[]): ClauseReading => {
     const fit = fitted(things, 'isPlacedTo');
     if (fit.problem) return problem(fit.problem);
     const made = placements(fit.things, hostClass, where.qualifier);
+    // "on any furniture", "on a piece of furniture": on any one of the classes the category noun covers
+    const subgoals = hostCategory ? made.subgoals.map((s) => ({ ...s, destination: hostCategory })) : made.subgoals;
     return {
-      subgoals: made.subgoals,
+      subgoals,
       antecedent: fit.things,
       hosts: [one(hostClass)],
       placing: { things: fit.things, host: hostClass },
@@ -805,7 +819,75 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const slices =
       kind === 'slices' || (items.length > 0 && items.every((i) => SLICE_QUANTIFIERS.has(i.get('xQ') as string)));
     if (!slices) return problem("'make' of a thing that is no dish and no slice");
-    return sliceClause(env, before);
+    const cut = sliceClause(env, before);
+    if (cut.problem || !env.has('hostK')) return cut;
+    // "prepare 1 slice of tomato in a clean bowl": the slices made, then placed there
+    const where = hostOf(env, 'host', cut);
+    if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
+    if (!canHost(where.className)) return problem(`nothing can be put on or in ${article(where.className)}`);
+    const made = placements(cut.antecedent, where.className, where.qualifier);
+    return {
+      ...cut,
+      subgoals: [...cut.subgoals, ...made.subgoals],
+      hosts: [one(where.className)],
+      placing: { things: cut.antecedent, host: where.className },
+      notes: [...(cut.notes ?? []), ...(made.note ? [made.note] : [])],
+    };
+  },
+  // "lettuce 1 slice": that many slices of it
+  'named-slices': (env, before) => {
+    const phrase = phraseOf(env, 'x');
+    const n = env.get('n') as number;
+    if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
+    const item: Env = new Map<string, Value>([
+      ['xQ', 'slices'],
+      ['xN', n],
+      ['xCut', 'slice'],
+      ['x', phrase],
+    ]);
+    return sliceClause(
+      new Map<string, Value>([
+        ['xsK', 'things'],
+        ['xs', [item]],
+      ]),
+      before,
+    );
+  },
+  // "slice the tomato. 2 slices.": the slicing before, that many
+  'slice-count': (env, before) => {
+    const n = env.get('n') as number;
+    const slicing = before?.subgoals.filter((s) => s.predicate === 'isSliced') ?? [];
+    if (!before || slicing.length !== 1 || before.referred)
+      return problem('a number of slices with nothing sliced just before');
+    if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
+    const recount = (x: SubgoalSpec): SubgoalSpec => {
+      if (x.patient.join() !== slicing[0].patient.join()) return x;
+      const { count: _count, ...rest } = x;
+      return n === 1 ? rest : { ...rest, count: n };
+    };
+    return {
+      ...before,
+      subgoals: before.subgoals.map(recount),
+      antecedent: before.antecedent.map((t) => ({ ...t, count: n })),
+      restates: true,
+      notes: [`'${n} slice${n === 1 ? '' : 's'}': the slicing before, ${n} of it`],
+    };
+  },
+  // "fill the container from the sink", "fill it with water": a vessel filled with water (a step: watering, boiling)
+  'fill-water': (env, before) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    if (using !== undefined && !WATER_SOURCES.has(using))
+      return problem(`water comes from a sink here, not ${article(using)}`);
+    return unaryClause(env, before, 'isFilledWithWater');
+  },
+  // "bring some water from the sink": water fetched in a vessel, a step with no goal of its own
+  'fetch-water': (env) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    const host = (env.get('usingHost') as Phrase | undefined)?.className;
+    const sources = [using, host].filter((c) => c !== undefined);
+    if (sources.length > 0 && !sources.some((c) => WATER_SOURCES.has(c!)))
+      return problem(`water comes from a sink here, not ${article(using!)}`);
+    return { subgoals: [], antecedent: [], way: 'water fetched for what comes next' };
   },
   boil: (env, before) => {
     const using = (env.get('using') as Phrase | undefined)?.className;
@@ -1168,7 +1250,9 @@ function dishClauses(dishes: readonly Env[]): ClauseReading {
     antecedent.push(...dish.product(count));
     if (dish.vessel) vessels.push(dish.vessel);
   }
-  return { subgoals, antecedent, vessels };
+  const named = dishes.map((d) => d.get('tag') as string);
+  const parts = named.length === 1 ? DISHES[named[0]].components : undefined;
+  return { subgoals, antecedent, vessels, ...(parts && { dish: { name: named[0], components: parts } }) };
 }
 
 /**

@@ -444,7 +444,8 @@ export function readDialogue(text: string): DialogueReading {
       const small =
         (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) ||
         isSmallTalk(sentence);
-      if (small && !readRequest(sentence, { before }).ok) continue;
+      // in a dialogue "done" is the Commander saying the task is done, never "made" of the step before
+      if (small && ((spoken && isSmallTalk(sentence)) || !readRequest(sentence, { before }).ok)) continue;
       // "*on": a word of the sentence before, spelt again
       if (spoken && /^\s*\*/.test(sentence)) {
         setAside(sentence, 'a word of the sentence before, spelt again');
@@ -478,12 +479,11 @@ export function readDialogue(text: string): DialogueReading {
         hints.push(...located);
         setAside(sentence, 'where a thing is');
         asked = located.at(-1)?.className ?? asked;
-        if (located.length > 0 && (clauses.length === 0 || !before?.subgoals.length)) {
-          before = {
-            subgoals: [],
-            antecedent: located.map((h) => one(h.className)),
-            hosts: located.map((h) => one(h.host)),
-          };
+        // what "it" means next: the thing located ("plate in the cabinet. place 1 slice on it"), else the task's
+        // things before it ("slice tomato. knife on the chair. place 1 slice on the plate")
+        if (located.length > 0) {
+          const things = located.map((h) => one(h.className));
+          before = { subgoals: [], antecedent: things, hosts: [...things, ...(clauses.at(-1)?.antecedent ?? [])] };
         }
         continue;
       }
@@ -496,6 +496,13 @@ export function readDialogue(text: string): DialogueReading {
       }
       if (read.ok) {
         take(read.clauses);
+        continue;
+      }
+      // after a dish its parts: "2 slices of lettuce and 1 slice of tomato", "a salad with one slice of lettuce and
+      // 2 slices of cooked potato" (`withComponents`)
+      const parts = spoken ? readParts(sentence, before, clauses) : undefined;
+      if (parts) {
+        take(parts);
         continue;
       }
       // "Go to the kitchen and turn the light off": where the robot goes, as a room said before the request
@@ -587,6 +594,7 @@ export function readDialogue(text: string): DialogueReading {
   }
   if (meal !== undefined)
     failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
+  if (spoken) withComponents(clauses, notes);
   const { notes: clauseNotes, ...whole } = goalOf(clauses);
   const goal = spoken ? assembled(withoutSteps(whole, notes), notes) : whole;
   return {
@@ -1238,7 +1246,10 @@ function dialogueRemark(sentence: string, words: readonly string[], named: boole
   if (NEGATION.test(sentence) || /^not\b/.test(said)) return 'what not to do now, said to the Driver';
   if (!named) return 'names nothing the robot can act on';
   if (PUT_DOWN.test(said)) return 'a thing set down for a moment, a step of the way';
-  if (/^(?:try|maybe try|you can try|you could try|alternatively|alternative|or)\b/.test(said))
+  if (
+    /^(?:try|maybe try|you can try|you could try|alternatively|alternative|or)\b/i.test(sentence.trim()) ||
+    /^or\b/.test(said)
+  )
     return 'another way to try, a step of the way';
   // a verb of the task where a clause starts ("slice it", "and wash it", "then place the slices"), or slices counted:
   // part of the task the reader could not read
@@ -1354,3 +1365,73 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
 
 /** Subgoals a state made in another turn is carried to: placing the thing, and states that follow making it. */
 const RELATION_OR_LATER: ReadonlySet<string> = new Set(['isPlacedTo', 'isCooked', 'isBoiled']);
+
+/**
+ * A dish's parts said as slices, in a sentence of their own after it ("2 slices of lettuce and 1 slice of tomato") or
+ * after "with" ("a salad with one slice of lettuce and 2 slices of cooked potato"): the slicing clauses (the dish's
+ * parts they become: `withComponents`).
+ */
+function readParts(
+  sentence: string,
+  before: ClauseReading | undefined,
+  clauses: readonly ClauseReading[],
+): readonly ClauseReading[] | undefined {
+  const slicing = (read: ReturnType<typeof readRequest>) =>
+    read.ok && read.clauses.every((c) => c.subgoals.length > 0 && c.subgoals.every((s) => s.predicate === 'isSliced'));
+  const withParts = /^(.*\b(?:salad|sandwich))\s+(?:with|of|made of|made with)\s+(.+)$/i.exec(sentence.trim());
+  if (withParts) {
+    const dish = readRequest(withParts[1], { before });
+    if (!dish.ok || !dish.clauses.some((c) => c.dish)) return undefined;
+    const parts = readRequest(`make ${withParts[2]}`, { before: dish.clauses.at(-1) });
+    return slicing(parts) && parts.ok ? [...dish.clauses, ...parts.clauses] : undefined;
+  }
+  if (!clauses.some((c) => c.dish)) return undefined;
+  const parts = readRequest(`make ${sentence}`, { before });
+  return slicing(parts) && parts.ok ? parts.clauses : undefined;
+}
+
+/**
+ * A salad's or a sandwich's parts, said after it: the slices the dialogue cuts after asking for it ("i'd like a salad"
+ * ... "2 slices of lettuce and 1 slice of tomato"; "make a sandwich ... slice the lettuce") are its parts, placed on its
+ * clean plate, in place of the recipe's own (TEACh's salad and sandwich choose their parts: the recipe says what they
+ * are when nothing is said). The dish's other parts (a sandwich's toast, the clean plate) stay.
+ */
+function withComponents(clauses: ClauseReading[], notes: string[]): void {
+  const at = clauses.findIndex((c) => c.dish !== undefined);
+  if (at < 0) return;
+  const dish = clauses[at].dish!;
+  const sliced = new Map<string, { count: number | 'all'; cooked: boolean }>();
+  for (const clause of clauses.slice(at + 1)) {
+    for (const s of clause.subgoals) {
+      const c = s.patient.length === 1 ? s.patient[0] : undefined;
+      if (c === undefined || c === 'breadslice' || catalogClass(c)?.kind !== 'food') continue;
+      const known = sliced.get(c);
+      if (s.predicate === 'isSliced' || (known && s.qualifiers?.includes('isSliced'))) {
+        const count = s.count ?? 1;
+        const larger =
+          known === undefined ? count : known.count === 'all' || count === 'all' ? 'all' : Math.max(known.count, count);
+        sliced.set(c, {
+          count: larger,
+          cooked: (known?.cooked ?? false) || s.predicate === 'isCooked' || !!s.qualifiers?.includes('isCooked'),
+        });
+      }
+      if (known && s.predicate === 'isCooked') sliced.set(c, { ...sliced.get(c)!, cooked: true });
+    }
+  }
+  if (sliced.size === 0) return;
+  const ownParts = (spec: SubgoalSpec) => spec.patient.some((c) => dish.components.includes(c));
+  const parts: SubgoalSpec[] = [...sliced].map(([className, { count, cooked }]) => ({
+    patient: [className],
+    ...(count !== 1 && { count }),
+    qualifiers: cooked ? ['isSliced', 'isCooked'] : ['isSliced'],
+    predicate: 'isPlacedTo',
+    destination: ['plate'],
+    destinationQualifiers: ['isClean'],
+  }));
+  // the dish said again ("let's make a salad. salad.") is the same dish
+  for (let i = at; i < clauses.length; i++) {
+    if (clauses[i].dish?.name !== dish.name) continue;
+    clauses[i] = { ...clauses[i], subgoals: [...clauses[i].subgoals.filter((s) => !ownParts(s)), ...parts] };
+  }
+  notes.push(`the ${dish.name}'s parts read as the slices said after it: ${[...sliced.keys()].join(', ')}`);
+}

@@ -191,7 +191,10 @@ const SUFFIXES = phrases(
     'would you be so kind|if you would not mind|shall we|cheers mate|thanks mate|ta mate|cheers love|thanks love|' +
     'thanks buddy|thanks pal|cheers buddy|thank you sir|thanks dear|thanks boss|cheers boss|' +
     // an order of steps the request's own verb already says ("toast after slicing": the bread is sliced first anyway)
-    'after slicing|after slice|after slicing it|after you slice it|after you slice|after you have sliced it',
+    'after slicing|after slice|after slicing it|after you slice it|after you slice|after you have sliced it|' +
+    // the way to it, said after ("slice the bread after you grab the knife"): the knife is the slicing's anyway
+    'after you grab the knife|after you get the knife|after you find the knife|after you pick up the knife|' +
+    'after grabbing the knife|with the knife|using the knife|with a knife|using a knife',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
