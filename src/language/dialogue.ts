@@ -473,6 +473,12 @@ export function readDialogue(text: string): DialogueReading {
         }
         continue;
       }
+      // in a dialogue, a sentence that names no thing, no dish and starts with no request's verb or a number asks
+      // nothing of the robot ("to the left", "top", "weird", "should be in there"): set aside before any grammar
+      if (spoken && !namesAnything(sentence)) {
+        setAside(sentence, 'names nothing the robot can act on');
+        continue;
+      }
       // "tomato in the sink", "knife is next to the sink", "in the fridge", "it's somewhere on the island"
       const located = spoken ? readLocation(sentence, asked) : undefined;
       if (located) {
@@ -496,6 +502,11 @@ export function readDialogue(text: string): DialogueReading {
       }
       if (read.ok) {
         take(read.clauses);
+        continue;
+      }
+      // a question the Commander asks ("did you turn it on", "are you there?") that reads as no request asks nothing
+      if (spoken && isQuestion(sentence)) {
+        setAside(sentence, 'a question to the Driver');
         continue;
       }
       // after a dish its parts: "2 slices of lettuce and 1 slice of tomato", "a salad with one slice of lettuce and
@@ -1434,4 +1445,20 @@ function withComponents(clauses: ClauseReading[], notes: string[]): void {
     clauses[i] = { ...clauses[i], subgoals: [...clauses[i].subgoals.filter((s) => !ownParts(s)), ...parts] };
   }
   notes.push(`the ${dish.name}'s parts read as the slices said after it: ${[...sliced.keys()].join(', ')}`);
+}
+
+/**
+ * Whether a sentence names anything a request could be about: a thing or a room the catalog knows, a dish, a number,
+ * or a request's verb first (`readDialogue`'s test for what it goes on to read, in a dialogue).
+ */
+function namesAnything(sentence: string): boolean {
+  const words = normalizeSentence(sentence).tokens;
+  if (words.length === 0) return false;
+  if (REQUEST_VERBS.has(words[0]) || countOf(words[0]) !== undefined || namesDish(sentence)) return true;
+  if (words.some((w) => TASK_VERBS.has(w) || REQUEST_VERBS.has(w))) return true;
+  for (let i = 0; i < words.length; i++) {
+    for (let j = Math.min(words.length, i + 3); j > i; j--) if (resolveNoun(words.slice(i, j))) return true;
+    if (roomOf(words.slice(i, i + 1)) ?? roomOf(words.slice(i, i + 2))) return true;
+  }
+  return false;
 }

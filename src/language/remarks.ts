@@ -112,13 +112,19 @@ const PLACE_WORDS: readonly (readonly [string, LocationHint['relation']])[] = [
   ['of', 'NEAR'],
 ];
 
+/** The place words by their first word, longest first. */
+const PLACE_INDEX = new Map<string, { parts: readonly string[]; relation: LocationHint['relation'] }[]>();
+for (const [said, relation] of PLACE_WORDS) {
+  const parts = said.split(' ');
+  PLACE_INDEX.set(parts[0], [...(PLACE_INDEX.get(parts[0]) ?? []), { parts, relation }]);
+}
+
 /** The place word at `at` ("next to", "in"), and where it ends. */
 function placeWordAt(
   words: readonly string[],
   at: number,
 ): { relation: LocationHint['relation']; end: number } | undefined {
-  for (const [said, relation] of PLACE_WORDS) {
-    const parts = said.split(' ');
+  for (const { parts, relation } of PLACE_INDEX.get(words[at] ?? '') ?? []) {
     if (parts.every((w, k) => words[at + k] === w)) return { relation, end: at + parts.length };
   }
   return undefined;
