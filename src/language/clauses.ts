@@ -856,9 +856,11 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // "slice the tomato. 2 slices.": the slicing before, that many
   'slice-count': (env, before) => {
     const n = env.get('n') as number;
-    const slicing = before?.subgoals.filter((s) => s.predicate === 'isSliced') ?? [];
-    if (!before || slicing.length !== 1 || before.referred)
-      return problem('a number of slices with nothing sliced just before');
+    // the slices the clause before made or placed ("put tomato slices on the plate. one slice.")
+    const slicing =
+      before?.subgoals.filter((s) => s.predicate === 'isSliced' || s.qualifiers?.includes('isSliced')) ?? [];
+    const kinds = new Set(slicing.map((s) => s.patient.join()));
+    if (!before || kinds.size !== 1) return problem('a number of slices with nothing sliced just before');
     if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
     const recount = (x: SubgoalSpec): SubgoalSpec => {
       if (x.patient.join() !== slicing[0].patient.join()) return x;
