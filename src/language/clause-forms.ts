@@ -574,7 +574,14 @@ export const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   // "today we're making toast. one slice please.": how many of the toast said before
-  { tag: 'dish-count', pattern: [number('n'), words(SLICES), optional(words('of it|of toast|of bread|of them'))] },
+  {
+    tag: 'dish-count',
+    pattern: [
+      number('n'),
+      words(SLICES),
+      optional(words('of it|of toast|of bread|of them|total|in total|only|each|please')),
+    ],
+  },
   // "slice the tomato. 2 slices.", "1 slice only": how many slices of the thing sliced just before
   {
     tag: 'slice-count',
@@ -963,7 +970,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'served|serve it|serve them|serve|placed|put|set|laid|brought|put it|put them|place it|place them|and served|' +
-          'and put|and placed|then served|then put',
+          'and put|and placed|then served|then put|place|then place|and place',
       ),
       optional(words('out|down')),
       words('on|onto|on top of|in|into|at|inside'),
@@ -978,6 +985,15 @@ export const CLAUSE_FORMS: Tagged[] = [
       objects('xs'),
       optional(words('up|off|out|down')),
       optional(words('in|at|under|with|using|in the|at the|under the'), DET, np('using')),
+    ],
+  },
+  // "they are dirty. Rinse with water.": the thing said before, washed
+  {
+    tag: 'clean',
+    pattern: [
+      pick('verb', { clean: '', wash: '', rinse: '', scrub: '' }),
+      words('with water|in water|with some water|under the tap|under water|in the sink|at the sink'),
+      alt('xsK', [{ tag: 'pronoun', pattern: [] }]),
     ],
   },
   {

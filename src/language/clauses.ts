@@ -860,6 +860,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const slicing =
       before?.subgoals.filter((s) => s.predicate === 'isSliced' || s.qualifiers?.includes('isSliced')) ?? [];
     const kinds = new Set(slicing.map((s) => s.patient.join()));
+    // "slice bread. 1 slice.": how many bread slices the slicing is the way to
+    if (before?.way !== undefined && before.antecedent.length === 1 && n >= 1 && n <= MAX_COUNT)
+      return { ...before, antecedent: [{ ...before.antecedent[0], count: n }], restates: true };
     if (!before || kinds.size !== 1) return problem('a number of slices with nothing sliced just before');
     if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
     const recount = (x: SubgoalSpec): SubgoalSpec => {

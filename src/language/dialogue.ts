@@ -1257,6 +1257,12 @@ function dialogueRemark(sentence: string, words: readonly string[], named: boole
   if (NEGATION.test(sentence) || /^not\b/.test(said)) return 'what not to do now, said to the Driver';
   if (!named) return 'names nothing the robot can act on';
   if (PUT_DOWN.test(said)) return 'a thing set down for a moment, a step of the way';
+  if (INTO_APPLIANCE.test(said)) return 'a thing put in what makes it so, a step of the way';
+  // what the Driver has done or must see ("you have placed only 1 slice", "already clean", "to boil water with")
+  if (/^(?:you have|you did|you placed|you put|you are|already|still|to)\b/.test(said))
+    return "said of the Driver's work, no request";
+  // handling the things ("take the small slice of tomato", "grab a different one"): a step, unless a task verb follows
+  const handling = STEP_VERBS.has(words[0] ?? '');
   if (
     /^(?:try|maybe try|you can try|you could try|alternatively|alternative|or)\b/i.test(sentence.trim()) ||
     /^or\b/.test(said)
@@ -1265,12 +1271,24 @@ function dialogueRemark(sentence: string, words: readonly string[], named: boole
   // a verb of the task where a clause starts ("slice it", "and wash it", "then place the slices"), or slices counted:
   // part of the task the reader could not read
   const asks = words.some((w, i) => TASK_VERBS.has(w) && (i === 0 || CLAUSE_START.has(words[i - 1])));
-  if (asks || /\b\d+\s+(?:more\s+)?(?:slice|slices|piece|pieces)\b|\bslices? of\b/.test(said)) return undefined;
+  if (asks || (!handling && /\b\d+\s+(?:more\s+)?(?:slice|slices|piece|pieces)\b|\bslices? of\b/.test(said)))
+    return undefined;
   return 'a step of the way, said to the Driver; what it is for is the task';
 }
 
 /** Words after which a clause starts. */
 const CLAUSE_START = new Set(['and', 'then', ',', 'to', 'now', 'also', 'first', 'next', 'so', 'please', 'just']);
+
+/** Verbs of handling things on the way to the task: what the Driver picks up, opens, switches, looks at. */
+const STEP_VERBS = new Set(
+  'take grab pick get hold use find open close turn switch empty remove look check go walk try search tilt step'.split(
+    ' ',
+  ),
+);
+
+/** A thing put in what makes it so ("empty then place in coffeemaker", "place in microwave"): a step of the way. */
+const INTO_APPLIANCE =
+  /\b(?:place|put|set|drop|pop)\b(?:\s+(?:it|them|the \w+))?\s+(?:in|into|inside|on)\s+(?:the\s+)?(?:coffee ?maker|coffee machine|microwave|toaster|stove|burner|pot|pan|sink)\b/;
 
 /** A thing set down for a moment ("place the pot on the floor", "put the pan down anywhere", "keep it aside"). */
 const PUT_DOWN =
