@@ -16,7 +16,8 @@
  * | `cook`               | in a microwave (open, put in, close, switch on), else on a stove (put in, switch on), |
  * |                      | else in a toaster; the first of them the memory knows                               |
  * | `pour(t)`            | grab x, walk to t (hearth's watering rule: a filled vessel carried to the plant)     |
- * | `slice`, `empty`     | nothing: hearth's things come sliced (docs/episodic.md) and nothing is poured out    |
+ * | `slice`              | grab a knife, walk to x, put the knife down (a slice is the derived state `sliced`)  |
+ * | `empty`              | nothing: nothing is poured out in hearth                                            |
  *
  * The sequences are fixed: a step that is not needed (grabbing what is held, opening what is open) is left out by
  * the pre-condition checks (`preconditions.ts`), not here, so that the ablation without checks runs them as written.
@@ -133,8 +134,19 @@ export function expandCall(method: string, x: number, t: number | undefined, vie
           { kind: 'goto', id: t! },
         ],
       };
-    case 'slice':
-      return { ops: [], note: "hearth's things come sliced: nothing to do" };
+    case 'slice': {
+      // holding a knife at the food slices it (derived-states.ts); the bread's slices are a class of their own
+      const knife = nearest(view, 'chefknife') ?? nearest(view, 'cutleryknife');
+      if (knife === undefined) return { need: ['chefknife', 'cutleryknife'] };
+      return {
+        // the knife put down again: the hands are free for what is done with the slices next
+        ops: [
+          { kind: 'grab', id: knife },
+          { kind: 'goto', id: x },
+          { kind: 'put_down', id: knife },
+        ],
+      };
+    }
     case 'empty':
       return { ops: [], note: 'nothing is poured out in hearth: nothing to do' };
     default:

@@ -18,8 +18,8 @@
  * | `not-openable`            | open or close what does not open                             | drop the step           |
  * | `state-holds`             | open the open, close the closed, switch on what is on, ...   | drop the step           |
  *
- * The paper's slicing rule (a knife in hand before slicing) has no counterpart: hearth's things come sliced
- * (`macros.ts`). A class never found has its steps skipped: that is the search's outcome (`search.ts`), not a rule.
+ * The paper's slicing rule (a knife in hand before slicing) is the slice macro's own first step (`macros.ts`: grab a
+ * knife, then walk to the food). A class never found has its steps skipped: that is the search's outcome (`search.ts`), not a rule.
  * Without the checks (the `-no-precheck` ablation) every step runs as written and a failure goes to correction.
  */
 import type { Op } from './macros.js';
