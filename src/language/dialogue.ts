@@ -21,6 +21,7 @@ import { catalogClass } from '../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../sim/derived-states.js';
 import type { Predicate, SubgoalSpec } from '../sim/subgoals.js';
 import { joinSentence } from './clauses.js';
+import { subgoalKey } from './goal-compare.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
@@ -1348,7 +1349,6 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
     if (s.means || !CARRIED.has(s.predicate)) continue;
     for (const c of s.patient) made.set(c, new Set([...(made.get(c) ?? []), s.predicate]));
   }
-  if (made.size === 0) return goal;
   let carried = false;
   const withStates = goal.subgoals.map((s) => {
     if (s.means || s.patient.some((c) => !made.has(c))) return s;
@@ -1371,7 +1371,7 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
         (o.room ?? '') === (s.room ?? ''),
     );
     if (same < 0) {
-      if (!out.some((o) => JSON.stringify(o) === JSON.stringify(s))) out.push(s);
+      if (!out.some((o) => subgoalKey(o) === subgoalKey(s))) out.push(s);
       continue;
     }
     const o = out[same];
@@ -1387,9 +1387,8 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
     };
     carried = true;
   }
-  if (!carried) return goal;
-  notes.push('the things one turn made are the ones the others name again (one task over the turns)');
-  return { ...goal, subgoals: out };
+  if (carried) notes.push('the things one turn made are the ones the others name again (one task over the turns)');
+  return out.length === goal.subgoals.length && !carried ? goal : { ...goal, subgoals: out };
 }
 
 /** Subgoals a state made in another turn is carried to: placing the thing, and states that follow making it. */

@@ -28,7 +28,7 @@ const SMALL_TALK_WORDS = new Set(
   (
     'hi hello hey heya hiya yo greetings morning afternoon evening good great nice perfect awesome excellent fantastic ' +
     'wonderful amazing brilliant superb cool ok okay alright right yes yeah yep yup no nope nah sure fine thanks thank ' +
-    'thankyou thx ty you job work well done finished complete completed over task tasks it that is are was were we ' +
+    'thankyou thx ty cheers ta you job work well done finished complete completed over task tasks it that is are was were we ' +
     'all everything set for today now so much very really again lol haha bye goodbye see later oh wow and the this ' +
     'one ones you are we have has been not yet there go correct exactly indeed absolutely totally kind appreciated ' +
     'appreciate nicely good-job thats its im am i a an of to too as just almost nearly close getting doing'
@@ -39,7 +39,7 @@ const SMALL_TALK_CORE = new Set(
   (
     'hi hello hey heya hiya yo greetings morning afternoon evening good great nice perfect awesome excellent fantastic ' +
     'wonderful amazing brilliant superb cool ok okay alright yes yeah yep yup no nope nah sure fine thanks thank ' +
-    'thankyou thx ty done finished complete completed bye goodbye correct exactly lol haha wow yet'
+    'thankyou thx ty cheers ta done finished complete completed bye goodbye correct exactly lol haha wow yet'
   ).split(' '),
 );
 
@@ -211,8 +211,8 @@ export function readLocation(sentence: string, asked: string | undefined): Locat
     i++;
   const thingWords = words.slice(nounStart, i);
   if (FOUND.test(words.slice(i, i + 3).join(' '))) i += 3;
-  const linked = i > nounStart + thingWords.length;
   while (i < words.length && LINKS.has(words[i])) i++;
+  const linked = i > nounStart + thingWords.length;
   const place = placeWordAt(words, i);
   // "potato is the sink": a link and a host with the place word left out, where the host holds things
   const elided = !place && linked && /^(?:the|a)$/.test(words[i] ?? '') ? firstNamed(words, i + 1) : undefined;
