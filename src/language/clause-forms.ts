@@ -64,9 +64,23 @@ import { roomOf } from './nouns.js';
 // ---- patterns --------------------------------------------------------------------------------------------------------
 
 const SLICES = 'slice|slices|piece|pieces';
-/** A slice word, captured as `${name}Slice`: the thing sliced (`clauses.ts`, sliceClasses). */
-const slice = (name: string) =>
-  pick(`${name}Slice`, { slice: 'slice', slices: 'slice', piece: 'slice', pieces: 'slice' });
+/** How slices said alone are determined: the ones made before, one, every one (`clauses.ts`, slicesOf). */
+const SLICE_DETERMINERS: Record<string, string> = {
+  the: 'def',
+  those: 'def',
+  these: 'def',
+  that: 'def',
+  this: 'def',
+  both: 'def',
+  all: 'all',
+  each: 'all',
+  a: 'one',
+  an: 'one',
+  one: 'one',
+  another: 'one',
+};
+/** Slices, and pieces: "2 slices of tomato" is the tomato sliced, "three pieces of fruit" three fruits (`thingOf`). */
+const CUT: Record<string, string> = { slice: 'slice', slices: 'slice', piece: 'piece', pieces: 'piece' };
 /** Adjectives that state what must hold of a thing ("a clean plate", "the toasted bread", "a warm meal"). */
 const ADJECTIVES: Record<string, string> = {
   clean: 'isClean',
@@ -100,8 +114,30 @@ const relative = (name: string) =>
 const thing = (name: string): Pattern => {
   const quantified = alt(`${name}Q`, [
     { tag: 'all', pattern: [words('all the|all|every|each|all my|all your'), adjective(`${name}Adj`), np(name)] },
-    { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), slice(name), words('of'), np(name)] },
-    { tag: 'one', pattern: [words('a|an|one'), adjective(`${name}Adj`), slice(name), words('of'), np(name)] },
+    // "2 slices of tomato", "3 slices potatoes", "1 slice lettuce": that many of the thing, sliced (`thingOf`)
+    {
+      tag: 'slices',
+      pattern: [
+        optional(words('the|those|these')),
+        number(`${name}N`),
+        // "1 more slice of lettuce": that many slices of it (a count said again reads as the larger)
+        optional(words('more|extra')),
+        adjective(`${name}Adj`),
+        pick(`${name}Cut`, CUT),
+        optional(words('of')),
+        np(name),
+      ],
+    },
+    {
+      tag: 'slice',
+      pattern: [
+        optional(words('a|an|one|the|that|this|another|one more|an extra')),
+        adjective(`${name}Adj`),
+        pick(`${name}Cut`, CUT),
+        words('of'),
+        np(name),
+      ],
+    },
     { tag: 'count', pattern: [optional(words('the')), number(`${name}N`), adjective(`${name}Adj`), np(name)] },
     { tag: 'vague', pattern: [words(VAGUE), adjective(`${name}Adj`), np(name)] },
     { tag: 'single', pattern: [words('a|an'), adjective(`${name}Adj`), np(name)] },
@@ -227,6 +263,19 @@ const objects = (name: string): Element =>
       ],
     },
     { tag: 'things', pattern: [list(name, [{ tag: 'thing', pattern: thing('x') }], ', | and | , and', true)] },
+    // "place 1 slice on it", "the slices", "toast the 2 slices", "one more slice": slices of the thing sliced or named
+    // before (`clauses.ts`, slicesOf)
+    {
+      tag: 'slices',
+      pattern: [
+        optional(pick(`${name}Det`, SLICE_DETERMINERS)),
+        optional(words('the|other')),
+        optional(number(`${name}N`)),
+        optional(words('more')),
+        adjective(`${name}Adj`),
+        words('slice|slices'),
+      ],
+    },
   ]);
 /**
  * A host: "the sofa", "a clean plate", and one host of several said as such ("a single kitchen cabinet", "one of the
@@ -244,7 +293,7 @@ const host = (name: string): Pattern => [
         pattern: [
           words(
             'any|one|a|an|the|my|a single|one single|only one|one of the|any of the|any one of the|either|one of my|' +
-              'your|our',
+              'your|our|that|this',
           ),
         ],
       },
@@ -393,11 +442,15 @@ const STATES: Tagged[] = [
   { tag: 'open', pattern: [words('open|opened|left open|kept open|opened up')] },
   { tag: 'closed', pattern: [words('closed|shut|closed up')] },
   { tag: 'clean', pattern: [words('clean|cleaned|washed|rinsed|washed up|cleaned up|scrubbed|spotless')] },
+  // toasted: cooked in the toaster (a loaf toasted is a slice of it)
+  { tag: 'toasted', pattern: [words('toasted')] },
   {
     tag: 'cooked',
     pattern: [words('cooked|heated|heated up|warmed|warmed up|hot|warm|toasted|microwaved|reheated'), appliance],
   },
   { tag: 'watered', pattern: [words('watered')] },
+  { tag: 'sliced', pattern: [words('sliced|cut|cut up|sliced up|chopped')] },
+  { tag: 'boiled', pattern: [words('boiled'), optional(words('in water|on the stove|in a pot|in the pot'))] },
   {
     tag: 'placed',
     pattern: [
@@ -452,6 +505,8 @@ const DEEDS: Tagged[] = [
     tag: 'watered',
     pattern: [words('water|watering|some water|a drink|a watering|a drink of water|a little water|to be watered')],
   },
+  { tag: 'sliced', pattern: [words('slicing|cutting|to be sliced|to be cut|cutting up|to be cut up')] },
+  { tag: 'boiled', pattern: [words('boiling|to be boiled|to boil')] },
 ];
 
 const COOK_VERBS: Record<string, string> = {
@@ -578,6 +633,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'make|prepare|cook|fix|whip up|brew|put together|rustle up|do|get|bring|serve|pour|toss|whip me up|whip us up|' +
+          'start with|begin with|starting with|to start with|' +
           `rustle me up|fix me up|knock up|throw together|have|${WE_MAKE}`,
       ),
       optional(words('me|us')),
@@ -594,11 +650,25 @@ export const CLAUSE_FORMS: Tagged[] = [
   // "Coffee, please.", "A sandwich would be nice.", "Two slices of toast on the kitchen table, please."
   { tag: 'dishes', pattern: [dishes, DISH_DONE, PLACED_TAIL, MEAL_AFTER] },
   { tag: 'dishes', pattern: [words('fill'), words('a clean mug|the clean mug|a mug|the mug'), words('with coffee')] },
+  // "fill coffee in mug", "put coffee in the mug", "pour some coffee into a clean mug", "fill coffee": coffee made
+  {
+    tag: 'dishes',
+    pattern: [
+      words('fill|put|pour|get|add'),
+      words('coffee|the coffee|some coffee|fresh coffee'),
+      optional(
+        words('in|into|inside'),
+        optional(words('a|the|one|my')),
+        optional(words('clean')),
+        words('mug|cup|coffee mug'),
+      ),
+    ],
+  },
   // "put the salad on the table": a dish no home holds is made, then put there
   {
     tag: 'place-dish',
     pattern: [
-      words(PLACE_VERBS),
+      words(`${PLACE_VERBS}|serve`),
       optional(words('the|a|my|our|some')),
       pick('dish', MADE_DISHES),
       PARTICLE,
@@ -620,7 +690,19 @@ export const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   // "today we're making toast. one slice please.": how many of the toast said before
-  { tag: 'dish-count', pattern: [number('n'), words(SLICES), optional(words('of it|of toast|of bread|of them'))] },
+  {
+    tag: 'dish-count',
+    pattern: [
+      number('n'),
+      words(SLICES),
+      optional(words('of it|of toast|of bread|of them|total|in total|only|each|please')),
+    ],
+  },
+  // "slice the tomato. 2 slices.", "1 slice only": how many slices of the thing sliced just before
+  {
+    tag: 'slice-count',
+    pattern: [number('n'), words('slice|slices'), optional(words('only|total|in total|of it|of them|each'))],
+  },
   {
     tag: 'breakfast',
     pattern: [
@@ -828,6 +910,88 @@ export const CLAUSE_FORMS: Tagged[] = [
       hostOrPronoun('host'),
     ],
   },
+  // slicing: "slice the tomato", "cut a potato using a knife", "slice lettuce and tomato", "slice it into 2 slices",
+  // "cut the apple in half on the counter"
+  {
+    tag: 'slice',
+    pattern: [
+      words('slice|cut|chop|dice|slice up|cut up|chop up|cut open|halve'),
+      objects('xs'),
+      optional(words('up|in half|in two|into two|into halves|into half|to pieces')),
+      optional(words('with|using|by using|use|in|into'), optional(number('piecesN')), words('slices|pieces')),
+      optional(words('with|using|by using|use'), DET, np('using')),
+      // "cut the tomato on the counter": it lies there, sliced
+      optional(words('on|in|inside|at|over'), DET, np('slicedOn')),
+    ],
+  },
+  // "make a slice of tomato", "make 2 slices", "cut 3 slices of potato": that many slices, sliced
+  {
+    tag: 'make-slices',
+    pattern: [
+      words('make|cut|prepare|create'),
+      objects('xs'),
+      optional(words('with|using'), DET, np('using')),
+      // "prepare 1 slice of tomato in a clean bowl": sliced, then placed there
+      optional(PREP, hostOrPronoun('host')),
+    ],
+  },
+  // "lettuce 1 slice", "tomato 2 slices": that many slices of it
+  {
+    tag: 'named-slices',
+    pattern: [
+      optional(words('the')),
+      np('x'),
+      number('n'),
+      words('slice|slices'),
+      optional(words('only|total|in total')),
+    ],
+  },
+  // watering's steps: "fill the container from the sink", "fill it with water", "bring some water from the sink"
+  {
+    tag: 'fill-water',
+    pattern: [
+      words('fill|fill up|refill'),
+      objects('xs'),
+      optional(words('up')),
+      optional(words('with water|with some water|with fresh water')),
+      optional(words('from|at|in|under'), DET, np('using')),
+    ],
+  },
+  {
+    tag: 'fetch-water',
+    pattern: [
+      words('bring|get|fetch|take|collect|pour|grab'),
+      words('water|some water|fresh water'),
+      optional(words('in|with|using'), DET, np('vessel')),
+      optional(words('from'), DET, np('using'), optional(words('in|at|on'), DET, np('usingHost'))),
+    ],
+  },
+  // "pour it into the plant": the water carried, given to the plant
+  {
+    tag: 'water',
+    pattern: [
+      words('pour|tip|empty'),
+      words('it|them|the water|that|this'),
+      words('into|onto|on|over|in|to'),
+      objects('xs'),
+    ],
+  },
+  // boiling: "boil the potato", "boil a potato in water", "boil potato in the pot on the stove"
+  {
+    tag: 'boil',
+    pattern: [
+      words('boil'),
+      optional(words('up')),
+      objects('xs'),
+      optional(
+        words('in|on|with|using|by cooking it in|by cooking them in'),
+        optional(words('the|a|an|some')),
+        optional(words('pot of|pan of|bowl of')),
+        np('using'),
+        optional(words('on the stove|on the stove burner|on the burner|in the microwave')),
+      ),
+    ],
+  },
   {
     tag: 'cook',
     pattern: [
@@ -936,17 +1100,6 @@ export const CLAUSE_FORMS: Tagged[] = [
     ],
   },
   { tag: 'discard', pattern: [words('throw|toss|chuck'), objects('xs'), words('out|away')] },
-  // "slice the apple", "cut a tomato with a knife": sliced (a slice class of its own: the slices, already there)
-  {
-    tag: 'slice',
-    pattern: [
-      words('slice|cut|chop|dice|cut up|slice up|chop up|cut open|halve'),
-      objects('xs'),
-      optional(words('up|in half|into slices|into pieces|in two|into two|into halves|into half|to pieces')),
-      optional(words('with|using'), DET, np('using')),
-      optional(words('on|in|inside|at|over'), DET, np('slicedOn')),
-    ],
-  },
   // "find one and put it there": the last place named
   {
     tag: 'place',
@@ -1005,7 +1158,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       words(
         'served|serve it|serve them|serve|placed|put|set|laid|brought|put it|put them|place it|place them|and served|' +
-          'and put|and placed|then served|then put',
+          'and put|and placed|then served|then put|place|then place|and place',
       ),
       optional(words('out|down')),
       words('on|onto|on top of|in|into|at|inside'),
@@ -1020,6 +1173,15 @@ export const CLAUSE_FORMS: Tagged[] = [
       objects('xs'),
       optional(words('up|off|out|down')),
       optional(words('in|at|under|with|using|in the|at the|under the'), DET, np('using')),
+    ],
+  },
+  // "they are dirty. Rinse with water.": the thing said before, washed
+  {
+    tag: 'clean',
+    pattern: [
+      pick('verb', { clean: '', wash: '', rinse: '', scrub: '' }),
+      words('with water|in water|with some water|under the tap|under water|in the sink|at the sink'),
+      alt('xsK', [{ tag: 'pronoun', pattern: [] }]),
     ],
   },
   {
@@ -1160,7 +1322,7 @@ export const CLAUSE_FORMS: Tagged[] = [
     pattern: [
       objects('xs'),
       words(
-        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to|' +
+        'should|must|need to|needs to|has to|have to|ought to|is to|are to|will need to|would need to|is supposed to|are supposed to|to|' +
           'all need to|all have to|all should|all must|both need to|both should',
       ),
       words('be|go|get|stay|end up|be kept|remain|sit|be left|live|go back|be put back'),

@@ -18,7 +18,7 @@ import { classTakes } from '../sim/predicate-fit.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
-import type { Env, Phrase } from './matcher.js';
+import type { Env, Phrase, Value } from './matcher.js';
 import { heatState, resolveNoun, withRoom } from './nouns.js';
 import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
 import { one, placed, type Thing, unary } from './things.js';
@@ -41,6 +41,10 @@ export interface ClauseReading {
   readonly problem?: string;
   /** The same clause of other things (gapping: "put the toothbrush in the cabinet, and the face cream"). */
   readonly redo?: (things: readonly Thing[]) => ClauseReading;
+  /** A dish whose parts a dialogue may say after it (a salad, a sandwich: `Dish.components`), with those parts. */
+  readonly dish?: { readonly name: string; readonly components: readonly string[] };
+  /** A step with no goal of its own, and why ("slice the bread": bread slices are a class of their own). */
+  readonly way?: string;
   /** Its things came from a pronoun (they refer to the clause before). */
   readonly referred?: boolean;
   /** Placing: its things and host, for the recipes two clauses make (put in the microwave and switch it on). */
@@ -140,20 +144,28 @@ function thingOf(env: Env, name: string): Thing {
   const count: number | 'all' =
     quantifier === 'all'
       ? 'all'
-      : quantifier === 'count'
+      : quantifier === 'count' || quantifier === 'slices'
         ? (env.get(`${name}N`) as number)
-        : quantifier === 'one' || quantifier === 'single'
+        : quantifier === 'one' || quantifier === 'single' || quantifier === 'slice'
           ? 1
           : vague || (phrase.plural && quantifier !== 'vague') || phrase.room !== undefined
             ? 'all'
             : 1;
   const adjective = adjectiveOf(env.get(`${name}Adj`)).predicate;
-  const slice = sliceClasses(classesOf(phrase), quantifier, env.has(`${name}Slice`) && !category);
+  const classes = sliceClasses(classesOf(phrase), quantifier);
+  // "2 slices of tomato", "a tomato slice": the thing sliced (a slice is a state: docs/alfred.md); bread's slices are a
+  // class of their own
+  const slices =
+    (SLICE_QUANTIFIERS.has(quantifier) && env.get(`${name}Cut`) === 'slice') ||
+    /\b(?:slice|slices)\b/.test(phrase.words);
+  const sliced = slices && classes.every((c) => fits(c, 'isSliced'));
   // "a hot mug": a heat word of a thing that is no food asks it heated (`heatState`)
-  const stated = adjective === 'isCooked' && slice.classes.length === 1 ? heatState(slice.classes[0]) : adjective;
-  const qualifiers = [...new Set([...(stated ? [stated] : []), ...slice.states, ...(phrase.states ?? [])])];
+  const stated = adjective === 'isCooked' && classes.length === 1 ? heatState(classes[0]) : adjective;
+  const qualifiers = [
+    ...new Set([...(sliced ? ['isSliced' as Predicate] : []), ...(stated ? [stated] : []), ...(phrase.states ?? [])]),
+  ];
   return {
-    classes: slice.classes,
+    classes,
     count,
     said: phrase.words,
     ...(phrase.category && { category: phrase.category }),
@@ -164,19 +176,13 @@ function thingOf(env: Env, name: string): Thing {
   };
 }
 
-/**
- * "A slice of bread" is a bread slice where the catalog has one; a slice of anything else (`slice`: said with a slice
- * word) is the thing sliced, where it can be (docs/alfred.md: a slice is a state).
- */
-function sliceClasses(
-  classes: readonly string[],
-  quantifier: string,
-  slice: boolean,
-): { classes: readonly string[]; states: Predicate[] } {
-  if (quantifier !== 'count' && quantifier !== 'one') return { classes, states: [] };
-  const mapped = classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
-  const cut = slice && mapped.length === 1 && mapped[0] === classes[0] && fits(classes[0], 'isSliced');
-  return { classes: mapped, states: cut ? ['isSliced'] : [] };
+/** The quantifiers of things said as slices ("2 slices of tomato", "a slice of potato"). */
+const SLICE_QUANTIFIERS: ReadonlySet<string> = new Set(['slices', 'slice']);
+
+/** "A slice of bread" is a bread slice where the catalog has one; any other slice is the thing, sliced. */
+function sliceClasses(classes: readonly string[], quantifier: string): readonly string[] {
+  if (!SLICE_QUANTIFIERS.has(quantifier)) return classes;
+  return classes.map((c) => catalogClass(`${c}slice`)?.name ?? c);
 }
 
 /** The most things a count may ask for (a home holds a few dozen of a class at most). */
@@ -185,6 +191,8 @@ const MAX_COUNT = 100;
 /** Where a predicate's vague or category quantity reads as one rather than every one (see the module comment). */
 const ONE_OF: ReadonlySet<Predicate> = new Set([
   'isCooked',
+  'isSliced',
+  'isBoiled',
   'isPickedUp',
   'isFilledWithCoffee',
   'isFilledWithWater',
@@ -217,6 +225,8 @@ const WHY_NOT: Partial<Record<Predicate, string>> = {
   isClean: 'is nothing the robot washes',
   isCooked: 'is no food to cook',
   isWatered: 'is no plant to water',
+  isSliced: 'cannot be sliced',
+  isBoiled: 'is no food to boil',
 };
 
 /**
@@ -320,6 +330,7 @@ function objectsOf(
     const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
     return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
   }
+  if (kind === 'slices') return slicesOf(env, name, predicate, before);
   if (kind === 'everything') {
     // "whatever is on it": the one host named before
     const source = sourceOf(env, before, `${name}From`);
@@ -381,6 +392,44 @@ function setAsideNotes(phrases: readonly Phrase[]): string[] {
   return phrases
     .filter((p) => p.setAside?.length)
     .map((p) => `'${p.setAside!.join(' ')}' of '${p.words}' set aside: a goal names the class, any one of it`);
+}
+
+/**
+ * Slices said without their thing ("place 1 slice on it", "toast the 2 slices", "the slices"): slices of the thing
+ * sliced or named before that can be sliced (the clause before, else the things it names as hosts), that many (one
+ * where no number is said, every one for "all"); bread's are bread slices. With nothing before that can be sliced, a
+ * slice to cook is bread's ("toast a slice").
+ */
+function slicesOf(
+  env: Env,
+  name: string,
+  predicate: Predicate,
+  before: ClauseReading | undefined,
+): { things: Thing[]; notes: string[]; referred: boolean; problem?: string } {
+  const n = env.get(`${name}N`) as number | undefined;
+  if (n !== undefined && (n < 1 || n > MAX_COUNT))
+    return { things: [], notes: [], referred: true, problem: `${n} is no number of slices` };
+  const candidates = [...(before?.antecedent ?? []), ...(before?.hosts ?? [])];
+  const found = candidates.find(
+    (t) => t.classes.length > 0 && t.classes.every((c) => c === 'breadslice' || c === 'bread' || fits(c, 'isSliced')),
+  );
+  const qualifiers = (t: Thing) => t.qualifiers?.filter((q) => q !== 'isSliced') ?? [];
+  // "the slices", "those slices": the ones made before, as many; "a slice", "another slice": one
+  const det = env.get(`${name}Det`);
+  const count: number | 'all' =
+    n ?? (det === 'all' ? 'all' : det === 'def' && found && found.count !== 'all' ? found.count : 1);
+  const thing: Thing | undefined = found
+    ? found.classes.every((c) => c === 'bread' || c === 'breadslice')
+      ? { classes: ['breadslice'], count, ...(qualifiers(found).length > 0 && { qualifiers: qualifiers(found) }) }
+      : { classes: found.classes, count, qualifiers: ['isSliced', ...qualifiers(found)] }
+    : predicate === 'isCooked'
+      ? { classes: ['breadslice'], count }
+      : undefined;
+  if (!thing) return { things: [], notes: [], referred: true, problem: 'slices of nothing sliced or named before' };
+  const fit = fitted([thing], predicate);
+  if (fit.problem) return { things: [], notes: [], referred: true, problem: fit.problem };
+  const said = found ? (found.said ?? found.classes.join('|')) : 'bread';
+  return { things: fit.things, notes: [`'slices' read as slices of ${said}`], referred: true };
 }
 
 /** The class of a host (`host(name)` or a pronoun for one), or a problem. */
@@ -498,16 +547,21 @@ function placements(
   hostClass: string,
   qualifier: Predicate | undefined,
 ): { subgoals: SubgoalSpec[]; note?: string } {
-  const serving = qualifier === undefined && hostClass === 'plate' && things.every((t) => t.classes.every(isFood));
+  const serving = qualifier === undefined && SERVED_ON.has(hostClass) && things.every((t) => t.classes.every(isFood));
   const q = serving ? 'isClean' : qualifier;
   const first = q === 'isClean' ? [unary(one(hostClass), 'isClean')] : [];
   return {
     subgoals: [...first, ...things.map((t) => placed(t, hostClass, q ? [q] : undefined))],
-    ...(serving && { note: 'food put on a plate is served on a clean plate, cleaned first' }),
+    ...(serving && { note: `food put on a ${hostClass} is served on a clean one, cleaned first` }),
   };
 }
 
+/** What food is served on or in: clean, as TEACh's dishes are (a plate of toast, slices in a clean bowl). */
+const SERVED_ON: ReadonlySet<string> = new Set(['plate', 'dishbowl']);
+
 const STATE_PREDICATES: Readonly<Record<string, Predicate>> = {
+  sliced: 'isSliced',
+  boiled: 'isBoiled',
   on: 'isToggledOn',
   off: 'isToggledOff',
   open: 'isOpen',
@@ -538,7 +592,8 @@ function unaryClause(
     const fit = fitted(things, predicate);
     if (fit.problem) return problem(fit.problem);
     return {
-      subgoals: fit.things.map((t) => unary(t, predicate, extra(fit.things))),
+      // "cook it" of a thing cooked before: cooked, not a cooked thing cooked again
+      subgoals: fit.things.map((t) => unary(withoutQualifier(t, predicate), predicate, extra(fit.things))),
       // "wash the mug and put it away": what a pronoun after it means is the thing in the state the clause made
       antecedent: CARRIED.has(predicate)
         ? fit.things.map((t) => ({ ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), predicate])] }))
@@ -548,6 +603,14 @@ function unaryClause(
     };
   };
   return { ...make(got.things), notes: got.notes, referred: got.referred };
+}
+
+/** A thing without one qualifier (the state a clause brings it to). */
+function withoutQualifier(t: Thing, predicate: Predicate): Thing {
+  if (!t.qualifiers?.includes(predicate)) return t;
+  const qualifiers = t.qualifiers.filter((q) => q !== predicate);
+  const { qualifiers: _all, ...rest } = t;
+  return qualifiers.length > 0 ? { ...rest, qualifiers } : rest;
 }
 
 /** The appliance a cooking clause names (by a phrase or by its verb), checked to be one that cooks. */
@@ -579,6 +642,71 @@ function cookClause(env: Env, before: ClauseReading | undefined): ClauseReading 
   return heat.problem ? reading : heat;
 }
 
+/** Where water comes from, or what it is carried in from there ("the container in the sink"). */
+const WATER_SOURCES: ReadonlySet<string> = new Set([
+  'sink',
+  'faucet',
+  ...recipeInstruments({ patient: [], predicate: 'isFilledWithWater' }).flat(),
+]);
+
+/** What boiling may be said to be done in or with: water, a pot, a pan, a bowl, the stove, the microwave. */
+const BOIL_WITH: ReadonlySet<string> = new Set([
+  'bottlewater',
+  ...recipeInstruments({ patient: [], predicate: 'isBoiled' }).flat(),
+]);
+
+/**
+ * Slicing: the things sliced ("slice the tomato", "make 2 slices of lettuce", "cut it using a knife"), what "the slices"
+ * after it means. A loaf's slices are the bread slices homes hold (a class of their own, docs/alfred.md): slicing bread
+ * asks nothing, and its slices are what "toast the 2 slices" means after it.
+ */
+function sliceClause(env: Env, before: ClauseReading | undefined): ClauseReading {
+  const using = (env.get('using') as Phrase | undefined)?.className;
+  if (using !== undefined && !recipeInstruments({ patient: [], predicate: 'isSliced' }).flat().includes(using))
+    return problem(`things are sliced with a knife here, not with ${article(using)}`);
+  const kind = env.get('xsK');
+  const items = kind === 'things' ? (env.get('xs') as Env[]).map((i) => thingOf(i, 'x')) : undefined;
+  const bread = (t: Thing) => t.classes.every((c) => c === 'bread' || c === 'breadslice');
+  const referred = kind === 'slices' ? slicesOf(env, 'xs', 'isPickedUp', before).things : [];
+  if (items?.every(bread) || (kind !== 'things' && referred.length > 0 && referred.every(bread))) {
+    const count = items?.[0]?.count ?? referred[0]?.count ?? 1;
+    const slices: Thing = { classes: ['breadslice'], count: typeof count === 'number' && count > 1 ? count : 1 };
+    return {
+      subgoals: [],
+      antecedent: [slices],
+      way: 'bread slices are a class of their own here: slicing the loaf is the way to them',
+      notes: ['slicing bread read as the way to bread slices (a class of their own)'],
+    };
+  }
+  const read = unaryClause(env, before, 'isSliced');
+  if (read.problem) return read;
+  // "make 2 slices of tomato": the tomato sliced, not a sliced tomato sliced
+  const unsliced = (q: readonly Predicate[] | undefined) => q?.filter((p) => p !== 'isSliced');
+  const reading: ClauseReading = {
+    ...read,
+    subgoals: read.subgoals.map(({ qualifiers, ...spec }) =>
+      unsliced(qualifiers)?.length ? { ...spec, qualifiers: unsliced(qualifiers) } : spec,
+    ),
+    antecedent: read.antecedent.map((t) => ({
+      ...t,
+      qualifiers: [...new Set([...(t.qualifiers ?? []), 'isSliced' as Predicate])],
+    })),
+  };
+  // "cut the tomato on the counter": it lies there, sliced
+  const on = placeClass(env.get('slicedOn') as Phrase | undefined);
+  if (on.problem) return problem(on.problem);
+  if (on.className === undefined) return reading;
+  if (!canHost(on.className)) return problem(`nothing can be put on or in ${article(on.className)}`);
+  const things = reading.antecedent;
+  return {
+    ...reading,
+    subgoals: [...reading.subgoals, ...things.map((t) => placed(t, on.className!))],
+    hosts: [one(on.className)],
+    placing: { things, host: on.className },
+    notes: [...(reading.notes ?? []), `sliced on the ${on.className}: it lies there`],
+  };
+}
+
 /** A loaf does not fit a toaster: toasting bread is toasting a slice of it. */
 function sliced(reading: ClauseReading): ClauseReading {
   if (!reading.subgoals.some((s) => s.patient.includes('bread'))) return reading;
@@ -606,12 +734,16 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
   if (env.get('hostDet') === 'same' && got.things.every((t) => t.count === 1)) {
     return problem(`'the same ${hostClass}' of one thing is the one it was on, which no goal can say`);
   }
+  const said = env.get('hostK') === 'np' ? (env.get('host') as Phrase | undefined) : undefined;
+  const hostCategory = said?.category !== undefined ? (said.classes ?? []).filter(canHost) : undefined;
   const make = (things: readonly Thing[]): ClauseReading => {
     const fit = fitted(things, 'isPlacedTo');
     if (fit.problem) return problem(fit.problem);
     const made = placements(fit.things, hostClass, where.qualifier);
+    // "on any furniture", "on a piece of furniture": on any one of the classes the category noun covers
+    const subgoals = hostCategory ? made.subgoals.map((s) => ({ ...s, destination: hostCategory })) : made.subgoals;
     return {
-      subgoals: made.subgoals,
+      subgoals,
       antecedent: fit.things,
       hosts: [one(hostClass)],
       placing: { things: fit.things, host: hostClass },
@@ -657,6 +789,8 @@ function stateClause(env: Env, before: ClauseReading | undefined): ClauseReading
     return problem('a room after cooking or watering is no goal the reader can write');
   if (tag === 'cooked') return cookClause(env, before);
   if (tag === 'watered') return CLAUSES.water(env, before);
+  if (tag === 'sliced') return sliceClause(env, before);
+  if (tag === 'toasted') return cookClause(new Map([...env, ['verb', 'toaster']]), before);
   return inTail(env, unaryClause(env, before, STATE_PREDICATES[tag]), STATE_PREDICATES[tag]);
 }
 
@@ -777,6 +911,95 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const parts = (env.get('dishes') as Env[] | undefined) ?? BREAKFAST.map((tag) => new Map([['tag', tag]]));
     return placedAfter(env, dishClauses(parts));
   },
+  slice: sliceClause,
+  'make-slices': (env, before) => {
+    // only slices are made so ("make the bed" is no slicing)
+    const kind = env.get('xsK');
+    const items = kind === 'things' ? (env.get('xs') as Env[]) : [];
+    const slices =
+      kind === 'slices' || (items.length > 0 && items.every((i) => SLICE_QUANTIFIERS.has(i.get('xQ') as string)));
+    if (!slices) return problem("'make' of a thing that is no dish and no slice");
+    const cut = sliceClause(env, before);
+    if (cut.problem || !env.has('hostK')) return cut;
+    // "prepare 1 slice of tomato in a clean bowl": the slices made, then placed there
+    const where = hostOf(env, 'host', cut);
+    if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
+    if (!canHost(where.className)) return problem(`nothing can be put on or in ${article(where.className)}`);
+    const made = placements(cut.antecedent, where.className, where.qualifier);
+    return {
+      ...cut,
+      subgoals: [...cut.subgoals, ...made.subgoals],
+      hosts: [one(where.className)],
+      placing: { things: cut.antecedent, host: where.className },
+      notes: [...(cut.notes ?? []), ...(made.note ? [made.note] : [])],
+    };
+  },
+  // "lettuce 1 slice": that many slices of it
+  'named-slices': (env, before) => {
+    const phrase = phraseOf(env, 'x');
+    const n = env.get('n') as number;
+    if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
+    const item: Env = new Map<string, Value>([
+      ['xQ', 'slices'],
+      ['xN', n],
+      ['xCut', 'slice'],
+      ['x', phrase],
+    ]);
+    return sliceClause(
+      new Map<string, Value>([
+        ['xsK', 'things'],
+        ['xs', [item]],
+      ]),
+      before,
+    );
+  },
+  // "slice the tomato. 2 slices.": the slicing before, that many
+  'slice-count': (env, before) => {
+    const n = env.get('n') as number;
+    // the slices the clause before made or placed ("put tomato slices on the plate. one slice.")
+    const slicing =
+      before?.subgoals.filter((s) => s.predicate === 'isSliced' || s.qualifiers?.includes('isSliced')) ?? [];
+    const kinds = new Set(slicing.map((s) => s.patient.join()));
+    // "slice bread. 1 slice.": how many bread slices the slicing is the way to
+    if (before?.way !== undefined && before.antecedent.length === 1 && n >= 1 && n <= MAX_COUNT)
+      return { ...before, antecedent: [{ ...before.antecedent[0], count: n }], restates: true };
+    if (!before || kinds.size !== 1) return problem('a number of slices with nothing sliced just before');
+    if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
+    const recount = (x: SubgoalSpec): SubgoalSpec => {
+      if (x.patient.join() !== slicing[0].patient.join()) return x;
+      const { count: _count, ...rest } = x;
+      return n === 1 ? rest : { ...rest, count: n };
+    };
+    return {
+      ...before,
+      subgoals: before.subgoals.map(recount),
+      antecedent: before.antecedent.map((t) => ({ ...t, count: n })),
+      restates: true,
+      notes: [`'${n} slice${n === 1 ? '' : 's'}': the slicing before, ${n} of it`],
+    };
+  },
+  // "fill the container from the sink", "fill it with water": a vessel filled with water (a step: watering, boiling)
+  'fill-water': (env, before) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    if (using !== undefined && !WATER_SOURCES.has(using))
+      return problem(`water comes from a sink here, not ${article(using)}`);
+    return unaryClause(env, before, 'isFilledWithWater');
+  },
+  // "bring some water from the sink": water fetched in a vessel, a step with no goal of its own
+  'fetch-water': (env) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    const host = (env.get('usingHost') as Phrase | undefined)?.className;
+    const sources = [using, host].filter((c) => c !== undefined);
+    if (sources.length > 0 && !sources.some((c) => WATER_SOURCES.has(c!)))
+      return problem(`water comes from a sink here, not ${article(using!)}`);
+    return { subgoals: [], antecedent: [], way: 'water fetched for what comes next' };
+  },
+  boil: (env, before) => {
+    const using = (env.get('using') as Phrase | undefined)?.className;
+    if (using !== undefined && !BOIL_WITH.has(using))
+      return problem(`boiling is done in water, in a pot, not with ${article(using)}`);
+    return unaryClause(env, before, 'isBoiled');
+  },
   'use-to-cook': cookClause,
   cook: cookClause,
   place: placeClause,
@@ -786,40 +1009,6 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     return reading.problem
       ? reading
       : { ...reading, notes: [...(reading.notes ?? []), 'thrown out: into the garbage can'] };
-  },
-  slice: (env, before) => {
-    const place = placeClass(env.get('using') as Phrase | undefined);
-    if (place.problem) return problem(place.problem);
-    if (place.className !== undefined && !(KNIFE_CLASSES as readonly string[]).includes(place.className))
-      return problem(`${article(place.className)} slices nothing (things are sliced with a knife)`);
-    const got = objectsOf(env, 'xs', 'isSliced', before, false);
-    if (got.problem) return problem(got.problem);
-    // a loaf is sliced into the catalog's bread slices, already there: the clause names them, for what comes next
-    const slices = got.things.map((t) => t.classes.map((c) => catalogClass(`${c}slice`)?.name));
-    if (slices.every((list) => list.every((c) => c !== undefined))) {
-      const things = got.things.map((t, i) => ({ ...t, classes: slices[i] as string[], count: 1 }));
-      return {
-        subgoals: [],
-        antecedent: things,
-        provisional: true,
-        notes: [...got.notes, 'the slices are there already'],
-      };
-    }
-    const reading = unaryClause(env, before, 'isSliced');
-    if (reading.problem) return reading;
-    // "cut the tomato on the counter": it lies there, sliced
-    const on = placeClass(env.get('slicedOn') as Phrase | undefined);
-    if (on.problem) return problem(on.problem);
-    if (on.className === undefined) return { ...reading, notes: [...(reading.notes ?? []), ...got.notes] };
-    if (!canHost(on.className)) return problem(`nothing can be put on or in ${article(on.className)}`);
-    const things = reading.antecedent;
-    return {
-      ...reading,
-      subgoals: [...reading.subgoals, ...things.map((t) => placed(t, on.className!))],
-      hosts: [one(on.className)],
-      placing: { things, host: on.className },
-      notes: [...(reading.notes ?? []), ...got.notes, `sliced on the ${on.className}: it lies there`],
-    };
   },
   'place-vessel': (env, before) => {
     const vessel = thingOf(env, 'v');
@@ -862,10 +1051,9 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const place = placeClass(phraseOf(env, 'host'));
     if (!place.className) return problem(place.problem!);
     const hostClass = place.className;
-    const subgoals =
-      hostClass === 'plate'
-        ? [unary(one('plate'), 'isClean'), ...got.things.map(onCleanPlate)]
-        : got.things.map((t) => placed(t, hostClass));
+    const subgoals = SERVED_ON.has(hostClass)
+      ? [unary(one(hostClass), 'isClean'), ...got.things.map((t) => placed(t, hostClass, ['isClean']))]
+      : got.things.map((t) => placed(t, hostClass));
     return { subgoals, antecedent: got.things, referred: got.referred, notes: got.notes, hosts: [one(hostClass)] };
   },
   'served-on': (env, before) => {
@@ -1000,6 +1188,10 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
         return unaryClause(env, before, 'isClean');
       case 'cooked':
         return cookClause(env, before);
+      case 'sliced':
+        return sliceClause(env, before);
+      case 'boiled':
+        return unaryClause(env, before, 'isBoiled');
       default:
         return CLAUSES.water(env, before);
     }
@@ -1008,13 +1200,12 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   // "a warm meal from the microwave", "a clean mug": the thing brought to the state its adjective names; "can I have the
   // phone?": the thing brought, as "hand me the phone" reads; then where it is to end up ("..., on a plate")
   'want-thing': (env) => {
-    const { qualifiers: all, ...rest } = thingOf(env, 'x');
-    // what the wish makes (a cooked or clean thing); a state it only names stays on the thing ("a cooked slice of
-    // potato": the potato sliced, then cooked)
-    const made = (all ?? []).filter((q) => q !== 'isSliced');
-    const kept = (all ?? []).filter((q) => q === 'isSliced');
-    const qualifiers = made.length > 0 ? made : undefined;
-    const x: Thing = kept.length > 0 ? { ...rest, qualifiers: kept } : rest;
+    const { qualifiers: all, ...said } = thingOf(env, 'x');
+    // "a cooked slice of potato": cooked is what is asked; sliced is what the thing is said as
+    const wanted = all?.find((q) => q === 'isCooked' || q === 'isClean') ?? all?.find((q) => q !== 'isSliced');
+    const qualifiers = wanted === undefined ? undefined : [wanted];
+    const kept = all?.filter((q) => q !== wanted);
+    const x: Thing = kept?.length ? { ...said, qualifiers: kept } : said;
     const source = placeClass(env.get('using') as Phrase | undefined);
     if (source.problem) return problem(source.problem);
     const from = source.className;
@@ -1220,7 +1411,9 @@ function dishClauses(dishes: readonly Env[]): ClauseReading {
     antecedent.push(...dish.product(count));
     if (dish.vessel) vessels.push(dish.vessel);
   }
-  return { subgoals, antecedent, vessels };
+  const named = dishes.map((d) => d.get('tag') as string);
+  const parts = named.length === 1 ? DISHES[named[0]].components : undefined;
+  return { subgoals, antecedent, vessels, ...(parts && { dish: { name: named[0], components: parts } }) };
 }
 
 /**
@@ -1559,7 +1752,7 @@ function heldUnderLamp(first: ClauseReading, second: ClauseReading): ClauseReadi
 export function nonsense(clauses: ClauseReading[]): string | undefined {
   for (const clause of clauses) if (clause.problem) return clause.problem;
   // an instrument alone ("Use a clean mug.") may be for a request in a sentence before (`joinSentence`)
-  if (clauses.every((c) => c.subgoals.length === 0 && !c.instrument))
+  if (clauses.every((c) => c.subgoals.length === 0 && !c.instrument && c.way === undefined))
     return 'the text asks for nothing the robot can do';
   return undefined;
 }

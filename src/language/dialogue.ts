@@ -18,12 +18,15 @@
  *   CHANGES     := (but | ,) with/without/no/add/N slices of X/X instead of Y, joined by "and" or ","
  */
 import { catalogClass } from '../sim/catalog/index.js';
-import type { SubgoalSpec } from '../sim/subgoals.js';
+import { HEATER_CLASSES } from '../sim/derived-states.js';
+import type { Predicate, SubgoalSpec } from '../sim/subgoals.js';
 import { joinSentence } from './clauses.js';
+import { subgoalKey } from './goal-compare.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
 import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
+import { isQuestion, isSmallTalk, readLocation } from './remarks.js';
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
 import { one } from './things.js';
 
@@ -62,16 +65,25 @@ interface Turn {
   readonly text: string;
 }
 
+/**
+ * A turn's mark: `<Commander>`, `Commander:` at the start of a line, or `Commander:` inside a line after a space (TEACh's
+ * dialogues as one line, `Driver: hi. Commander: make coffee.`), there written with its capital, so that a lower-case
+ * "driver:" inside a sentence stays words.
+ */
+const TURN_MARK = /<\s*(commander|driver)\s*>|^\s*(commander|driver)\s*:|(?<=\s)(Commander|Driver):/gim;
+
 /** The turns of a dialogue text. */
 export function dialogueTurns(text: string): Turn[] {
-  const marked = /<\s*(commander|driver)\s*>|^\s*(commander|driver)\s*:/gim;
+  const marked = new RegExp(TURN_MARK.source, TURN_MARK.flags);
   const turns: Turn[] = [];
   let last: { speaker: Turn['speaker']; end: number } | undefined;
   for (let m = marked.exec(text); m; m = marked.exec(text)) {
+    // inside a line, only the capitalised mark ("Driver:", never "driver:")
+    if (m[3] !== undefined && !/^(?:Commander|Driver)$/.test(m[3])) continue;
     // text before the first mark is the Commander's ("Make toast. <Driver> ok")
     if (!last && m.index > 0) turns.push({ speaker: 'commander', text: text.slice(0, m.index).trim() });
     if (last) turns.push({ speaker: last.speaker, text: text.slice(last.end, m.index).trim() });
-    last = { speaker: (m[1] ?? m[2]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
+    last = { speaker: (m[1] ?? m[2] ?? m[3]).toLowerCase() as Turn['speaker'], end: m.index + m[0].length };
   }
   if (!last) return text.trim() === '' ? [] : [{ speaker: 'commander', text: text.trim() }];
   turns.push({ speaker: last.speaker, text: text.slice(last.end).trim() });
@@ -393,7 +405,11 @@ export function readDialogue(text: string): DialogueReading {
     const patient = before?.subgoals.at(-1)?.patient.find((c) => c !== '*');
     asked = patient ?? asked;
   };
-  for (const turn of dialogueTurns(text)) {
+  const turns = dialogueTurns(text);
+  // a real dialogue: the Driver speaks too, and the Commander walks it through the task (docs/reader.md, "Dialogues")
+  const spoken = turns.some((t) => t.speaker === 'driver');
+  const setAside = (sentence: string, reason: string) => unread.push({ text: sentence, reason });
+  for (const turn of turns) {
     if (turn.speaker === 'driver') {
       question = readQuestion(turn.text);
       if (question.where) asked = classOf(question.where.split(/\s+/)) ?? asked;
@@ -426,8 +442,16 @@ export function readDialogue(text: string): DialogueReading {
         }
       }
       // "okay, so, make a sandwich" is short, and a request
-      const small = SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS;
-      if (small && !readRequest(sentence, { before }).ok) continue;
+      const small =
+        (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) ||
+        isSmallTalk(sentence);
+      // in a dialogue "done" is the Commander saying the task is done, never "made" of the step before
+      if (small && ((spoken && isSmallTalk(sentence)) || !readRequest(sentence, { before }).ok)) continue;
+      // "*on": a word of the sentence before, spelt again
+      if (spoken && /^\s*\*/.test(sentence)) {
+        setAside(sentence, 'a word of the sentence before, spelt again');
+        continue;
+      }
       if (answering.putWhere && PLACE_ANSWER.test(sentence.trim())) {
         const answer = readRequest(`put it ${sentence.replace(/^(?:put|place|leave) (?:it|them) /i, '')}`, { before });
         if (answer.ok) {
@@ -450,9 +474,47 @@ export function readDialogue(text: string): DialogueReading {
         }
         continue;
       }
-      const read = readRequest(sentence, { before });
+      // in a dialogue, a sentence that names no thing, no dish and starts with no request's verb or a number asks
+      // nothing of the robot ("to the left", "top", "weird", "should be in there"): set aside before any grammar
+      if (spoken && !namesAnything(sentence)) {
+        setAside(sentence, 'names nothing the robot can act on');
+        continue;
+      }
+      // "tomato in the sink", "knife is next to the sink", "in the fridge", "it's somewhere on the island"
+      const located = spoken ? readLocation(sentence, asked) : undefined;
+      if (located) {
+        hints.push(...located);
+        setAside(sentence, 'where a thing is');
+        asked = located.at(-1)?.className ?? asked;
+        // what "it" means next: the thing located ("plate in the cabinet. place 1 slice on it"), else the task's
+        // things before it ("slice tomato. knife on the chair. place 1 slice on the plate")
+        if (located.length > 0) {
+          const things = located.map((h) => one(h.className));
+          before = { subgoals: [], antecedent: things, hosts: [...things, ...(clauses.at(-1)?.antecedent ?? [])] };
+        }
+        continue;
+      }
+      let read = readRequest(sentence, { before });
+      // "no pick the potato and make 2 slices", "yes, now cook it": an answer to the Driver, then the request
+      const answered = spoken && !read.ok ? /^\s*(?:no|nope|yes|yeah|yep)\b[\s,.!]*(.+)$/i.exec(sentence) : null;
+      if (answered) {
+        const rest = readRequest(answered[1], { before });
+        if (rest.ok) read = rest;
+      }
       if (read.ok) {
         take(read.clauses);
+        continue;
+      }
+      // a question the Commander asks ("did you turn it on", "are you there?") that reads as no request asks nothing
+      if (spoken && isQuestion(sentence)) {
+        setAside(sentence, 'a question to the Driver');
+        continue;
+      }
+      // after a dish its parts: "2 slices of lettuce and 1 slice of tomato", "a salad with one slice of lettuce and
+      // 2 slices of cooked potato" (`withComponents`)
+      const parts = spoken ? readParts(sentence, before, clauses) : undefined;
+      if (parts) {
+        take(parts);
         continue;
       }
       // "Go to the kitchen and turn the light off": where the robot goes, as a room said before the request
@@ -515,6 +577,15 @@ export function readDialogue(text: string): DialogueReading {
       // "two slices, please" after a sandwich: a count of something, never context
       const counted = countOf(words[0]) !== undefined && words.length <= 4;
       const named = mentioned.length > 0 || namesDish(sentence) || asking || counted;
+      if (spoken) {
+        // the Commander's remarks to the Driver: questions, what not to do now, a step of the way
+        const remark = dialogueRemark(sentence, words, named);
+        if (remark) {
+          setAside(sentence, remark);
+          if (mentioned.length > 0 && isStatement(sentence)) before = contextClause(mentioned);
+          continue;
+        }
+      }
       if (named && NEGATION.test(sentence)) {
         unread.push({ text: sentence, reason: NEGATED });
         failure ??= `"${sentence}" is a negation: what not to do is no goal the reader can write; say what to do`;
@@ -535,7 +606,9 @@ export function readDialogue(text: string): DialogueReading {
   }
   if (meal !== undefined)
     failure ??= `"${meal}" asks for a meal the reader cannot read without the dishes said after it`;
-  const { notes: clauseNotes, ...goal } = goalOf(clauses);
+  if (spoken) withComponents(clauses, notes);
+  const { notes: clauseNotes, ...whole } = goalOf(clauses);
+  const goal = spoken ? assembled(withoutSteps(whole, notes), notes) : whole;
   return {
     goal,
     hints,
@@ -783,9 +856,16 @@ const PREPARED: Readonly<Record<string, string>> = {
   'warmed up': 'heat',
   hot: 'heat',
   toasted: 'toast',
+  sliced: 'slice',
+  boiled: 'boil',
 };
 const PREPARED_WHEN = new RegExp(
   `^(?:once|when|after|as soon as)\\s+(.+?)\\s+(?:is|are|has been|have been|gets|get)\\s+(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(.+)$`,
+  'i',
+);
+/** The same with the thing left out ("When cooked, put it on a plate", "Once clean, put a slice of tomato inside"). */
+const PREPARED_ELIDED = new RegExp(
+  `^(?:once|when|after|as soon as)\\s+(?:it is\\s+|it's\\s+|they are\\s+|they're\\s+)?(${Object.keys(PREPARED).join('|')})\\s*,?\\s+(?:then\\s+)?(?:please\\s+)?(.+)$`,
   'i',
 );
 
@@ -799,10 +879,14 @@ function readPrepared(
   before: ClauseReading | undefined,
 ): { clauses: readonly ClauseReading[]; note: string } | undefined {
   const m = PREPARED_WHEN.exec(sentence.trim());
-  if (!m) return undefined;
-  const [, subject, state, step] = m;
+  const elided = m ? null : PREPARED_ELIDED.exec(sentence.trim());
+  if (!m && !elided) return undefined;
+  const [subject, state, said] = m ? [m[1], m[2], m[3]] : ['it', elided![1], elided![2]];
+  // "put a slice of tomato inside": inside the thing just brought to its state
+  const step = said.replace(/\s+(inside|in|on|onto|into)\s*[.!]?$/i, ' $1 it');
   const read = readRequest(`${PREPARED[state.toLowerCase()]} ${subject}, ${step}`, { before });
-  if (!read.ok || read.clauses.length < 2 || !read.clauses[1].referred) return undefined;
+  const same = read.ok && read.clauses.length >= 2 && (read.clauses[1].referred || step !== said);
+  if (!read.ok || !same) return undefined;
   return { clauses: read.clauses, note: `"${subject} is ${state}" read as the step before: ${state} it first` };
 }
 
@@ -1152,3 +1236,246 @@ const SUBJECT_STARTS = new Set([
   'dinner',
   'lunch',
 ]);
+
+/** Verbs a Commander's unread sentence may start with and still be a step of the way, never the task itself. */
+const TASK_VERBS = new Set(
+  (
+    'slice cut chop dice cook heat warm microwave toast boil fry bake clean wash rinse scrub wipe water make prepare ' +
+    'brew serve place put set arrange move bring deliver carry'
+  ).split(' '),
+);
+
+/**
+ * Why a Commander sentence the reader could not read as a request is set aside in a dialogue, or undefined when it
+ * asks for part of the task (the reading then fails): a question to the Driver, what not to do now ("not in the
+ * fridge", "no need for that"), or a step of the way (a sentence that does not start with a verb of the task's
+ * vocabulary: "tilt down to see inside the bin", "take that", "open the cabinet above the toaster"; or a thing set down
+ * for a moment: "place the pot on the floor", "keep it aside").
+ */
+function dialogueRemark(sentence: string, words: readonly string[], named: boolean): string | undefined {
+  const said = words.join(' ');
+  if (isQuestion(sentence)) return 'a question to the Driver';
+  if (NEGATION.test(sentence) || /^not\b/.test(said)) return 'what not to do now, said to the Driver';
+  if (!named) return 'names nothing the robot can act on';
+  if (PUT_DOWN.test(said)) return 'a thing set down for a moment, a step of the way';
+  if (INTO_APPLIANCE.test(said)) return 'a thing put in what makes it so, a step of the way';
+  // what the Driver has done or must see ("you have placed only 1 slice", "already clean", "to boil water with")
+  if (/^(?:you have|you did|you placed|you put|you are|already|still|to)\b/.test(said))
+    return "said of the Driver's work, no request";
+  // handling the things ("take the small slice of tomato", "grab a different one"): a step, unless a task verb follows
+  const handling = STEP_VERBS.has(words[0] ?? '');
+  if (
+    /^(?:try|maybe try|you can try|you could try|alternatively|alternative|or)\b/i.test(sentence.trim()) ||
+    /^or\b/.test(said)
+  )
+    return 'another way to try, a step of the way';
+  // a verb of the task where a clause starts ("slice it", "and wash it", "then place the slices"), or slices counted:
+  // part of the task the reader could not read
+  const asks = words.some((w, i) => TASK_VERBS.has(w) && (i === 0 || CLAUSE_START.has(words[i - 1])));
+  if (asks || (!handling && /\b\d+\s+(?:more\s+)?(?:slice|slices|piece|pieces)\b|\bslices? of\b/.test(said)))
+    return undefined;
+  return 'a step of the way, said to the Driver; what it is for is the task';
+}
+
+/** Words after which a clause starts. */
+const CLAUSE_START = new Set(['and', 'then', ',', 'to', 'now', 'also', 'first', 'next', 'so', 'please', 'just']);
+
+/** Verbs of handling things on the way to the task: what the Driver picks up, opens, switches, looks at. */
+const STEP_VERBS = new Set(
+  'take grab pick get hold use find open close turn switch empty remove look check go walk try search tilt step'.split(
+    ' ',
+  ),
+);
+
+/** A thing put in what makes it so ("empty then place in coffeemaker", "place in microwave"): a step of the way. */
+const INTO_APPLIANCE =
+  /\b(?:place|put|set|drop|pop)\b(?:\s+(?:it|them|the \w+))?\s+(?:in|into|inside|on)\s+(?:the\s+)?(?:coffee ?maker|coffee machine|microwave|toaster|stove|burner|pot|pan|sink)\b/;
+
+/** A thing set down for a moment ("place the pot on the floor", "put the pan down anywhere", "keep it aside"). */
+const PUT_DOWN =
+  /^(?:place|put|set|keep|leave|lay|move)\b.*\b(?:down|aside|a side|on the floor|onto the floor|to the side|anywhere|on the ground|out of the way)\b/;
+
+/** Predicates of steps: what a Driver opens, switches, picks up or takes out on the way to the task. */
+const STEP_PREDICATES: ReadonlySet<string> = new Set([
+  'isOpen',
+  'isClosed',
+  'isToggledOn',
+  'isToggledOff',
+  'isPickedUp',
+  'isTakenFrom',
+  'isFilledWithWater',
+]);
+
+/** Where things go on the way to a state: the appliances and vessels that make it (a pot to boil in, a toaster). */
+const STEP_PLACES: ReadonlySet<string> = new Set([
+  ...HEATER_CLASSES,
+  'cookingpot',
+  'fryingpan',
+  'sink',
+  'coffeemaker',
+  'garbagecan',
+]);
+
+/**
+ * A dialogue's goal without the steps the Commander walked the Driver through ("open the cabinet", "turn on the
+ * toaster", "grab the plate", "put the potato in the pot"), where it asks for anything else: what the steps are for
+ * is the task. A dialogue of steps alone ("turn on all the lamps") keeps them: they are its task.
+ */
+function withoutSteps<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, notes: string[]): G {
+  const isStep = (s: SubgoalSpec) =>
+    !s.means &&
+    (STEP_PREDICATES.has(s.predicate) ||
+      (s.predicate === 'isPlacedTo' && (s.destination ?? []).every((d) => STEP_PLACES.has(d))));
+  const steps = goal.subgoals.filter(isStep);
+  if (steps.length === 0 || steps.length === goal.subgoals.filter((s) => !s.means).length) return goal;
+  notes.push(
+    `${steps.length} step${steps.length === 1 ? '' : 's'} of the way set aside: what they are for is the task`,
+  );
+  return { ...goal, subgoals: goal.subgoals.filter((s) => !isStep(s)) };
+}
+
+/** States a dialogue brings a thing to that later mentions of its class carry ("the toast", "the potato slices"). */
+const CARRIED: ReadonlySet<Predicate> = new Set(['isSliced', 'isCooked', 'isBoiled']);
+
+/**
+ * A dialogue's goal assembled over its turns, as one task about the same things: a class brought to a state in one
+ * turn ("toast 2 slices", "cook the potato", "slice the tomato") is in that state where another turn names it again
+ * ("place 2 slices of bread on the plate", "put the potato on a plate": the toast, the cooked potato); a placement said
+ * twice of the same things and host is one, with the states either says.
+ */
+function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, notes: string[]): G {
+  const made = new Map<string, Set<Predicate>>();
+  for (const s of goal.subgoals) {
+    if (s.means || !CARRIED.has(s.predicate)) continue;
+    for (const c of s.patient) made.set(c, new Set([...(made.get(c) ?? []), s.predicate]));
+  }
+  let carried = false;
+  const withStates = goal.subgoals.map((s) => {
+    if (s.means || s.patient.some((c) => !made.has(c))) return s;
+    const states = [...s.patient.map((c) => made.get(c)!)].reduce((a, b) => new Set([...a].filter((p) => b.has(p))));
+    const missing = [...states].filter((p) => p !== s.predicate && !(s.qualifiers ?? []).includes(p));
+    // a state brought about by this very subgoal's kind is no qualifier of an earlier step ("slice it", after cooking)
+    if (missing.length === 0 || !RELATION_OR_LATER.has(s.predicate)) return s;
+    carried = true;
+    return { ...s, qualifiers: [...(s.qualifiers ?? []), ...missing] };
+  });
+  // one placement of the same things on the same host: the larger count, every state said
+  const out: SubgoalSpec[] = [];
+  for (const s of withStates) {
+    const same = out.findIndex(
+      (o) =>
+        o.predicate === 'isPlacedTo' &&
+        s.predicate === 'isPlacedTo' &&
+        o.patient.join() === s.patient.join() &&
+        (o.destination ?? []).join() === (s.destination ?? []).join() &&
+        (o.room ?? '') === (s.room ?? ''),
+    );
+    if (same < 0) {
+      if (!out.some((o) => subgoalKey(o) === subgoalKey(s))) out.push(s);
+      continue;
+    }
+    const o = out[same];
+    const count = o.count === 'all' || s.count === 'all' ? 'all' : Math.max(o.count ?? 1, s.count ?? 1);
+    const qualifiers = [...new Set([...(o.qualifiers ?? []), ...(s.qualifiers ?? [])])];
+    const hostStates = [...new Set([...(o.destinationQualifiers ?? []), ...(s.destinationQualifiers ?? [])])];
+    const { count: _c, qualifiers: _q, destinationQualifiers: _d, ...rest } = o;
+    out[same] = {
+      ...rest,
+      ...(count !== 1 && { count }),
+      ...(qualifiers.length > 0 && { qualifiers }),
+      ...(hostStates.length > 0 && { destinationQualifiers: hostStates }),
+    };
+    carried = true;
+  }
+  if (carried) notes.push('the things one turn made are the ones the others name again (one task over the turns)');
+  return out.length === goal.subgoals.length && !carried ? goal : { ...goal, subgoals: out };
+}
+
+/** Subgoals a state made in another turn is carried to: placing the thing, and states that follow making it. */
+const RELATION_OR_LATER: ReadonlySet<string> = new Set(['isPlacedTo', 'isCooked', 'isBoiled']);
+
+/**
+ * A dish's parts said as slices, in a sentence of their own after it ("2 slices of lettuce and 1 slice of tomato") or
+ * after "with" ("a salad with one slice of lettuce and 2 slices of cooked potato"): the slicing clauses (the dish's
+ * parts they become: `withComponents`).
+ */
+function readParts(
+  sentence: string,
+  before: ClauseReading | undefined,
+  clauses: readonly ClauseReading[],
+): readonly ClauseReading[] | undefined {
+  const slicing = (read: ReturnType<typeof readRequest>) =>
+    read.ok && read.clauses.every((c) => c.subgoals.length > 0 && c.subgoals.every((s) => s.predicate === 'isSliced'));
+  const withParts = /^(.*\b(?:salad|sandwich))\s+(?:with|of|made of|made with)\s+(.+)$/i.exec(sentence.trim());
+  if (withParts) {
+    const dish = readRequest(withParts[1], { before });
+    if (!dish.ok || !dish.clauses.some((c) => c.dish)) return undefined;
+    const parts = readRequest(`make ${withParts[2]}`, { before: dish.clauses.at(-1) });
+    return slicing(parts) && parts.ok ? [...dish.clauses, ...parts.clauses] : undefined;
+  }
+  if (!clauses.some((c) => c.dish)) return undefined;
+  const parts = readRequest(`make ${sentence}`, { before });
+  return slicing(parts) && parts.ok ? parts.clauses : undefined;
+}
+
+/**
+ * A salad's or a sandwich's parts, said after it: the slices the dialogue cuts after asking for it ("i'd like a salad"
+ * ... "2 slices of lettuce and 1 slice of tomato"; "make a sandwich ... slice the lettuce") are its parts, placed on its
+ * clean plate, in place of the recipe's own (TEACh's salad and sandwich choose their parts: the recipe says what they
+ * are when nothing is said). The dish's other parts (a sandwich's toast, the clean plate) stay.
+ */
+function withComponents(clauses: ClauseReading[], notes: string[]): void {
+  const at = clauses.findIndex((c) => c.dish !== undefined);
+  if (at < 0) return;
+  const dish = clauses[at].dish!;
+  const sliced = new Map<string, { count: number | 'all'; cooked: boolean }>();
+  for (const clause of clauses.slice(at + 1)) {
+    for (const s of clause.subgoals) {
+      const c = s.patient.length === 1 ? s.patient[0] : undefined;
+      if (c === undefined || c === 'breadslice' || catalogClass(c)?.kind !== 'food') continue;
+      const known = sliced.get(c);
+      if (s.predicate === 'isSliced' || (known && s.qualifiers?.includes('isSliced'))) {
+        const count = s.count ?? 1;
+        const larger =
+          known === undefined ? count : known.count === 'all' || count === 'all' ? 'all' : Math.max(known.count, count);
+        sliced.set(c, {
+          count: larger,
+          cooked: (known?.cooked ?? false) || s.predicate === 'isCooked' || !!s.qualifiers?.includes('isCooked'),
+        });
+      }
+      if (known && s.predicate === 'isCooked') sliced.set(c, { ...sliced.get(c)!, cooked: true });
+    }
+  }
+  if (sliced.size === 0) return;
+  const ownParts = (spec: SubgoalSpec) => spec.patient.some((c) => dish.components.includes(c));
+  const parts: SubgoalSpec[] = [...sliced].map(([className, { count, cooked }]) => ({
+    patient: [className],
+    ...(count !== 1 && { count }),
+    qualifiers: cooked ? ['isSliced', 'isCooked'] : ['isSliced'],
+    predicate: 'isPlacedTo',
+    destination: ['plate'],
+    destinationQualifiers: ['isClean'],
+  }));
+  // the dish said again ("let's make a salad. salad.") is the same dish
+  for (let i = at; i < clauses.length; i++) {
+    if (clauses[i].dish?.name !== dish.name) continue;
+    clauses[i] = { ...clauses[i], subgoals: [...clauses[i].subgoals.filter((s) => !ownParts(s)), ...parts] };
+  }
+  notes.push(`the ${dish.name}'s parts read as the slices said after it: ${[...sliced.keys()].join(', ')}`);
+}
+
+/**
+ * Whether a sentence names anything a request could be about: a thing or a room the catalog knows, a dish, a number,
+ * or a request's verb first (`readDialogue`'s test for what it goes on to read, in a dialogue).
+ */
+function namesAnything(sentence: string): boolean {
+  const words = normalizeSentence(sentence).tokens;
+  if (words.length === 0) return false;
+  if (REQUEST_VERBS.has(words[0]) || countOf(words[0]) !== undefined || namesDish(sentence)) return true;
+  if (words.some((w) => TASK_VERBS.has(w) || REQUEST_VERBS.has(w))) return true;
+  for (let i = 0; i < words.length; i++) {
+    for (let j = Math.min(words.length, i + 3); j > i; j--) if (resolveNoun(words.slice(i, j))) return true;
+    if (roomOf(words.slice(i, i + 1)) ?? roomOf(words.slice(i, i + 2))) return true;
+  }
+  return false;
+}

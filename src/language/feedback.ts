@@ -6,9 +6,9 @@
  *   done     := yes ... | ... (task is done|all done) ...
  *   missing  := (the | a | an) THING needs to be STATE
  *             | N more THINGS need(s) to be STATE                     N: a number, or one ... ten
- *   THING    := [ADJECTIVE] noun phrase                               ADJECTIVE: clean, cooked, toasted, filled, ...
+ *   THING    := [ADJECTIVE] noun phrase                               ADJECTIVE: clean, cooked, toasted, sliced, ...
  *   STATE    := clean | cooked | toasted | filled with coffee | filled with water | watered | turned on | turned off
- *             | open | closed | picked up | (in | on) the [ADJECTIVE] noun phrase
+ *             | open | closed | picked up | sliced | boiled | heated | cooled | (in | on) the [ADJECTIVE] noun phrase
  */
 import type { Predicate, SubgoalSpec } from '../sim/subgoals.js';
 import { resolvePhrase } from './lexicon.js';
@@ -26,6 +26,10 @@ export const STATE_WORDS: Readonly<Partial<Record<Predicate, string>>> = {
   isOpen: 'open',
   isClosed: 'closed',
   isPickedUp: 'picked up',
+  isSliced: 'sliced',
+  isBoiled: 'boiled',
+  isHeated: 'heated',
+  isCooled: 'cooled',
 };
 
 /** Adjectives before a noun, and the qualifier each states. */
@@ -33,6 +37,10 @@ const ADJECTIVES: Readonly<Record<string, Predicate>> = {
   clean: 'isClean',
   cooked: 'isCooked',
   toasted: 'isCooked',
+  sliced: 'isSliced',
+  boiled: 'isBoiled',
+  heated: 'isHeated',
+  cooled: 'isCooled',
 };
 
 const STATE_BY_WORDS = new Map<string, Predicate>([

@@ -138,11 +138,23 @@ const PREFIXES = phrases(
     // "make sure you use a clean mug": a request's verb follows (a state follows "make sure" alone)
     'make sure you|be sure you|make sure that you|please make sure you|just go ahead and|' +
     // a task said as its purpose, as ALFRED's crowd writes them ("To cool a tomato and place it in the bin.")
-    'to|in order to|the goal is to|goal is to|task is to|you are to|we are to',
+    'to|in order to|the goal is to|goal is to|task is to|you are to|we are to|' +
+    // TEACh's Commanders setting the task: "today we shall clean all the mugs", "we will need to turn the stove on",
+    // "you are going to serve the slices in a bowl", "just need you to clean a dirty mug"
+    'we shall|you shall|we will|we will need to|you will need to|we are going to|you are going to|we are gonna|' +
+    'you are gonna|we gotta|you gotta|need you to|we need you to|i just need you to|our task is to|our job is to|' +
+    'your first task is to|the first task is to|the first thing is to|first thing|to begin|to begin with|' +
+    'let us start by|let us start with|start by|we can start by|you can start by|next we will|next you will|' +
+    'after that we will|then we will|and now|okay so|ok so|oops|sorry|oops sorry|okay now|ok now|great now|good now|' +
+    'nice now|cool now|awesome now|perfect now|now we need to|now we have to|now you need to|now we will|' +
+    // the speaker's wish to have it done: "today I'd like to clean my plates"; "I meant" before the request said again
+    'i would like to|we would like to|i want to|i meant|i mean|i meant to say|what i meant was',
 );
 /** Framing that a gerund follows ("would you mind putting ..."): removed, and the gerund made the verb's base form. */
 const GERUND_PREFIXES = phrases(
-  'would you mind|do you mind|would you mind maybe|how about|what about|how about you|start|try|consider|' +
+  // TEACh's "today we're watering the plant", "we'll be making a salad": the task said as what is being done
+  'we are|we will be|today we are|today we will be|you will be|today you will be|we are going to be|' +
+    'would you mind|do you mind|would you mind maybe|how about|what about|how about you|start|try|consider|' +
     'i would appreciate|mind|i would appreciate you|could you try|can you try|would you mind terribly|' +
     'would you mind awfully|do you mind terribly',
 );
@@ -181,7 +193,12 @@ const SUFFIXES = phrases(
     'right|yeah|alright|all right|though|mate|buddy|pal|friend|my friend|dear|love|robot|ta|cheers|go on|darling|' +
     'sweetheart|honey|dude|bro|boss|chef|sir|madam|if you would be so kind|if you would be so good|' +
     'would you be so kind|if you would not mind|shall we|cheers mate|thanks mate|ta mate|cheers love|thanks love|' +
-    'thanks buddy|thanks pal|cheers buddy|thank you sir|thanks dear|thanks boss|cheers boss',
+    'thanks buddy|thanks pal|cheers buddy|thank you sir|thanks dear|thanks boss|cheers boss|' +
+    // an order of steps the request's own verb already says ("toast after slicing": the bread is sliced first anyway)
+    'after slicing|after slice|after slicing it|after you slice it|after you slice|after you have sliced it|' +
+    // the way to it, said after ("slice the bread after you grab the knife"): the knife is the slicing's anyway
+    'after you grab the knife|after you get the knife|after you find the knife|after you pick up the knife|' +
+    'after grabbing the knife|with the knife|using the knife|with a knife|using a knife',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -277,7 +294,7 @@ const GERUND_VERBS =
   'find pick hand give pass switch turn flip power shut kill open close clean wash rinse scrub wipe heat cook warm ' +
   'microwave toast bake reheat water make prepare fix brew serve use empty clear remove tidy chill refrigerate fill ' +
   'pour arrange load transfer hang shift do look search hunt track seek locate gather collect hold examine inspect ' +
-  'cut slice chop cool view';
+  'cut slice chop cool view boil';
 const GERUNDS = new Map<string, string>();
 for (const verb of GERUND_VERBS.split(' ')) {
   const stem = verb.endsWith('e') && !verb.endsWith('ee') ? verb.slice(0, -1) : verb;

@@ -66,6 +66,10 @@ const CATEGORY_SAYINGS: ReadonlyArray<readonly [category: CategoryName, sayings:
   ['cutlery', 'cutlery|silverware'],
   ['clothes', 'clothes|clothing|laundry'],
   ['electronics', 'electronics|gadgets|devices'],
+  ['drinkware', 'drinkware|drinkwares|drinking vessels'],
+  ['dishware', 'dishware|dishwares'],
+  ['furniture', 'furniture|furnitures|piece of furniture|pieces of furniture'],
+  ['water vessels', 'container|containers|water container|water containers|vessel|vessels'],
 ];
 
 const CATEGORIES = new Map<string, { word: string; classes: readonly string[]; plural: boolean }>();

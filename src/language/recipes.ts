@@ -14,6 +14,11 @@ export interface Dish {
   readonly product: (count: number) => Thing[];
   /** What it is served in (a mug of coffee, a plate of toast). */
   readonly vessel?: Thing;
+  /**
+   * The classes that are the dish's parts to choose (TEACh's parameters: the lettuce and tomato of a sandwich, every
+   * part of a salad): where a dialogue says which slices go in it, those replace the recipe's own (`dialogue.ts`).
+   */
+  readonly components?: readonly string[];
 }
 
 export const cleanPlate = one('plate', ['isClean']);
@@ -45,6 +50,7 @@ export const DISHES: Readonly<Record<string, Dish>> = {
     ],
     product: () => [cleanPlate],
     vessel: cleanPlate,
+    components: ['lettuce', 'tomato'],
   },
   salad: {
     steps: () => [
@@ -56,6 +62,7 @@ export const DISHES: Readonly<Record<string, Dish>> = {
     ],
     product: () => [cleanPlate],
     vessel: cleanPlate,
+    components: ['lettuce', 'tomato', 'potato'],
   },
 };
 /** A breakfast without its parts named: coffee and a plate of toast. */

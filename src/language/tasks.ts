@@ -105,7 +105,7 @@ export function goalOf(clauses: readonly ClauseReading[]): TaskReading & { notes
   const notes: string[] = [];
   const seen = new Set<string>();
   for (const clause of clauses) {
-    for (const spec of clause.subgoals) {
+    for (const spec of [...slicingFirst(subgoals, clause.subgoals)]) {
       const key = JSON.stringify(spec);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -115,6 +115,40 @@ export function goalOf(clauses: readonly ClauseReading[]): TaskReading & { notes
     for (const note of clause.notes ?? []) if (!notes.includes(note)) notes.push(note);
   }
   return { subgoals: withStateSteps(subgoals), actionGoals, notes };
+}
+
+/**
+ * The subgoals of a clause, each thing said as slices ("put 2 slices of tomato on a plate") sliced first where no
+ * subgoal before asks it: a slice is a state the robot brings about (docs/alfred.md), as a clean plate is cleaned first.
+ */
+function* slicingFirst(done: readonly SubgoalSpec[], specs: readonly SubgoalSpec[]): Generator<SubgoalSpec> {
+  const sliced = (s: SubgoalSpec) => s.predicate === 'isSliced';
+  const before = [...done];
+  for (const spec of specs) {
+    if (spec.qualifiers?.includes('isSliced') && spec.predicate !== 'isSliced') {
+      const count = spec.count ?? 1;
+      const enough = before.some(
+        (s) =>
+          sliced(s) &&
+          s.patient.join() === spec.patient.join() &&
+          (s.count === 'all' || (count !== 'all' && (s.count ?? 1) >= count)),
+      );
+      if (!enough) {
+        const slicing: SubgoalSpec = {
+          patient: spec.patient,
+          predicate: 'isSliced',
+          ...(count !== 1 && { count }),
+          ...(spec.room !== undefined && { room: spec.room }),
+        };
+        // one slicing of the thing, the largest count said
+        const at = before.findIndex((s) => sliced(s) && s.patient.join() === spec.patient.join());
+        if (at < 0) yield slicing;
+        before.push(slicing);
+      }
+    }
+    before.push(spec);
+    yield spec;
+  }
 }
 
 /**

@@ -121,6 +121,8 @@ function directMethod(spec: SubgoalSpec): string | undefined {
       return 'close';
     case 'isFilledWithWater':
       return 'fill_up';
+    case 'isSliced':
+      return 'slice';
     case 'isPickedUp':
       return 'pickup';
     case 'isPlacedTo':

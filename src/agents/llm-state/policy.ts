@@ -341,7 +341,22 @@ function explore(
         !graph.hasState(o.id, 'OPEN'),
     )
     .map((o) => o.id);
+  // opening takes a free hand: with both full, what the subgoal does not need is set down first (the knife after
+  // slicing), on a surface of the room
+  const held = listing.all().filter((o) => o.place.relation === 'HELD');
+  const spare = held.find((o) => !spec.patient.includes(o.className)) ?? held[0];
+  const surface = listing
+    .all()
+    .find((o) => o.properties.includes('SURFACES') && o.place.relation !== 'HELD' && o.place.room === listing.currentRoom);
+  const freeHand: Command[] =
+    held.length >= 2 && spare && surface
+      ? [
+          { verb: 'move', args: [names.name(surface.id)] },
+          { verb: 'placeon', args: [names.name(spare.id), names.name(surface.id)] },
+        ]
+      : [];
   const openIt = (id: number): Command[] => [
+    ...freeHand,
     { verb: 'move', args: [names.name(id)] },
     { verb: 'open', args: [names.name(id)] },
   ];

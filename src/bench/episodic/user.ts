@@ -17,7 +17,14 @@ import {
 } from '../../sim/subgoals.js';
 import type { BoundTask } from './task.js';
 
-const ADJECTIVE: Partial<Record<Predicate, string>> = { isClean: 'clean', isCooked: 'cooked' };
+const ADJECTIVE: Partial<Record<Predicate, string>> = {
+  isClean: 'clean',
+  isCooked: 'cooked',
+  isSliced: 'sliced',
+  isBoiled: 'boiled',
+  isHeated: 'heated',
+  isCooled: 'cooled',
+};
 
 function named(className: string, qualifiers: readonly Predicate[] | undefined, plural: boolean): string {
   const adjectives = (qualifiers ?? []).map((q) => ADJECTIVE[q]).filter((a) => a !== undefined);

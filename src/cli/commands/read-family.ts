@@ -47,15 +47,23 @@ export function readFamilyCommand(family: string, flags: FamilyFlags): void {
     ...(flags.type !== undefined && { type: flags.type }),
     ...(flags.part !== undefined && { part: flags.part as Part }),
   });
+  // nor are its refusal reasons, which quote the words the reading stopped at
+  const blind = flags.part === 'held-out';
   if (flags.json) {
     const shown = flags.show === undefined ? undefined : selected(result.texts, flags.show);
     const { texts: _texts, ...summary } = result;
-    process.stdout.write(`${JSON.stringify({ ...summary, ...(shown && { texts: shown }) })}\n`);
+    const figures = blind
+      ? { ...summary, rows: summary.rows.map(withoutReasons), total: withoutReasons(summary.total) }
+      : summary;
+    process.stdout.write(`${JSON.stringify({ ...figures, ...(shown && { texts: shown }) })}\n`);
     return;
   }
-  process.stdout.write(`${familyTable(result).join('\n')}\n`);
+  process.stdout.write(`${familyTable(result, { reasons: !blind }).join('\n')}\n`);
   if (flags.show !== undefined) process.stdout.write(`${textLines(selected(result.texts, flags.show)).join('\n')}\n`);
 }
+
+/** A row without its refusal reasons. */
+const withoutReasons = (row: TypeRow): TypeRow => ({ ...row, reasons: [] });
 
 const selected = (texts: readonly TextReading[], show: string) =>
   show === 'all' ? texts : texts.filter((t) => t.outcome === (show as Outcome) && (show !== 'other' || t.scored));
@@ -63,7 +71,7 @@ const selected = (texts: readonly TextReading[], show: string) =>
 const pct = (n: number, of: number) => (of === 0 ? '-' : `${Math.round((100 * n) / of)}%`);
 
 /** The per-type table, the totals and the commonest reasons. */
-export function familyTable(result: FamilyReading): string[] {
+export function familyTable(result: FamilyReading, options: { readonly reasons?: boolean } = {}): string[] {
   const width = Math.max(26, ...result.rows.map((r) => r.type.length));
   const cell = (n: number | null, of: number) => (n === null ? '-' : `${n} ${pct(n, of)}`).padStart(10);
   const line = (r: TypeRow) =>
@@ -74,8 +82,10 @@ export function familyTable(result: FamilyReading): string[] {
   const lines = [`${result.family}${part}: the offline reader against the gold`, '', header, ...result.rows.map(line)];
   lines.push(line(result.total));
   if (result.apart) lines.push(line(result.apart));
-  lines.push('', 'commonest refusal reasons (quoted text as …):');
-  for (const r of result.total.reasons) lines.push(`  ${String(r.count).padStart(4)}  ${r.reason}`);
+  if (options.reasons ?? true) {
+    lines.push('', 'commonest refusal reasons (quoted text as …):');
+    for (const r of result.total.reasons) lines.push(`  ${String(r.count).padStart(4)}  ${r.reason}`);
+  }
   lines.push(
     '',
     `${result.texts.length} texts read in ${result.cpuMs.toFixed(0)} ms of CPU (${result.cpuUsPerText.toFixed(0)} µs per text the first ` +

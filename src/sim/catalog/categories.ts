@@ -23,6 +23,10 @@ export const CATEGORY_NAMES = [
   'cutlery',
   'clothes',
   'electronics',
+  'drinkware',
+  'dishware',
+  'furniture',
+  'water vessels',
 ] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
 
@@ -43,6 +47,15 @@ const DEFINITIONS: Readonly<Record<CategoryName, () => string[]>> = {
   cutlery: listed('cutleryknife cutleryfork spoon'),
   clothes: where((e) => e.kind === 'clothes'),
   electronics: where((e) => e.kind === 'electronics'),
+  // TEACh's task vocabulary ("clean all the drinkware", "put all the credit cards on any furniture"): the classes of
+  // TEACh's custom classes of the same names (bench/episodic/people/classes.ts, checked equal by a test)
+  drinkware: listed('bottlewater waterglass mug'),
+  dishware: listed('dishbowl plate'),
+  furniture: listed(
+    'chair bed coffeetable desk kitchentable diningtable dresser bench wallshelf bookshelf nightstand sofa tvstand',
+  ),
+  // what water is carried in ("fill the container at the sink")
+  'water vessels': listed('waterglass mug dishbowl cookingpot wateringcan kettle'),
 };
 
 let classes: Map<CategoryName, readonly string[]> | undefined;

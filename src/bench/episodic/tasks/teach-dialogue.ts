@@ -65,7 +65,7 @@ export const TEACH_DIALOGUES: Readonly<Record<string, DialogueSpec>> = {
     ],
     sessions: [
       { subgoals: [0], requests: [first] },
-      { subgoals: [1, 2], requests: ['Now cook a slice of potato and serve it on the plate.'] },
+      { subgoals: [1, 2, 3], requests: ['Now cook a slice of potato and serve it on the plate.'] },
     ],
   },
   'teach/remotes-on-sofa': {
@@ -113,7 +113,7 @@ export const TEACH_DIALOGUES: Readonly<Record<string, DialogueSpec>> = {
   'teach/salad': {
     requests: ['Make a salad.', 'Could you make me a salad?', 'I would like a salad.'],
     sessions: [
-      { subgoals: [0, 1], requests: ['First clean a plate and cook a slice of potato.'] },
+      { subgoals: [0, 1], requests: ['First clean a plate and cook the potato.'] },
       {
         subgoals: [2, 3, 4],
         requests: [

@@ -3,7 +3,8 @@
  * (`../shared/data/teach/task_definitions`, read, not copied): each type's components and their conditions become
  * DANLI-style subgoals on hearth's classes (TEACh's names mapped as docs/homes.md lists them). What the simulator's
  * vocabulary cannot say is approximated, as docs/episodic.md explains:
- * - slicing: VirtualHome's CUT has no effect, so "a slice of X" is the whole X (bread comes as `breadslice`);
+ * - slicing: a slice is the derived state `sliced` (docs/alfred.md), so "a slice of X" is X sliced (bread comes as
+ *   `breadslice`, a class of its own);
  * - cooking, coffee, water: the derived states of `src/sim/derived-states.ts`;
  * - "one Y" / "a plate" are not forced to be the same instance across components.
  * Boil X and Poach Egg are left out: hearth's cooking pot holds nothing (no CONTAINERS), so nothing boils in it.
@@ -78,8 +79,17 @@ export const TEACH_TASKS: readonly TaskDefinition[] = [
     family: 'teach',
     text: 'Cook 1 slice(s) of potato and serve on a plate.',
     stepLimit: 50,
-    requires: [{ className: 'potato', count: 1 }],
-    subgoals: [cleanPlate, { patient: ['potato'], predicate: 'isCooked' }, onCleanPlate('potato', 1, ['isCooked'])],
+    requires: [
+      { className: 'potato', count: 1 },
+      { className: 'chefknife', count: 1 },
+    ],
+    // TEACh's Cooked Slice Of X: the potato sliced, the slice cooked, served on a clean plate
+    subgoals: [
+      cleanPlate,
+      { patient: ['potato'], predicate: 'isSliced' },
+      { patient: ['potato'], qualifiers: ['isSliced'], predicate: 'isCooked' },
+      onCleanPlate('potato', 1, ['isSliced', 'isCooked']),
+    ],
     source: source('107__n_cooked_slices_of_x_in_y.json'),
   },
   {

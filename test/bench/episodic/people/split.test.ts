@@ -14,7 +14,9 @@ describe("the reader's split", () => {
   it("keeps a trial's annotations together, and a game whole", () => {
     expect(splitUnit('alfred/valid_seen/trial_T1/ann0')).toBe('trial_T1');
     expect(splitUnit('alfred/llm_planner/trial_T1')).toBe('trial_T1');
-    expect(splitUnit('teach-human/abc')).toBe('teach-human/abc');
+    // a TEACh game's sessions together (the hash before '_'), salted (split.ts)
+    expect(splitUnit('teach-human/0196f21923a77e88_288f')).toBe(splitUnit('teach-human/0196f21923a77e88_ff45'));
+    expect(splitUnit('other/abc')).toBe('other/abc');
     const parts = ['ann0', 'ann1', 'ann2'].map((a) => partOf(`alfred/valid_seen/trial_T20190909_121908_219603/${a}`));
     expect(new Set(parts).size).toBe(1);
   });
