@@ -4,7 +4,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { InputError, lineColumnAt } from '../util/errors.js';
+import { InputError } from '../util/errors.js';
+import { parseJsonText } from '../util/json-text.js';
 import { type BoundingBox, EnvGraph } from './graph.js';
 import {
   isProperty,
@@ -87,19 +88,8 @@ export function decodeGraphBytes(bytes: Buffer, source = '<graph>'): string {
 
 export function parseGraphText(text: string, options: GraphLoadOptions = {}): EnvGraph {
   const source = options.source ?? '<graph>';
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const position = /position (\d+)/.exec(message);
-    const where = position ? lineColumnAt(text, Number(position[1])) : undefined;
-    throw new InputError(`invalid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, {
-      file: source,
-      ...where,
-    });
-  }
-  return graphFromJson(data, { ...options, source });
+  // Parsed without quoting the text in errors: a job or a stored episode may name this file (docs/security.md).
+  return graphFromJson(parseJsonText(text, { file: source }), { ...options, source });
 }
 
 /** Builds a graph from parsed JSON, validating every node and edge. Duplicate edges are dropped. */
