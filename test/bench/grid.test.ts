@@ -123,7 +123,7 @@ describe('grid flags', () => {
       "--nonstationarity: unknown level 'extreme' (known: low, medium, high)",
     );
     expect(inputError(['--instructions', '3,,5'])).toBe("--instructions: empty item in '3,,5'");
-    expect(inputError(['--instructions', '2.5'])).toBe("--instructions: expected an integer >= 1, got '2.5'");
+    expect(inputError(['--instructions', '2.5'])).toBe("--instructions: expected an integer from 1 to 1000, got '2.5'");
     expect(inputError(['--instructions', '9'], { ...KNOWN, maxInstructions: 7 })).toBe(
       "--instructions: expected an integer from 1 to 7, got '9'",
     );
