@@ -53,6 +53,30 @@ export function jsonTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean 
   return false;
 }
 
+/**
+ * Whether a value is plain JSON data (null, booleans, finite numbers, strings, arrays and plain objects of them),
+ * nested at most `maxDepth` deep: what a value from elsewhere (a queue worker's result) must be before it is stored.
+ * Walked without recursion.
+ */
+export function isJsonValue(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return false;
+      continue;
+    }
+    if (typeof item !== 'object' || depth >= maxDepth) return false;
+    if (!Array.isArray(item)) {
+      const prototype = Object.getPrototypeOf(item);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+    }
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** A text from elsewhere cut for a message: at most `max` characters, one line, with a mark where it was cut. */
 export function quoteCut(text: string, max = 80): string {
   const cut = text.length > max ? `${text.slice(0, max - 3)}...` : text;
