@@ -103,7 +103,7 @@ export class CoordinatorRecordings {
   faultOf(spec: EpisodeSpec, calls: readonly RecordedCall[] | undefined): string | undefined {
     if (!calls || calls.length === 0) return undefined;
     const recording = recordingOf(spec);
-    if (!recording || recording.mode !== 'record') return 'model calls came back for an episode that records none';
+    if (recording?.mode !== 'record') return 'model calls came back for an episode that records none';
     const expected = backendId(backendInfoOf(episodeLlmOf(spec.llm)));
     for (const call of calls) {
       if (call.backend !== expected) return "a model call came back for another model than the run's";
