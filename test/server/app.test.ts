@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAgent } from '../../src/agents/registry.js';
 import { executeEpisode, loadProtocolModule } from '../../src/bench/execute.js';
 import type { JsonObject } from '../../src/bench/json.js';
@@ -34,6 +34,7 @@ describe('the dashboard app', () => {
   let dir: string;
   let storePath: string;
   let app: ReturnType<typeof dashboardApp>['app'];
+  let close: () => Promise<void>;
   let data: DashboardData;
 
   const get = (path: string, headers: Record<string, string> = {}) =>
@@ -68,7 +69,12 @@ describe('the dashboard app', () => {
     }
     store.close();
     data = DashboardData.open({ store: storePath, traces: [] });
-    app = dashboardApp(data, { hosts: ['127.0.0.1', 'localhost'] }).app;
+    ({ app, close } = dashboardApp(data, { hosts: ['127.0.0.1', 'localhost'] }));
+  });
+
+  afterAll(async () => {
+    await close();
+    data.close();
   });
 
   it('answers only to its own host names, and only same-origin JSON asks it to record', async () => {
