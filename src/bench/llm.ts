@@ -88,6 +88,18 @@ export function shareApiKey(config: LlmConfig, env: Record<string, string | unde
   if (config.apiKey !== undefined) env[API_KEY_ENV] = config.apiKey;
 }
 
+/**
+ * The environment for worker threads that run handed specs: this process's, with `apiKey` (this machine's key, from
+ * `machineModelServer`) as the key they read, or none.
+ */
+export function threadEnvWithKey(
+  apiKey: string | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Record<string, string | undefined> {
+  const { [API_KEY_ENV]: _key, ...rest } = env;
+  return apiKey === undefined ? rest : { ...rest, [API_KEY_ENV]: apiKey };
+}
+
 /** What identifies the model for `--resume` and the record: provider, model, embedding model, settings. */
 export function llmRunConfig(config: LlmConfig): JsonObject {
   return JSON.parse(

@@ -64,14 +64,11 @@ export function dashboardApp(data: DashboardData, options: AppOptions): Dashboar
   let recorder: TraceRecorder | undefined;
   const recorderOf = async () => {
     if (recorder) return recorder;
-    const [{ TraceRecorder }, { machineModelServer }, { API_KEY_ENV }] = await Promise.all([
+    const [{ TraceRecorder }, { machineModelServer }] = await Promise.all([
       import('./recorder.js'),
       import('../llm/config.js'),
-      import('../bench/llm.js'),
     ]);
     const server = options.modelServer ?? machineModelServer({});
-    // The recorder's thread reads the key from its environment (one from a config file is not there yet).
-    if (server.apiKey !== undefined) process.env[API_KEY_ENV] = server.apiKey;
     recorder ??= new TraceRecorder(
       data,
       () => ({

@@ -12,6 +12,7 @@
  * file, and at most `maxWaiting` waiting; more are refused (HTTP 503) until some have run.
  */
 import { canonicalJson } from '../bench/json.js';
+import { threadEnvWithKey } from '../bench/llm.js';
 import { EpisodeThreadPool } from '../bench/pool.js';
 import { getProtocol } from '../bench/protocols.js';
 import { admitHandedSpec, type HandedSpecPolicy } from '../bench/untrusted-spec.js';
@@ -76,7 +77,9 @@ export class TraceRecorder {
     if (this.closed) throw new TooBusy('the dashboard is stopping');
     let pool = this.pools.get(run.protocol);
     if (!pool) {
-      pool = new EpisodeThreadPool(getProtocol(run.protocol).module, 1);
+      // The thread reads this machine's key, and only it, from its environment.
+      const env = threadEnvWithKey(this.policy().llm.server.apiKey);
+      pool = new EpisodeThreadPool(getProtocol(run.protocol).module, 1, { env });
       this.pools.set(run.protocol, pool);
     }
     const { outcome } = await pool.run(spec, true);

@@ -23,7 +23,7 @@ import { callsWaitOnServer, defaultConcurrency, type LlmConfig, machineModelServ
 import { InputError } from '../../util/errors.js';
 import { FileRoots } from '../../util/file-roots.js';
 import { allOf, episodesPerWorker, RunCallSlots } from '../call-slots.js';
-import { API_KEY_ENV } from '../llm.js';
+import { threadEnvWithKey } from '../llm.js';
 import { EpisodeThreadPool } from '../pool.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { getProtocol } from '../protocols.js';
@@ -100,8 +100,8 @@ function serverModelOf(spec: EpisodeSpec): Pick<LlmConfig, 'provider' | 'replay'
 /** Runs jobs until the signal fires; resolves once the worker has closed. */
 export async function runQueueWorker(options: QueueWorkerOptions): Promise<void> {
   const policy = workerJobPolicy(options);
-  // Worker threads read the key from their environment (a key from a config file or --api-key is not there yet).
-  if (policy.llm.server.apiKey !== undefined) process.env[API_KEY_ENV] = policy.llm.server.apiKey;
+  // The threads read this machine's key from their environment (one from a config file is not in this process's).
+  const env = threadEnvWithKey(policy.llm.server.apiKey);
   await assertReachable(options.url);
   const address = parseQueueUrl(options.url);
   const connection = redisOptions(address);
@@ -153,6 +153,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
         );
       }
       pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
+        env,
         ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
       });
       pools.set(key, pool);
