@@ -91,7 +91,7 @@ describe('the dashboard app', () => {
     });
     const llm = { provider: 'openai', model: 'm', baseUrl: evil.url };
     const specs = [{ ...spec(9), agent: 'llm-planner', steps: 2, llm }, ...[1, 2, 3, 4, 5].map(spec)];
-    specs.forEach((episode, index) =>
+    for (const [index, episode] of specs.entries()) {
       store.writeEpisode(second.id, {
         key: episode.key,
         index,
@@ -99,8 +99,8 @@ describe('the dashboard app', () => {
         status: 'ok',
         result: { metrics: { sr: 1 } },
         timing: { wallMs: 1, worker: null },
-      }),
-    );
+      });
+    }
     store.close();
     data = DashboardData.open({ store: storePath, traces: [] });
     ({ app, close } = dashboardApp(data, {

@@ -72,7 +72,7 @@ describe('the dashboard handed a hostile store (issue 44)', () => {
       // 3: a home file out of the dashboard's folders (the working directory, the store's).
       oracle(4, { home }),
     ];
-    specs.forEach((spec, index) =>
+    for (const [index, spec] of specs.entries()) {
       store.writeEpisode(run.id, {
         key: spec.key,
         index,
@@ -80,8 +80,8 @@ describe('the dashboard handed a hostile store (issue 44)', () => {
         status: 'ok',
         result: { metrics: { sr: 1 } },
         timing: { wallMs: 1, worker: null },
-      }),
-    );
+      });
+    }
     store.close();
     // The user's key, in this machine's environment; no model server named on it.
     process.env.HEARTH_LLM_API_KEY = 'sk-user-secret';
