@@ -16,6 +16,7 @@
  */
 import type { z } from 'zod';
 import { InputError } from '../util/errors.js';
+import { quoteCut } from '../util/json-text.js';
 import { CONTINUAL_LAYOUT } from './continual/layout.js';
 import { CONTINUAL_SPEC, continualSpecFiles } from './continual/spec.js';
 import { EPISODIC_LAYOUT } from './episodic/layout.js';
@@ -87,7 +88,7 @@ export function getProtocol(name: string): ProtocolEntry {
   if (!entry) {
     const known = protocolNames();
     throw new InputError(
-      `unknown protocol '${name}' (known: ${known.length > 0 ? known.join(', ') : 'none registered'})`,
+      `unknown protocol ${quoteCut(name, 64)} (known: ${known.length > 0 ? known.join(', ') : 'none registered'})`,
     );
   }
   return entry;

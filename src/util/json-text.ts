@@ -78,7 +78,8 @@ export function isJsonValue(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean 
 }
 
 /** A text from elsewhere cut for a message: at most `max` characters, one line, with a mark where it was cut. */
-export function quoteCut(text: string, max = 80): string {
+export function quoteCut(value: unknown, max = 80): string {
+  const text = typeof value === 'string' ? value : String(value);
   const cut = text.length > max ? `${text.slice(0, max - 3)}...` : text;
   // Control characters (a newline, an escape) would let a quoted text start a line of its own.
   return JSON.stringify([...cut].map((c) => (c < ' ' || c === '\u007f' ? ' ' : c)).join(''));

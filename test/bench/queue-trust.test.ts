@@ -213,7 +213,7 @@ describeRedis('a queue worker handed hostile jobs (issue 44)', () => {
         [job('continual', continual({ extra: 1 })), /unknown field "extra"/],
         [job('continual', continual({ agent: 'my-agent' })), /unknown agent "my-agent"/],
         [{ ...job('continual', continual()), run: '../x' }, /field "run": not a run tag/],
-        [job('nope', continual()), /unknown protocol 'nope'/],
+        [job('nope', continual()), /unknown protocol "nope"/],
       ];
       for (const [data, reason] of refusals) {
         const ended = await worker.hand(data, 10_000);
