@@ -14,6 +14,8 @@ import fc from 'fast-check';
 export interface Folders {
   readonly inside: string;
   readonly outside?: string;
+  /** A model server a hostile job names (a loopback server that records what reaches it). */
+  readonly evil?: string;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -110,7 +112,13 @@ function hostileValues(folders: Folders): fc.Arbitrary<Json> {
       '🏠',
       'x'.repeat(10_000),
     ),
-    fc.constantFrom<Json>('http://evil.example/v1', 'file:///etc/passwd', 'javascript:alert(1)', '../../tag', 'record'),
+    fc.constantFrom<Json>(
+      folders.evil ?? 'http://evil.example/v1',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      '../../tag',
+      'record',
+    ),
     fc.string({ maxLength: 20 }),
     fc.integer(),
     fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>,
