@@ -84,7 +84,7 @@ describe('jobs and stored specs, mutated', () => {
             refusal(error);
           }
         }),
-        propertyRuns(250),
+        propertyRuns(200),
       );
     } finally {
       await recordings.close();
@@ -101,7 +101,7 @@ describe('jobs and stored specs, mutated', () => {
           refusal(error);
         }
       }),
-      propertyRuns(150),
+      propertyRuns(100),
     );
   });
 

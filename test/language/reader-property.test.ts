@@ -55,7 +55,7 @@ describe('the reader on any string', () => {
         checked(readTask(text));
         checked(parseInstruction(text));
       }),
-      propertyRuns(150),
+      propertyRuns(120),
     );
   });
 
@@ -66,7 +66,7 @@ describe('the reader on any string', () => {
         expect(Array.isArray(dialogue.unread)).toBe(true);
         expect(readFeedback(text)).toBeTypeOf('object');
       }),
-      propertyRuns(150),
+      propertyRuns(120),
     );
   });
 });

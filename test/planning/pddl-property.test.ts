@@ -74,7 +74,7 @@ describe('the PDDL parser on edited and arbitrary texts', () => {
         const domain = readOrRefuse(() => parseDomain(text, { file: 'd.pddl', strict: true }), 'd.pddl');
         if (domain) expect(domainText(parseDomain(domainText(domain)))).toBe(domainText(domain));
       }),
-      propertyRuns(200),
+      propertyRuns(150),
     );
   });
 
@@ -91,7 +91,7 @@ describe('the PDDL parser on edited and arbitrary texts', () => {
             problemText(domain, problem),
           );
       }),
-      propertyRuns(200),
+      propertyRuns(150),
     );
   });
 });

@@ -183,7 +183,7 @@ describe("the dashboard's routes with hostile requests", () => {
         expect(text).not.toContain(SECRET);
         expect(text).not.toContain('internal error');
       }),
-      propertyRuns(150),
+      propertyRuns(120),
     );
   });
 });

@@ -114,7 +114,7 @@ describe("the world's loaders on any input", () => {
           if (graph) expect(graphToJson(graphFromJson(graphToJson(graph)))).toEqual(graphToJson(graph));
         },
       ),
-      propertyRuns(150),
+      propertyRuns(120),
     );
   });
 
@@ -133,7 +133,7 @@ describe("the world's loaders on any input", () => {
         loadOrRefuse(() => parseProgram(program, 'p.txt'));
         loadOrRefuse(() => loadHome(name));
       }),
-      propertyRuns(150),
+      propertyRuns(120),
     );
   });
 });
