@@ -76,7 +76,7 @@ async function startWorker(url: string, options: { baseUrl?: string; files?: str
   }
   return {
     /** Adds the job and waits (at most `ms`) until it has finished or failed. */
-    async hand(data: unknown, ms = 20_000): Promise<{ state: string; reason: string }> {
+    async hand(data: unknown, ms = 45_000): Promise<{ state: string; reason: string }> {
       const id = randomUUID();
       await queue.add('episode', data as never, { jobId: id, attempts: 1 });
       const until = Date.now() + ms;
@@ -103,13 +103,15 @@ describeRedis('a queue worker handed hostile jobs (issue 44)', () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
+    // The agent registry a worker looks names up in, loaded here rather than by the first job (seconds under load).
+    await import('../../src/agents/registry.js');
     redis = await startRedisServer();
     evil = await startFakeOpenAiServer();
     // This machine's key; no model server named on it.
     process.env.HEARTH_LLM_API_KEY = 'sk-worker-secret';
     delete process.env.HEARTH_LLM_BASE_URL;
     delete process.env.HEARTH_LLM_CONFIG;
-  }, 30_000);
+  }, 60_000);
 
   afterAll(async () => {
     for (const name of ['HEARTH_LLM_API_KEY', 'HEARTH_LLM_BASE_URL', 'HEARTH_LLM_CONFIG']) {
@@ -216,7 +218,7 @@ describeRedis('a queue worker handed hostile jobs (issue 44)', () => {
         [job('nope', continual()), /unknown protocol "nope"/],
       ];
       for (const [data, reason] of refusals) {
-        const ended = await worker.hand(data, 10_000);
+        const ended = await worker.hand(data);
         expect(ended.state, JSON.stringify(data)).toBe('failed');
         expect(ended.reason).toMatch(reason);
       }

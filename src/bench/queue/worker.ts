@@ -91,6 +91,13 @@ function withSlotGroup(spec: EpisodeSpec, run: string): EpisodeSpec {
   return { ...spec, llm: { ...(spec.llm as Record<string, unknown>), slotGroup: run } } as EpisodeSpec;
 }
 
+/** A model server for the start line: its address without credentials, or what happens without one. */
+function serverName(baseUrl: string | undefined): string {
+  if (baseUrl === undefined) return "the provider's own (a job naming a server is refused)";
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
 /** The model configuration of a spec whose calls wait on a server, if it has one. */
 function serverModelOf(spec: EpisodeSpec): Pick<LlmConfig, 'provider' | 'replay' | 'concurrency'> | undefined {
   const llm = spec.llm as Pick<LlmConfig, 'provider' | 'replay' | 'concurrency'> | undefined;
@@ -207,7 +214,10 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     if (options.verbose && job) say(`job ${job.id} failed: ${error.message.split('\n')[0]}`);
   });
   await worker.waitUntilReady();
-  say(`taking jobs from ${address.display}, ${options.concurrency} at a time`);
+  say(
+    `taking jobs from ${address.display}, ${options.concurrency} at a time; files they name read from ` +
+      `${policy.files.describe()}; model calls to ${serverName(policy.llm.server.baseUrl)}`,
+  );
 
   await new Promise<void>((resolve) => {
     if (options.signal?.aborted) resolve();
