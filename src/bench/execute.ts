@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { collectDecisions } from '../util/decisions.js';
+import { InputError } from '../util/errors.js';
 import { type JsonObject, type JsonValue, toJsonData } from './json.js';
 import type { EpisodeContext, EpisodeResult, EpisodeSpec, ProtocolModule } from './protocol.js';
 
@@ -90,8 +91,12 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
-/** An error as stored: the first line is `Name: message`, then the stack frames when there are any. */
+/**
+ * An error as stored: the first line is `Name: message`, then the stack frames when there are any. An InputError (bad
+ * input: a spec, a file it names) is its line alone, as the CLI prints it: its stack says nothing about the input.
+ */
 export function describeError(error: unknown): string {
+  if (error instanceof InputError) return `${error.name}: ${error.message}`;
   if (error instanceof Error) {
     const headline = `${error.name}: ${error.message}`;
     const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line)) ?? [];

@@ -17,18 +17,18 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { InputError } from '../util/errors.js';
 import type { JsonObject, JsonValue } from './json.js';
 import type { EpisodeSpec } from './protocol.js';
 import { parseQueueUrl } from './queue/address.js';
 import type { ReportFormat } from './report.js';
+import { agentName, homeSpec, MAX_EPISODE_STEPS, MAX_SEED } from './spec-schema.js';
 import { DEFAULT_STORE_PATH } from './store.js';
 
 export const NONSTATIONARITY_LEVELS = ['low', 'medium', 'high'] as const;
 export type NonstationarityLevel = (typeof NONSTATIONARITY_LEVELS)[number];
 
-/** The largest seed (seeds are unsigned 32-bit integers, see `Rng`). */
-const MAX_SEED = 0xffffffff;
 const MAX_SEED_COUNT = 1_000_000;
 const MAX_WORKERS = 256;
 
@@ -176,7 +176,7 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     }
     return level as NonstationarityLevel;
   });
-  const maxInstructions = context.maxInstructions ?? Number.MAX_SAFE_INTEGER;
+  const maxInstructions = Math.min(context.maxInstructions ?? MAX_INSTRUCTIONS, MAX_INSTRUCTIONS);
   const instructions = parseList('--instructions', options.instructions).map((item) =>
     parseInteger('--instructions', item, 1, maxInstructions),
   );
@@ -187,7 +187,7 @@ export function parseGridOptions(options: Record<string, unknown>, context: Grid
     nonstationarity,
     instructions,
     seeds: parseSeeds(String(options.seeds ?? '')),
-    steps: parseInteger('--steps', String(options.steps ?? ''), 1, Number.MAX_SAFE_INTEGER),
+    steps: parseInteger('--steps', String(options.steps ?? ''), 1, MAX_EPISODE_STEPS),
     store: parseStore(options.store),
     resume: parseResume(options.resume),
     workers:
@@ -295,6 +295,18 @@ export function gridConfig(grid: Grid): JsonObject {
     steps: grid.steps,
   };
 }
+
+/** The most standing instructions a grid's spec may ask for (each domain's pool bounds `--instructions` lower). */
+export const MAX_INSTRUCTIONS = 1000;
+
+/** The fields of an episode of the standard grid, for a protocol's spec schema (`spec-schema.ts`). */
+export const GRID_SPEC_FIELDS = {
+  agent: agentName,
+  home: homeSpec,
+  nonstationarity: z.enum(NONSTATIONARITY_LEVELS),
+  instructions: z.number().int().min(1).max(MAX_INSTRUCTIONS),
+  steps: z.number().int().min(1).max(MAX_EPISODE_STEPS),
+};
 
 /** An episode of the standard grid. */
 export interface GridEpisodeSpec extends EpisodeSpec {

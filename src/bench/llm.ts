@@ -5,23 +5,35 @@
  * (`HEARTH_LLM_API_KEY`, set by `shareApiKey` before the workers start), so it is never written to the results
  * store. Each worker builds one model per configuration and keeps it for the episodes it runs.
  *
+ * A spec a process was handed rather than built (a queue job, a stored episode the dashboard records again) names a
+ * model, never where its calls go: `handedEpisodeLlm` sends them to this machine's model server with this machine's
+ * key, and refuses a spec that names a server when this machine named none (docs/security.md).
+ *
  * Accounting: every agent of an episode gets its own ledger (`withAccounting`); the episode reports its calls and
  * tokens per decision step as metrics (`llmMetrics`, deterministic: a replayed or cached run reports the same
  * numbers) and the latency as timing (it varies from run to run).
  */
+import { z } from 'zod';
 import { canonicalJson } from '../llm/canonical.js';
-import { type LlmConfig, languageModelFromConfig } from '../llm/config.js';
+import { type LlmConfig, languageModelFromConfig, llmFieldsSchema, type ModelServer } from '../llm/config.js';
 import type { LanguageModel } from '../llm/language-model.js';
 import type { LlmUsage } from '../llm/middleware/accounting.js';
+import { InputError } from '../util/errors.js';
+import { quoteCut } from '../util/json-text.js';
 import { type SlotSource, slotsOf } from './call-slots.js';
 import type { JsonObject } from './json.js';
 import type { MetricSpec } from './protocol.js';
 
 /**
- * The LLM configuration an episode spec carries: `LlmConfig` without the API key; a queue worker adds `slotGroup`
- * (the run whose limit of calls in flight its calls count against) to the specs it runs.
+ * The LLM configuration an episode spec carries: `LlmConfig` without the API key (the schema protocols put in their
+ * spec schemas; the same one a config file is checked with).
  */
-export type EpisodeLlm = Omit<LlmConfig, 'apiKey'> & { slotGroup?: string };
+export const episodeLlmSchema = llmFieldsSchema;
+
+/** A queue worker adds `slotGroup` (the run whose limit of calls in flight its calls count against) to its specs. */
+const runnableLlmSchema = episodeLlmSchema.extend({ slotGroup: z.string().min(1).max(64).optional() });
+
+export type EpisodeLlm = z.infer<typeof runnableLlmSchema>;
 
 /** Environment variable that hands the API key to worker threads. */
 export const API_KEY_ENV = 'HEARTH_LLM_API_KEY';
@@ -34,16 +46,38 @@ export function episodeLlm(config: LlmConfig): JsonObject {
 
 /** The configuration read back from a spec field (written by `episodeLlm`). */
 export function episodeLlmOf(value: unknown): EpisodeLlm {
-  const spec = value as Partial<EpisodeLlm> | null;
-  if (
-    spec === null ||
-    typeof spec !== 'object' ||
-    typeof spec.provider !== 'string' ||
-    typeof spec.model !== 'string'
-  ) {
-    throw new TypeError(`episode spec: 'llm' must be an LLM configuration, got ${JSON.stringify(value)}`);
+  const parsed = runnableLlmSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`episode spec: 'llm' is not an LLM configuration (${issue.path.join('.')}: ${issue.message})`);
   }
-  return spec as EpisodeLlm;
+  return parsed.data;
+}
+
+/** How a process handed specs by others runs their models (`handedEpisodeLlm`). */
+export interface HandedLlmPolicy {
+  /** This machine's model server and key (`machineModelServer`). */
+  readonly server: ModelServer;
+  /** How to name a server for this process ("start the worker with --base-url URL"). */
+  readonly serverHint: string;
+}
+
+/**
+ * The model configuration of a spec this process was handed, as this machine runs it. Calls that go to a server go
+ * to this machine's (`--base-url`, HEARTH_LLM_BASE_URL, the config file), whatever the spec says, with this machine's
+ * key; a spec naming a server when this machine named none is refused with a line saying how to name one (the key
+ * would otherwise go where a job or a store chose, and a worker would call whatever address a job gave it). A replay
+ * calls no server: its address is dropped.
+ */
+export function handedEpisodeLlm(llm: EpisodeLlm, policy: HandedLlmPolicy): EpisodeLlm {
+  const { baseUrl, ...rest } = llm;
+  if (llm.replay !== undefined || llm.provider !== 'openai') return rest;
+  if (policy.server.baseUrl !== undefined) return { ...rest, baseUrl: policy.server.baseUrl };
+  if (baseUrl === undefined) return rest;
+  throw new InputError(
+    `the model server ${quoteCut(baseUrl)} is named by the spec, not by this machine: model calls (and this ` +
+      `machine's key) go only to the server this machine's flags, environment or config file name; ${policy.serverHint}`,
+  );
 }
 
 /**
@@ -52,6 +86,18 @@ export function episodeLlmOf(value: unknown): EpisodeLlm {
  */
 export function shareApiKey(config: LlmConfig, env: Record<string, string | undefined> = process.env): void {
   if (config.apiKey !== undefined) env[API_KEY_ENV] = config.apiKey;
+}
+
+/**
+ * The environment for worker threads that run handed specs: this process's, with `apiKey` (this machine's key, from
+ * `machineModelServer`) as the key they read, or none.
+ */
+export function threadEnvWithKey(
+  apiKey: string | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Record<string, string | undefined> {
+  const { [API_KEY_ENV]: _key, ...rest } = env;
+  return apiKey === undefined ? rest : { ...rest, [API_KEY_ENV]: apiKey };
 }
 
 /** What identifies the model for `--resume` and the record: provider, model, embedding model, settings. */

@@ -168,6 +168,8 @@ export interface ThreadPoolOptions {
    * gives the slots of each group (a queue worker's runs) the threads ask for.
    */
   callSlots?: SlotSource;
+  /** The environment the threads see (default: this process's); a queue worker and the dashboard give their key. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -188,6 +190,7 @@ export class EpisodeThreadPool {
   private broken?: Error;
   readonly episodesPerThread: number;
   private readonly callSlots?: SlotSource;
+  private readonly env?: Readonly<Record<string, string | undefined>>;
 
   constructor(
     private readonly moduleUrl: string,
@@ -200,6 +203,7 @@ export class EpisodeThreadPool {
       throw new Error(`episodes per thread must be an integer >= 1, got ${this.episodesPerThread}`);
     }
     this.callSlots = options.callSlots;
+    this.env = options.env;
     for (let i = 0; i < size; i++) this.start();
   }
 
@@ -269,6 +273,7 @@ export class EpisodeThreadPool {
     const worker = spawnWorker(this.moduleUrl, {
       runCallSlots: this.callSlots !== undefined,
       shareMemos: this.size > 1,
+      ...(this.env && { env: this.env }),
     });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
     const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: new Map(), exited };
@@ -355,19 +360,25 @@ function post(worker: Worker, message: MainToWorker): void {
   worker.postMessage(message);
 }
 
-function spawnWorker(moduleUrl: string, options: { runCallSlots: boolean; shareMemos: boolean }): Worker {
+function spawnWorker(
+  moduleUrl: string,
+  options: { runCallSlots: boolean; shareMemos: boolean; env?: Readonly<Record<string, string | undefined>> },
+): Worker {
   const workerData: WorkerData = {
     moduleUrl,
     ...(options.runCallSlots && { runCallSlots: true }),
     ...(options.shareMemos && { shareMemos: true }),
   };
-  if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) return new Worker(WORKER_ENTRY, { workerData });
+  const env = options.env && { env: options.env as NodeJS.ProcessEnv };
+  if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) {
+    return new Worker(WORKER_ENTRY, { workerData, ...env });
+  }
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit
   // a parent's `--import tsx`, whose half-shared hooks break the registration on Node 20.
   const bootstrap = `import(${JSON.stringify(tsxEsmApiUrl(moduleUrl))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); })
   .catch((error) => { process.nextTick(() => { throw error; }); });`;
-  return new Worker(bootstrap, { eval: true, workerData, execArgv: [] });
+  return new Worker(bootstrap, { eval: true, workerData, execArgv: [], ...env });
 }
 
 function isTypeScript(specifier: string): boolean {

@@ -4,20 +4,40 @@
  * name here and sends the module's URL to each worker.
  *
  * A built-in protocol adds one entry to `BUILT_IN` with a specifier relative to this file, e.g.
- *   { name: 'continual', module: new URL('./continual/protocol.js', import.meta.url).href, report: CONTINUAL_LAYOUT }
+ *   { name: 'continual', module: new URL('./continual/protocol.js', import.meta.url).href, report: CONTINUAL_LAYOUT,
+ *     spec: CONTINUAL_SPEC }
  * (the `.js` suffix also finds the `.ts` source when running under tsx or vitest). Tests and plug-ins call
  * `registerProtocol`.
+ *
+ * Every protocol says what its episode specs are (`spec`, a zod schema: `spec-schema.ts`): the runner checks the specs
+ * it is given against it, and a queue worker or the dashboard checks every spec it is handed before anything runs
+ * (`untrusted-spec.ts`), with the files the spec names (`files`) inside the folders that process may read and the
+ * protocol's own checks of what only this process knows (`admit`: its agents).
  */
+import type { z } from 'zod';
 import { InputError } from '../util/errors.js';
+import { quoteCut } from '../util/json-text.js';
 import { CONTINUAL_LAYOUT } from './continual/layout.js';
+import { CONTINUAL_SPEC, continualSpecFiles } from './continual/spec.js';
 import { EPISODIC_LAYOUT } from './episodic/layout.js';
-import type { ReportLayout } from './protocol.js';
+import { EPISODIC_SPEC, episodicSpecFiles, refuseLearning } from './episodic/spec.js';
+import type { EpisodeSpec, ReportLayout } from './protocol.js';
+import { checkRegisteredAgent, type SpecFile } from './spec-schema.js';
 
 export interface ProtocolEntry {
   name: string;
   /** Absolute module specifier (a file: URL, or a package name) of a module exporting `runEpisode`. */
   module: string;
   report: ReportLayout;
+  /** The schema of the protocol's episode specs (a strict object: `specSchema`). */
+  spec: z.ZodType<EpisodeSpec>;
+  /** The files a spec names for its episode to read (checked against the reading process's folders when handed). */
+  files?: (spec: EpisodeSpec) => readonly SpecFile[];
+  /**
+   * Checks of a spec this process was handed (a job, a stored episode) beyond its schema, against what only this
+   * process knows (its registry of agents); throws an InputError saying what is refused.
+   */
+  admit?: (spec: EpisodeSpec) => Promise<void> | void;
   description?: string;
 }
 
@@ -27,12 +47,21 @@ const BUILT_IN: ProtocolEntry[] = [
     name: 'continual',
     module: new URL('./continual/protocol.js', import.meta.url).href,
     report: CONTINUAL_LAYOUT,
+    spec: CONTINUAL_SPEC as z.ZodType<EpisodeSpec>,
+    files: continualSpecFiles,
+    admit: (spec) => checkRegisteredAgent(String(spec.agent), 'continual'),
     description: 'standing instructions in a home a resident keeps changing (ExRAP; PROTOCOLS.md section 1)',
   },
   {
     name: 'episodic',
     module: new URL('./episodic/protocol.js', import.meta.url).href,
     report: EPISODIC_LAYOUT,
+    spec: EPISODIC_SPEC as z.ZodType<EpisodeSpec>,
+    files: episodicSpecFiles,
+    admit: async (spec) => {
+      refuseLearning(spec);
+      await checkRegisteredAgent(String(spec.agent), 'episodic');
+    },
     description: 'one task at a time, scored by SR, GC, PLW, AS and Exec (DANLI, LLM-State; PROTOCOLS.md section 2)',
   },
 ];
@@ -45,6 +74,11 @@ export function registerProtocol(entry: ProtocolEntry): void {
     throw new Error(`protocol name '${entry.name}' must be lower-case letters, digits and dashes`);
   }
   assertValidLayout(entry.name, entry.report);
+  if (typeof (entry.spec as Partial<z.ZodType> | undefined)?.safeParse !== 'function') {
+    throw new Error(
+      `protocol '${entry.name}' needs a spec schema (spec: a zod schema of its episode specs, specSchema)`,
+    );
+  }
   registry.set(entry.name, entry);
 }
 
@@ -54,7 +88,7 @@ export function getProtocol(name: string): ProtocolEntry {
   if (!entry) {
     const known = protocolNames();
     throw new InputError(
-      `unknown protocol '${name}' (known: ${known.length > 0 ? known.join(', ') : 'none registered'})`,
+      `unknown protocol ${quoteCut(name, 64)} (known: ${known.length > 0 ? known.join(', ') : 'none registered'})`,
     );
   }
   return entry;

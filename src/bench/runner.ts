@@ -27,9 +27,10 @@ import { canonicalJson, type JsonObject } from './json.js';
 import { executeEpisodes } from './pool.js';
 import { createProgress, formatDuration } from './progress.js';
 import type { EpisodeSpec } from './protocol.js';
-import { getProtocol } from './protocols.js';
+import { getProtocol, type ProtocolEntry } from './protocols.js';
 import { parseQueueUrl } from './queue/address.js';
 import { buildReport, type Report, type ReportInput } from './report.js';
+import { describeSpecIssue } from './spec-schema.js';
 import { DEFAULT_STORE_PATH, ResultsStore, type RunInfo } from './store.js';
 import { hearthVersion } from './version.js';
 
@@ -107,7 +108,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
   const started = performance.now();
   const protocol = getProtocol(options.protocol);
   const specs = options.specs;
-  assertSpecs(specs);
+  assertSpecs(specs, protocol);
   const stderr = options.stderr ?? process.stderr;
   const quiet = options.quiet ?? false;
   const note = (line: string) => {
@@ -346,12 +347,17 @@ function selectRun(
   return { run: create(), resumed: false };
 }
 
-function assertSpecs(specs: readonly EpisodeSpec[]): void {
+/**
+ * Checks the specs against the protocol's schema (what a queue worker will check them against too: a spec built
+ * here that a worker would refuse fails now, naming the field) and that their keys are unique.
+ */
+function assertSpecs(specs: readonly EpisodeSpec[], protocol: ProtocolEntry): void {
   const keys = new Set<string>();
   for (const spec of specs) {
     if (typeof spec.key !== 'string' || spec.key === '') throw new Error('every episode spec needs a non-empty key');
     if (keys.has(spec.key)) throw new Error(`two episode specs have the key '${spec.key}'`);
-    if (!Number.isSafeInteger(spec.seed)) throw new Error(`episode ${spec.key}: seed ${spec.seed} is not an integer`);
+    const checked = protocol.spec.safeParse(spec);
+    if (!checked.success) throw new InputError(`episode ${spec.key}: ${describeSpecIssue(checked.error)}`);
     keys.add(spec.key);
   }
 }

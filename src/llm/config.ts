@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError, lineColumnAt } from '../util/errors.js';
-import { jsonSyntaxErrorOffset } from './json-syntax.js';
+import { jsonSyntaxErrorOffset } from '../util/json-syntax.js';
 import { createLanguageModel, type LanguageModel, type LanguageModelSettings } from './language-model.js';
 import {
   backendId,
@@ -62,36 +62,74 @@ export interface LlmFlags {
   llmConcurrency?: string | number;
 }
 
+/**
+ * Upper bounds of a model configuration's numbers, wherever it comes from: flags, environment, a config file, or an
+ * episode spec read from a queue job or a store (which must not make a worker take a million calls at once). Each is
+ * far above any real use.
+ */
+export const LLM_LIMITS = {
+  concurrency: 4096,
+  threads: 1024,
+  contextSize: 1 << 22,
+  timeoutMs: 24 * 3600 * 1000,
+  maxRetries: 100,
+  maxTokens: 1 << 20,
+  samples: 1000,
+  topLogprobs: 100,
+  temperature: 100,
+  smoothing: 1e6,
+  text: 4096,
+} as const;
+
+const bounded = (max: number) => z.number().int().positive().max(max);
+const text = z.string().min(1).max(LLM_LIMITS.text);
+/** An http(s) address: a model server's base URL. */
+const httpUrl = z
+  .string()
+  .max(LLM_LIMITS.text)
+  .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value) && URL.canParse(value), 'not an http(s) URL');
+
 const settingsSchema = z.strictObject({
-  temperature: z.number().min(0).optional(),
-  maxTokens: z.number().int().positive().optional(),
-  seed: z.number().int().optional(),
-  samples: z.number().int().positive().optional(),
-  sampleTemperature: z.number().min(0).optional(),
-  sampleMaxTokens: z.number().int().positive().optional(),
-  topLogprobs: z.number().int().positive().optional(),
-  smoothing: z.number().min(0).optional(),
-  disabledCapabilities: z.array(z.enum(CAPABILITY_NAMES as [CapabilityName, ...CapabilityName[]])).optional(),
+  temperature: z.number().min(0).max(LLM_LIMITS.temperature).optional(),
+  maxTokens: bounded(LLM_LIMITS.maxTokens).optional(),
+  seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).optional(),
+  samples: bounded(LLM_LIMITS.samples).optional(),
+  sampleTemperature: z.number().min(0).max(LLM_LIMITS.temperature).optional(),
+  sampleMaxTokens: bounded(LLM_LIMITS.maxTokens).optional(),
+  topLogprobs: bounded(LLM_LIMITS.topLogprobs).optional(),
+  smoothing: z.number().min(0).max(LLM_LIMITS.smoothing).optional(),
+  disabledCapabilities: z
+    .array(z.enum(CAPABILITY_NAMES as [CapabilityName, ...CapabilityName[]]))
+    .max(CAPABILITY_NAMES.length)
+    .optional(),
 });
 
-/** The config file: the same fields as `LlmConfig`, plus `apiKeyEnv` (read the key from that variable). */
-const fileSchema = z.strictObject({
-  provider: z.enum(PROVIDERS).optional(),
-  model: z.string().min(1).optional(),
-  baseUrl: z.string().url().optional(),
-  apiKey: z.string().optional(),
-  apiKeyEnv: z.string().optional(),
-  embeddingModel: z.string().min(1).optional(),
-  timeoutMs: z.number().int().positive().optional(),
+/**
+ * Every field of a model configuration but its key, checked and bounded: what a config file may say and what an
+ * episode spec carries (`bench/llm.ts`). One schema for both, so that whatever the flags resolve to passes the checks
+ * a queue worker and the dashboard make on specs they are handed.
+ */
+export const llmFieldsSchema = z.strictObject({
+  provider: z.enum(PROVIDERS),
+  model: text,
+  baseUrl: httpUrl.optional(),
+  embeddingModel: text.optional(),
+  timeoutMs: bounded(LLM_LIMITS.timeoutMs).optional(),
   jsonStrict: z.boolean().optional(),
-  threads: z.number().int().positive().optional(),
-  contextSize: z.number().int().positive().optional(),
+  threads: bounded(LLM_LIMITS.threads).optional(),
+  contextSize: bounded(LLM_LIMITS.contextSize).optional(),
   gpu: z.union([z.enum(['auto', 'cuda', 'vulkan', 'metal']), z.literal(false)]).optional(),
-  concurrency: z.number().int().positive().optional(),
-  maxRetries: z.number().int().min(0).optional(),
-  cache: z.string().min(1).optional(),
-  replay: z.string().min(1).optional(),
+  concurrency: bounded(LLM_LIMITS.concurrency).optional(),
+  maxRetries: z.number().int().min(0).max(LLM_LIMITS.maxRetries).optional(),
+  cache: text.optional(),
+  replay: text.optional(),
   settings: settingsSchema.optional(),
+});
+
+/** The config file: the same fields, each optional, plus the key (`apiKey`, or `apiKeyEnv`: the variable to read). */
+const fileSchema = llmFieldsSchema.partial().extend({
+  apiKey: z.string().max(LLM_LIMITS.text).optional(),
+  apiKeyEnv: z.string().min(1).max(256).optional(),
 });
 
 type ConfigFile = z.infer<typeof fileSchema>;
@@ -137,8 +175,7 @@ type Env = Record<string, string | undefined>;
  * recording to replay). Throws `InputError` for contradictory or malformed settings.
  */
 export function resolveLlmConfig(flags: LlmFlags, env: Env = process.env): LlmConfig | undefined {
-  const configPath = flags.llmConfig ?? env.HEARTH_LLM_CONFIG;
-  const file: ConfigFile = configPath ? readLlmConfigFile(configPath) : {};
+  const file = configFileOf(flags, env);
   const pick = <T>(flag: T | undefined, envValue: T | undefined, fileValue: T | undefined) =>
     flag ?? envValue ?? fileValue;
 
@@ -175,37 +212,118 @@ export function resolveLlmConfig(flags: LlmFlags, env: Env = process.env): LlmCo
   if (provider === 'llama-cpp' && replay === undefined && !existsSync(model)) {
     throw new InputError('GGUF model file not found', { file: model });
   }
-  const apiKeyFromFileEnv = file.apiKeyEnv ? env[file.apiKeyEnv] : undefined;
+  const server = modelServerOf(flags, env, file, provider);
   const config: LlmConfig = {
     provider,
     model,
-    baseUrl: pick(flags.baseUrl, env.HEARTH_LLM_BASE_URL, file.baseUrl),
-    apiKey: pick(flags.apiKey, env.HEARTH_LLM_API_KEY, file.apiKey ?? apiKeyFromFileEnv),
+    baseUrl: server.baseUrl,
+    apiKey: server.apiKey,
     embeddingModel: pick(undefined, env.HEARTH_LLM_EMBEDDING_MODEL, file.embeddingModel),
-    timeoutMs: pick(undefined, intFrom(env.HEARTH_LLM_TIMEOUT_MS, 'HEARTH_LLM_TIMEOUT_MS'), file.timeoutMs),
+    timeoutMs: pick(
+      undefined,
+      intFrom(env.HEARTH_LLM_TIMEOUT_MS, 'HEARTH_LLM_TIMEOUT_MS', 1, LLM_LIMITS.timeoutMs),
+      file.timeoutMs,
+    ),
     jsonStrict: file.jsonStrict,
     threads: pick(
-      intFrom(flags.llmThreads, '--llm-threads'),
-      intFrom(env.HEARTH_LLM_THREADS, 'HEARTH_LLM_THREADS'),
+      intFrom(flags.llmThreads, '--llm-threads', 1, LLM_LIMITS.threads),
+      intFrom(env.HEARTH_LLM_THREADS, 'HEARTH_LLM_THREADS', 1, LLM_LIMITS.threads),
       file.threads,
     ),
-    contextSize: pick(undefined, intFrom(env.HEARTH_LLM_CONTEXT_SIZE, 'HEARTH_LLM_CONTEXT_SIZE'), file.contextSize),
+    contextSize: pick(
+      undefined,
+      intFrom(env.HEARTH_LLM_CONTEXT_SIZE, 'HEARTH_LLM_CONTEXT_SIZE', 1, LLM_LIMITS.contextSize),
+      file.contextSize,
+    ),
     gpu: pick(undefined, gpuFrom(env.HEARTH_LLM_GPU), file.gpu),
     concurrency: pick(
-      intFrom(flags.llmConcurrency, '--llm-concurrency'),
-      intFrom(env.HEARTH_LLM_CONCURRENCY, 'HEARTH_LLM_CONCURRENCY'),
+      intFrom(flags.llmConcurrency, '--llm-concurrency', 1, LLM_LIMITS.concurrency),
+      intFrom(env.HEARTH_LLM_CONCURRENCY, 'HEARTH_LLM_CONCURRENCY', 1, LLM_LIMITS.concurrency),
       file.concurrency,
     ),
-    maxRetries: pick(undefined, intFrom(env.HEARTH_LLM_MAX_RETRIES, 'HEARTH_LLM_MAX_RETRIES', 0), file.maxRetries),
+    maxRetries: pick(
+      undefined,
+      intFrom(env.HEARTH_LLM_MAX_RETRIES, 'HEARTH_LLM_MAX_RETRIES', 0, LLM_LIMITS.maxRetries),
+      file.maxRetries,
+    ),
     cache,
     replay,
     settings: file.settings,
   };
-  if (provider === 'openai' && config.baseUrl === undefined && config.apiKey === undefined && env.OPENAI_API_KEY) {
-    // Talking to OpenAI itself: the usual variable works too.
-    config.apiKey = env.OPENAI_API_KEY;
-  }
-  return dropUndefined(config);
+  const resolved = dropUndefined(config);
+  checkLlmFields(resolved);
+  return resolved;
+}
+
+/** The config file named by `--llm-config` or HEARTH_LLM_CONFIG, read and checked (empty when none is named). */
+function configFileOf(flags: Pick<LlmFlags, 'llmConfig'>, env: Env): ConfigFile {
+  const configPath = flags.llmConfig ?? env.HEARTH_LLM_CONFIG;
+  return configPath ? readLlmConfigFile(configPath) : {};
+}
+
+/**
+ * This machine's model server: where its user said model calls go (`--base-url`, HEARTH_LLM_BASE_URL, the config
+ * file's `baseUrl`; none: the provider's own, OpenAI's) and the key to send there (`--api-key`, HEARTH_LLM_API_KEY, the
+ * config file's `apiKey` or `apiKeyEnv`; OPENAI_API_KEY for OpenAI itself). A queue worker and the dashboard send a
+ * job's or a stored episode's model calls only here, with this key (docs/security.md).
+ */
+export interface ModelServer {
+  readonly baseUrl?: string;
+  readonly apiKey?: string;
+}
+
+export function machineModelServer(
+  flags: Pick<LlmFlags, 'baseUrl' | 'apiKey' | 'llmConfig'>,
+  env: Env = process.env,
+): ModelServer {
+  const server = modelServerOf(flags, env, configFileOf(flags, env), 'openai');
+  if (server.baseUrl !== undefined) checkLlmFields({ provider: 'openai', model: 'm', baseUrl: server.baseUrl });
+  return server;
+}
+
+function modelServerOf(
+  flags: Pick<LlmFlags, 'baseUrl' | 'apiKey'>,
+  env: Env,
+  file: ConfigFile,
+  provider: ProviderName,
+): ModelServer {
+  const apiKeyFromFileEnv = file.apiKeyEnv ? env[file.apiKeyEnv] : undefined;
+  const baseUrl = flags.baseUrl ?? env.HEARTH_LLM_BASE_URL ?? file.baseUrl;
+  let apiKey = flags.apiKey ?? env.HEARTH_LLM_API_KEY ?? file.apiKey ?? apiKeyFromFileEnv;
+  // Talking to OpenAI itself: the usual variable works too.
+  if (provider === 'openai' && baseUrl === undefined && apiKey === undefined) apiKey = env.OPENAI_API_KEY;
+  return dropUndefined({ baseUrl, apiKey });
+}
+
+/** Where each field of a configuration can be set, for messages. */
+const FIELD_SOURCES: Readonly<Record<string, string>> = {
+  provider: '--llm',
+  model: '--model',
+  baseUrl: '--base-url',
+  embeddingModel: 'HEARTH_LLM_EMBEDDING_MODEL',
+  timeoutMs: 'HEARTH_LLM_TIMEOUT_MS',
+  threads: '--llm-threads',
+  contextSize: 'HEARTH_LLM_CONTEXT_SIZE',
+  concurrency: '--llm-concurrency',
+  maxRetries: 'HEARTH_LLM_MAX_RETRIES',
+  cache: '--llm-cache',
+  replay: '--llm-replay',
+};
+
+/**
+ * Checks a resolved configuration (its key aside) against the schema specs are checked with; an InputError naming
+ * the setting. What the flags resolve to is then never refused by a worker or the dashboard for its form.
+ */
+function checkLlmFields(config: LlmConfig): void {
+  const { apiKey: _key, ...fields } = config;
+  const parsed = llmFieldsSchema.safeParse(fields);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  const field = String(issue.path[0] ?? '');
+  const source = FIELD_SOURCES[field];
+  throw new InputError(
+    `the model configuration's ${issue.path.join('.') || 'fields'}${source ? ` (${source}, its variable or the config file)` : ''}: ${issue.message}`,
+  );
 }
 
 /** The identity the backend will have, as recorded in cache keys. */
@@ -297,11 +415,17 @@ function recordedBackend(file: string): BackendInfo {
   }
 }
 
-function intFrom(value: string | number | undefined, name: string, min = 1): number | undefined {
+function intFrom(
+  value: string | number | undefined,
+  name: string,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n) || n < min) {
-    throw new InputError(`${name} must be an integer >= ${min}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const bounds = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new InputError(`${name} must be an integer ${bounds}, got "${value}"`);
   }
   return n;
 }

@@ -7,13 +7,13 @@
  * some pages need (the protocol registry, the agent registry, the replay of traces) are imported on first use, so
  * that the server starts at once.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PRIVILEGE_MEANINGS } from '../agents/agent.js';
 import type { JsonObject } from '../bench/json.js';
 import type { Report } from '../bench/report.js';
 import { type EpisodePageQuery, ResultsStore, type RunInfo, type RunSummary } from '../bench/store.js';
 import { InputError } from '../util/errors.js';
+import { FileRoots } from '../util/file-roots.js';
 import {
   type CrossMethodView,
   crossMethodView,
@@ -22,7 +22,7 @@ import {
   type ReportView,
   reportView,
 } from './report-view.js';
-import { readTraceFile, type TraceFile } from './trace-files.js';
+import { readTraceFile, type TraceFile, TraceFolder } from './trace-files.js';
 import type { EpisodeSource } from './viewer/episode-view.js';
 
 /** A run stops counting as running when nothing was stored for this long. */
@@ -50,32 +50,54 @@ export interface DashboardSources {
   traces: readonly string[];
   /** Where recorded traces go (default: `traces/` beside the store). */
   recordings?: string;
+  /**
+   * Folders besides the working directory and the store's whose files stored episodes may name (home graphs, dialogue
+   * files, model recordings), for the viewer's replays and the recorder (`--files`).
+   */
+  files?: readonly string[];
 }
 
 export class DashboardData {
   private readonly store: ResultsStore | null;
   private readonly files: ReadonlyArray<{ path: string; file: TraceFile }>;
-  readonly recordings: string | null;
+  private readonly traces: TraceFolder | null;
+  /** The folders files named by stored episodes and trace files must be in (`untrusted-spec.ts`). */
+  readonly readable: FileRoots;
   private readonly reports = new Map<string, { counter: number; report: Report; view: ReportView }>();
   private readonly tables = new Map<string, { counter: number; view: CrossMethodView }>();
 
   private constructor(
     store: ResultsStore | null,
     files: Array<{ path: string; file: TraceFile }>,
-    recordings: string | null,
+    traces: TraceFolder | null,
+    readable: FileRoots,
   ) {
     this.store = store;
     this.files = files;
-    this.recordings = recordings;
+    this.traces = traces;
+    this.readable = readable;
   }
 
   /** Opens the store read-only and reads the trace files; an InputError naming the first bad one. */
   static open(sources: DashboardSources): DashboardData {
+    const readable = FileRoots.of(
+      [process.cwd(), ...(sources.store === null ? [] : [dirname(resolve(sources.store))]), ...(sources.files ?? [])],
+      { hint: 'start hearth serve with --files DIR to let stored episodes name files there' },
+    );
     const files = sources.traces.map((path) => ({ path: resolve(path), file: readTraceFile(path) }));
     const store = sources.store === null ? null : ResultsStore.open(sources.store, { readonly: true });
-    const recordings =
-      sources.recordings ?? (sources.store === null ? null : join(dirname(resolve(sources.store)), 'traces'));
-    return new DashboardData(store, files, recordings === null ? null : resolve(recordings));
+    const traces =
+      sources.recordings !== undefined
+        ? TraceFolder.at(resolve(sources.recordings), { named: true })
+        : sources.store === null
+          ? null
+          : TraceFolder.at(join(dirname(resolve(sources.store)), 'traces'), { named: false });
+    return new DashboardData(store, files, traces, readable);
+  }
+
+  /** Where recorded traces go (null: nowhere, the dashboard shows trace files only). */
+  get recordings(): string | null {
+    return this.traces?.path ?? null;
   }
 
   close(): void {
@@ -152,7 +174,7 @@ export class DashboardData {
     const run = this.runInfo(id);
     const stored = this.requireStore().episodeAt(id, index, { trace: true });
     if (!stored) throw new NotFound(`run ${id} has no episode ${index}`);
-    const recorded = stored.trace === undefined ? this.recorded(id, index) : undefined;
+    const recorded = stored.trace === undefined ? this.recordedTrace(id, index) : undefined;
     const trace = stored.trace ?? recorded?.file.episode.trace;
     return {
       protocol: run.protocol,
@@ -172,10 +194,28 @@ export class DashboardData {
     };
   }
 
-  /** Where the dashboard records the trace of a run's episode. */
-  recordingPath(id: number, index: number): string {
-    if (this.recordings === null) throw new InputError('no folder to record traces in');
-    return join(this.recordings, `run-${id}`, `episode-${index}.json`);
+  /** The trace the dashboard recorded of a run's episode, if it has one (read as `TraceFolder` reads). */
+  recordedTrace(id: number, index: number): { path: string; file: TraceFile } | undefined {
+    const file = this.traces?.read(id, index);
+    return file && { path: this.traces!.fileOf(id, index), file };
+  }
+
+  /** Writes the trace the dashboard recorded of a run's episode; returns where. */
+  writeRecordedTrace(id: number, index: number, file: TraceFile): string {
+    if (this.traces === null) throw new InputError('no folder to record traces in');
+    return this.traces.write(id, index, file);
+  }
+
+  /**
+   * Checks what an episode's viewer replays: its spec against its protocol's schema, the files it names inside the
+   * folders the dashboard may read (a stored episode or a trace file is data from whoever made it).
+   */
+  async checkViewable(source: EpisodeSource): Promise<void> {
+    const [{ getProtocol }, { checkHandedSpec }] = await Promise.all([
+      import('../bench/protocols.js'),
+      import('../bench/untrusted-spec.js'),
+    ]);
+    checkHandedSpec(getProtocol(source.protocol), { ...source.spec, key: source.key }, this.readable);
   }
 
   traceFiles(): TraceListing[] {
@@ -217,22 +257,9 @@ export class DashboardData {
     return run;
   }
 
-  private recorded(id: number, index: number): { path: string; file: TraceFile } | undefined {
-    if (this.recordings === null) return undefined;
-    const path = this.recordingPath(id, index);
-    return existsSync(path) ? { path, file: readTraceFile(path) } : undefined;
-  }
-
   /** Positions of the run's episodes that have a recorded trace file. */
   recordedIndices(id: number): number[] {
-    if (this.recordings === null) return [];
-    const folder = join(this.recordings, `run-${id}`);
-    if (!existsSync(folder)) return [];
-    return readdirSync(folder)
-      .map((name) => /^episode-(\d+)\.json$/.exec(name))
-      .filter((match) => match !== null)
-      .map((match) => Number(match[1]))
-      .sort((a, b) => a - b);
+    return this.traces?.indices(id) ?? [];
   }
 
   private async cachedReport(id: number) {
@@ -260,6 +287,11 @@ export class DashboardData {
 /** A request for something that is not there (HTTP 404). */
 export class NotFound extends Error {
   override name = 'NotFound';
+}
+
+/** A request refused for now, the server being busy with others of its kind (HTTP 503). */
+export class TooBusy extends Error {
+  override name = 'TooBusy';
 }
 
 function runState(run: RunSummary, now: number): RunState {

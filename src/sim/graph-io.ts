@@ -4,7 +4,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { InputError, lineColumnAt } from '../util/errors.js';
+import { InputError } from '../util/errors.js';
+import { parseJsonText } from '../util/json-text.js';
 import { type BoundingBox, EnvGraph } from './graph.js';
 import {
   isProperty,
@@ -87,19 +88,8 @@ export function decodeGraphBytes(bytes: Buffer, source = '<graph>'): string {
 
 export function parseGraphText(text: string, options: GraphLoadOptions = {}): EnvGraph {
   const source = options.source ?? '<graph>';
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const position = /position (\d+)/.exec(message);
-    const where = position ? lineColumnAt(text, Number(position[1])) : undefined;
-    throw new InputError(`invalid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, {
-      file: source,
-      ...where,
-    });
-  }
-  return graphFromJson(data, { ...options, source });
+  // Parsed without quoting the text in errors: a job or a stored episode may name this file (docs/security.md).
+  return graphFromJson(parseJsonText(text, { file: source }), { ...options, source });
 }
 
 /** Builds a graph from parsed JSON, validating every node and edge. Duplicate edges are dropped. */
@@ -137,6 +127,9 @@ export function graphFromJson(data: unknown, options: GraphLoadOptions = {}): En
       fail,
     );
     const states = checkNames(n.states ?? [], isState, STATES, `${label} (${n.class_name})`, 'state', fail);
+    if (n.bounding_box !== undefined && n.bounding_box !== null && !isBoundingBox(n.bounding_box)) {
+      fail(`${label}: "bounding_box" must be {"center": [x, y, z], "size": [x, y, z]} or null`);
+    }
     if (graph.has(n.id as number)) {
       // VirtualHome keeps the last of duplicate ids; a silent overwrite would hide broken data, so say so.
       fail(`${label}: duplicate node id`);
@@ -207,8 +200,17 @@ function checkNames(
   return out;
 }
 
+/** A value of the file, for a message: cut short (a graph file may come from a job or a store). */
 function show(value: unknown): string {
-  return value === undefined ? 'missing' : JSON.stringify(value);
+  if (value === undefined) return 'missing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isBoundingBox(value: unknown): value is BoundingBox {
+  const triple = (v: unknown) => Array.isArray(v) && v.length === 3 && v.every((x) => Number.isFinite(x));
+  const box = value as Partial<BoundingBox>;
+  return typeof value === 'object' && value !== null && triple(box.center) && triple(box.size);
 }
 
 /** The graph in VirtualHome's JSON shape (node order and extra keys preserved). */

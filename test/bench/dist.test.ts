@@ -24,12 +24,14 @@ describe.skipIf(!built)('the compiled runner', () => {
     const dist = (file: string) => JSON.stringify(pathToFileURL(join(projectRoot, 'dist', 'bench', file)).href);
     writeFileSync(
       driver,
-      `import { registerProtocol } from ${dist('protocols.js')};
+      `import { z } from ${JSON.stringify(pathToFileURL(join(projectRoot, 'node_modules', 'zod', 'index.js')).href)};
+import { registerProtocol } from ${dist('protocols.js')};
+import { specSchema } from ${dist('spec-schema.js')};
 import { runGrid } from ${dist('runner.js')};
 import { reportToJson } from ${dist('report.js')};
 import { ResultsStore } from ${dist('store.js')};
 registerProtocol({ name: 'double', module: ${JSON.stringify(pathToFileURL(protocol).href)},
-  report: { groupBy: ['group'], metrics: [{ key: 'value', label: 'V' }] } });
+  report: { groupBy: ['group'], metrics: [{ key: 'value', label: 'V' }] }, spec: specSchema({ group: z.string() }) });
 const specs = [0, 1, 2, 3, 4, 5].map((seed) => ({ key: 'seed=' + seed, seed, group: 'all' }));
 const store = ${JSON.stringify(join(dir, 'r.sqlite'))};
 const outcome = await runGrid({ protocol: 'double', config: {}, specs, store, workers: 2, quiet: true });

@@ -111,8 +111,8 @@ describe('grid flags', () => {
     expect(inputError(['--agents', 'oracle,gready'])).toBe(
       "--agents: unknown agent 'gready' (known: greedy, oracle, random)",
     );
-    expect(inputError(['--steps', '0'])).toBe("--steps: expected an integer >= 1, got '0'");
-    expect(inputError(['--steps', 'ten'])).toBe("--steps: expected an integer >= 1, got 'ten'");
+    expect(inputError(['--steps', '0'])).toBe("--steps: expected an integer from 1 to 100000, got '0'");
+    expect(inputError(['--steps', 'ten'])).toBe("--steps: expected an integer from 1 to 100000, got 'ten'");
     expect(inputError(['--seeds', '-3'])).toBe(
       "--seeds: expected a seed count N, a list a,b,c or a range a..b, with N from 1 to 1000000, got '-3'",
     );
@@ -123,7 +123,7 @@ describe('grid flags', () => {
       "--nonstationarity: unknown level 'extreme' (known: low, medium, high)",
     );
     expect(inputError(['--instructions', '3,,5'])).toBe("--instructions: empty item in '3,,5'");
-    expect(inputError(['--instructions', '2.5'])).toBe("--instructions: expected an integer >= 1, got '2.5'");
+    expect(inputError(['--instructions', '2.5'])).toBe("--instructions: expected an integer from 1 to 1000, got '2.5'");
     expect(inputError(['--instructions', '9'], { ...KNOWN, maxInstructions: 7 })).toBe(
       "--instructions: expected an integer from 1 to 7, got '9'",
     );

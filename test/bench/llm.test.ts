@@ -37,7 +37,7 @@ describe('LLM configuration in episode specs', () => {
     const env: Record<string, string | undefined> = {};
     shareApiKey(config, env);
     expect(env[API_KEY_ENV]).toBe('sk-secret');
-    expect(() => episodeLlmOf({ model: 'm' })).toThrow(/'llm' must be an LLM configuration/);
+    expect(() => episodeLlmOf({ model: 'm' })).toThrow(/'llm' is not an LLM configuration \(provider: /);
     expect(llmRunConfig(config)).toEqual({ provider: 'openai', model: 'm', settings: { seed: 3 } });
   });
 

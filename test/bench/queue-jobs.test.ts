@@ -1,9 +1,10 @@
 /** The queue's pieces that need no Redis: the URL, job ids, and how a worker adapts a spec's model settings. */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseQueueUrl } from '../../src/bench/queue/address.js';
 import { jobId, runOfJob, runTag } from '../../src/bench/queue/jobs.js';
 import { recordingOf, withRecordingFile } from '../../src/bench/queue/llm-calls.js';
-import { localLlmSpec } from '../../src/bench/queue/worker.js';
+import { admitJob, workerJobPolicy } from '../../src/bench/queue/worker.js';
 import { InputError } from '../../src/util/errors.js';
 
 describe('the queue URL', () => {
@@ -50,25 +51,43 @@ describe('job ids', () => {
   });
 });
 
-describe("a worker's view of a spec's model", () => {
+describe("a worker's view of a job's model", () => {
   const llm = {
     provider: 'openai',
     model: 'm',
     baseUrl: 'http://coordinator-view:8000/v1',
     cache: '/coord/cache.sqlite',
   };
-  const spec = { key: 'k', seed: 0, llm };
+  const spec = {
+    key: 'k',
+    seed: 0,
+    agent: 'saycan',
+    home: 'cottage',
+    nonstationarity: 'low',
+    instructions: 2,
+    steps: 5,
+    domain: 'virtualhome',
+    style: 'sentence',
+    llm,
+  };
+  const job = {
+    run: '0123456789abcdef',
+    protocol: 'continual',
+    spec,
+    trace: false,
+    recording: { tag: randomUUID(), mode: 'record' },
+  };
 
-  it('takes its own server address (its call limit is its slots, not the spec)', () => {
-    const options = { url: 'redis://h', concurrency: 4 };
-    expect(localLlmSpec(spec, options)).toBe(spec);
-    expect(localLlmSpec(spec, { ...options, llmConcurrency: 10 })).toBe(spec);
-    expect(localLlmSpec(spec, { ...options, baseUrl: 'http://gpu:8000/v1', llmConcurrency: 10 }).llm).toEqual({
-      ...llm,
-      baseUrl: 'http://gpu:8000/v1',
-    });
-    const offline = { key: 'k', seed: 0 };
-    expect(localLlmSpec(offline, { ...options, baseUrl: 'http://gpu:8000/v1' })).toBe(offline);
+  it("sends the calls to its own server, never the job's, counted against the run's slots", async () => {
+    const admitted = await admitJob(job, workerJobPolicy({ baseUrl: 'http://gpu:8000/v1' }));
+    expect(admitted.spec.llm).toEqual({ ...llm, baseUrl: 'http://gpu:8000/v1', slotGroup: job.run });
+    // A worker that named no server refuses a job that names one (its key would go there).
+    await expect(admitJob(job, workerJobPolicy({}))).rejects.toThrow(
+      /^the model server "http:\/\/coordinator-view:8000\/v1" is named by the spec, not by this machine/,
+    );
+    const { llm: _llm, ...offlineSpec } = spec;
+    const offline = { run: job.run, protocol: job.protocol, trace: false, spec: { ...offlineSpec, agent: 'oracle' } };
+    expect((await admitJob(offline, workerJobPolicy({}))).spec).toEqual({ ...offlineSpec, agent: 'oracle' });
   });
 
   it('reads the recording from its local copy', () => {

@@ -4,7 +4,7 @@ import { reportToJson } from '../../src/bench/report.js';
 import { EXIT_EPISODES_FAILED, EXIT_INTERRUPTED } from '../../src/bench/runner.js';
 import { ResultsStore } from '../../src/bench/store.js';
 import { InputError } from '../../src/util/errors.js';
-import { TOY_LAYOUT } from '../fixtures/toy.js';
+import { TOY_LAYOUT, TOY_SPEC } from '../fixtures/toy.js';
 import { CapturedStream, referenceJson, SMALL_GRID, tempStore, toyGridRun } from '../fixtures/toy-runs.js';
 
 afterEach(() => {
@@ -117,6 +117,7 @@ describe('runner worker pool', () => {
       name: 'broken',
       module: new URL('../fixtures/toy.ts', import.meta.url).href,
       report: TOY_LAYOUT,
+      spec: TOY_SPEC,
     });
     for (const workers of [0, 2]) {
       await expect(

@@ -1,6 +1,7 @@
 /**
  * An LLM sweep on the Redis queue through the built CLI: `hearth run ... --queue` with 2 `hearth worker` processes
- * calling the loopback fake OpenAI-compatible server started here (real HTTP). Recorded with --llm-cache, every call
+ * calling the loopback stand-in model server started here (real HTTP), named on the workers' own command line (a job
+ * never chooses where a worker's calls go). Recorded with --llm-cache, every call
  * reaches the coordinator's cache file (the same calls a local run records); replayed with --llm-replay, the sweep
  * makes zero calls on either worker and reports the same. Needs dist/ (npm test builds it) and redis-server.
  */
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmCallStore } from '../../src/llm/middleware/cache.js';
 import { spawnNode } from '../helpers/child.js';
 import { BIN, cliEnv } from '../helpers/cli.js';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
@@ -42,10 +43,13 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
   const workers: ReturnType<typeof hearth>[] = [];
 
   beforeAll(async () => {
-    server = await startFakeOpenAiServer();
+    server = await startStandInModelServer({ latencyMs: 30, maxConcurrent: 64 });
     redis = await startRedisServer();
-    for (let i = 0; i < 2; i++)
-      workers.push(hearth(['worker', '--queue', redis.url, '--concurrency', '1', '--verbose']));
+    for (let i = 0; i < 2; i++) {
+      workers.push(
+        hearth(['worker', '--queue', redis.url, '--concurrency', '1', '--verbose', '--base-url', server.url]),
+      );
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -87,28 +91,23 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
   }, 180_000);
 
   it("keeps the run's --llm-concurrency over both workers, with the results of a local run", async () => {
-    const standIn = await startStandInModelServer({ latencyMs: 30, maxConcurrent: 64 });
-    try {
-      const run = async (extra: string[], store: string) => {
-        const flags = ['--agents', 'saycan', '--llm', 'openai', '--base-url', standIn.url, '--model', 'm'];
-        const grid = ['--seeds', '6', '--steps', '3', '--json', '--store', join(dir, store)];
-        const child = hearth(['run', ...flags, ...grid, ...extra]);
-        const { code } = await child.exit;
-        return { code, stdout: child.stdout(), stderr: child.stderr() };
-      };
-      const local = await run(['--workers', '0', '--llm-concurrency', '1', '--quiet'], 'saycan-local.sqlite');
-      expect(local.code, local.stderr).toBe(0);
-      standIn.resetLoad();
-      const queued = await run(['--llm-concurrency', '3', '--queue', redis.url], 'saycan-queued.sqlite');
-      expect(queued.code, queued.stderr).toBe(0);
-      const load = standIn.load();
-      // Each worker alone could have had 3 out: the limit is the run's, shared through Redis.
-      expect(load.maxInFlight).toBeLessThanOrEqual(3);
-      expect(load.maxInFlight).toBeGreaterThan(1);
-      expect(queued.stderr).toMatch(/\d+ model calls, in flight [\d.]+ on average \(at most [1-3], limit 3\)/);
-      expect(queued.stdout).toBe(local.stdout);
-    } finally {
-      await standIn.close();
-    }
+    const run = async (extra: string[], store: string) => {
+      const flags = ['--agents', 'saycan', '--llm', 'openai', '--base-url', server.url, '--model', 'm'];
+      const grid = ['--seeds', '6', '--steps', '3', '--json', '--store', join(dir, store)];
+      const child = hearth(['run', ...flags, ...grid, ...extra]);
+      const { code } = await child.exit;
+      return { code, stdout: child.stdout(), stderr: child.stderr() };
+    };
+    const local = await run(['--workers', '0', '--llm-concurrency', '1', '--quiet'], 'saycan-local.sqlite');
+    expect(local.code, local.stderr).toBe(0);
+    server.resetLoad();
+    const queued = await run(['--llm-concurrency', '3', '--queue', redis.url], 'saycan-queued.sqlite');
+    expect(queued.code, queued.stderr).toBe(0);
+    const load = server.load();
+    // Each worker alone could have had 3 out: the limit is the run's, shared through Redis.
+    expect(load.maxInFlight).toBeLessThanOrEqual(3);
+    expect(load.maxInFlight).toBeGreaterThan(1);
+    expect(queued.stderr).toMatch(/\d+ model calls, in flight [\d.]+ on average \(at most [1-3], limit 3\)/);
+    expect(queued.stdout).toBe(local.stdout);
   }, 240_000);
 });

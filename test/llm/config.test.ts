@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addLlmOptions, languageModelFromOptions } from '../../src/llm/cli-options.js';
 import { resolveLlmConfig } from '../../src/llm/config.js';
 import { LlmRequiredError, requireLanguageModel } from '../../src/llm/errors.js';
-import { jsonSyntaxErrorOffset } from '../../src/llm/json-syntax.js';
 import { InputError } from '../../src/util/errors.js';
+import { jsonSyntaxErrorOffset } from '../../src/util/json-syntax.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-llm-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +79,7 @@ describe('resolving the LLM configuration', () => {
       `${join(dir, 'nope.gguf')}: GGUF model file not found`,
     );
     expect(inputError(() => resolveLlmConfig({ llm: 'openai', model: 'm', llmThreads: '0' }, {})).message).toBe(
-      '--llm-threads must be an integer >= 1, got "0"',
+      '--llm-threads must be an integer from 1 to 1024, got "0"',
     );
     expect(
       inputError(() => resolveLlmConfig({ llm: 'openai', model: 'm' }, { HEARTH_LLM_GPU: 'tpu' })).message,

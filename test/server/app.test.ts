@@ -2,11 +2,14 @@
  * The dashboard's HTTP application without a browser: it answers only to its own host names and refuses paths
  * outside its front end, store and traces; an episode's trace replays into one frame per step; a trace that does not
  * replay is refused with one line; and the trace of an episode run without one is recorded on request into a file
- * beside the store (which stays as it was), reproducing the stored result.
+ * beside the store (which stays as it was), reproducing the stored result. Issue 44's findings about recording, on
+ * the same recording thread (`trust.test.ts` has those that run no episode): a stored LLM episode's calls go to this
+ * machine's server, never the store's; a link planted at a partial name is not written through; an episode is
+ * recorded once, and recordings past the queue are refused for now.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAgent } from '../../src/agents/registry.js';
 import { executeEpisode, loadProtocolModule } from '../../src/bench/execute.js';
 import type { JsonObject } from '../../src/bench/json.js';
@@ -15,6 +18,7 @@ import { ResultsStore } from '../../src/bench/store.js';
 import { hearthVersion } from '../../src/bench/version.js';
 import { dashboardApp } from '../../src/server/app.js';
 import { DashboardData } from '../../src/server/dashboard-data.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 const HOST = '127.0.0.1:4280';
@@ -34,10 +38,20 @@ describe('the dashboard app', () => {
   let dir: string;
   let storePath: string;
   let app: ReturnType<typeof dashboardApp>['app'];
+  let close: () => Promise<void>;
   let data: DashboardData;
+  /** The model server a stored episode names, and this machine's (`hearth serve --base-url`). */
+  let evil: FakeOpenAiServer;
+  let own: FakeOpenAiServer;
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     app.request(`http://${HOST}${path}`, { headers: { host: HOST, ...headers } });
+  const record = (run: number, index: number) =>
+    app.request(`http://${HOST}/api/runs/${run}/episodes/${index}/trace`, {
+      method: 'POST',
+      headers: { host: HOST, 'content-type': 'application/json', origin: `http://${HOST}` },
+      body: '{}',
+    });
 
   beforeAll(async () => {
     dir = scratchDir('app');
@@ -66,9 +80,41 @@ describe('the dashboard app', () => {
         timing: { wallMs: outcome.wallMs, worker: null },
       });
     }
+    // Run 2, for issue 44's findings: an LLM episode naming a model server, then five untraced Oracle episodes.
+    evil = await startFakeOpenAiServer();
+    own = await startFakeOpenAiServer({ apiKey: 'sk-own' });
+    const second = store.createRun({
+      protocol: 'continual',
+      config: {},
+      hearthVersion: hearthVersion(),
+      totalEpisodes: 6,
+    });
+    const llm = { provider: 'openai', model: 'm', baseUrl: evil.url };
+    const specs = [{ ...spec(9), agent: 'llm-planner', steps: 2, llm }, ...[1, 2, 3, 4, 5].map(spec)];
+    for (const [index, episode] of specs.entries()) {
+      store.writeEpisode(second.id, {
+        key: episode.key,
+        index,
+        spec: episode,
+        status: 'ok',
+        result: { metrics: { sr: 1 } },
+        timing: { wallMs: 1, worker: null },
+      });
+    }
     store.close();
     data = DashboardData.open({ store: storePath, traces: [] });
-    app = dashboardApp(data, { hosts: ['127.0.0.1', 'localhost'] }).app;
+    ({ app, close } = dashboardApp(data, {
+      hosts: ['127.0.0.1', 'localhost'],
+      modelServer: { baseUrl: own.url, apiKey: 'sk-own' },
+      maxWaitingRecordings: 1,
+    }));
+  });
+
+  afterAll(async () => {
+    await close();
+    data.close();
+    await evil?.close();
+    await own?.close();
   });
 
   it('answers only to its own host names, and only same-origin JSON asks it to record', async () => {
@@ -210,5 +256,37 @@ describe('the dashboard app', () => {
     expect(await continual.json()).toEqual({
       error: 'run 1 is a continual run: the cross-method table is for episodic runs',
     });
+  });
+
+  it("records a stored LLM episode against this machine's model server with its key, never the store's", async () => {
+    expect((await record(2, 0)).status).toBe(200);
+    expect(own.requests.length).toBeGreaterThan(0);
+    expect(own.requests.every((request) => request.headers.authorization === 'Bearer sk-own')).toBe(true);
+    expect(evil.requests).toHaveLength(0);
+  });
+
+  it('writes a trace past a link planted at a partial name, never through it', async () => {
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const folder = join(dir, 'traces', 'run-2');
+    mkdirSync(folder, { recursive: true });
+    symlinkSync(victim, join(folder, '.episode-1.json.partial'));
+    expect((await record(2, 1)).status).toBe(200);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(JSON.parse(readFileSync(join(folder, 'episode-1.json'), 'utf8'))).toMatchObject({ reproduced: false });
+  });
+
+  it('records an episode once (asked again, the file answers) and refuses recordings past its queue for now', async () => {
+    const file = join(dir, 'traces', 'run-2', 'episode-2.json');
+    expect(await (await record(2, 2)).json()).toEqual({ reproduced: false, steps: 12 });
+    // The file is what answers next (edited here: a recording run again would write reproduced: false).
+    const edited = { ...JSON.parse(readFileSync(file, 'utf8')), reproduced: true };
+    writeFileSync(file, JSON.stringify(edited));
+    expect(await (await record(2, 2)).json()).toEqual({ reproduced: true, steps: 12 });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(edited);
+    // One running, one waiting (maxWaitingRecordings 1): a third is refused, a second ask for one waits for it.
+    const responses = await Promise.all([3, 4, 5, 3].map((index) => record(2, index)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 503, 200]);
+    expect(((await responses[2].json()) as { error: string }).error).toMatch(/running or waiting: ask again/);
   });
 });

@@ -46,7 +46,7 @@ describeBuilt('hearth serve on bad input', () => {
           ['--store', foreign],
           /^hearth: .*other\.sqlite: not a hearth results store \(an SQLite database of something else\)$/,
         ),
-        refused(['--trace', trace], /^hearth: .*trace\.json: not a hearth episode trace: invalid JSON/),
+        refused(['--trace', trace], /^hearth: .*trace\.json:\d+:\d+: not a hearth episode trace: invalid JSON$/m),
         refused(['--trace', notATrace], /^hearth: .*other\.json: not a hearth episode trace: .* at format$/),
         refused(['--trace', join(dir, 'none.json')], /none\.json: no such trace file$/),
       ]);

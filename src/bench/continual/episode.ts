@@ -29,10 +29,10 @@ import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { type EpisodeLlm, languageModelForEpisode, llmMetrics, llmUsageRecord } from '../llm.js';
-import { type BoundInstruction, drawInstructions, type Referents, roomQualifier } from './instructions/bind.js';
+import { type BoundInstruction, drawInstructions, roomQualifier } from './instructions/bind.js';
 import { instructionPool } from './instructions/tables.js';
-import { type TextStyle, textsFor } from './instructions/text.js';
-import type { Domain } from './instructions/types.js';
+import { textsFor } from './instructions/text.js';
+import type { Domain, Referents, TextStyle } from './instructions/types.js';
 import { type ContinualEvent, eventsOf, type InstructionTrace, scoreEvents } from './metrics.js';
 
 export interface ContinualEpisode {

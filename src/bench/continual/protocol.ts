@@ -10,9 +10,7 @@ import type { JsonValue } from '../json.js';
 import { episodeLlmOf } from '../llm.js';
 import type { EpisodeContext, EpisodeResult } from '../protocol.js';
 import { episodeDetails, episodeTiming, runContinualEpisode } from './episode.js';
-import { REFERENTS, type Referents } from './instructions/bind.js';
-import type { TextStyle } from './instructions/text.js';
-import type { Domain } from './instructions/types.js';
+import { type Domain, REFERENTS, type Referents, type TextStyle } from './instructions/types.js';
 
 export interface ContinualSpec extends GridEpisodeSpec {
   readonly domain: Domain;

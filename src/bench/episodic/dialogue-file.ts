@@ -18,6 +18,7 @@ import { catalogClass } from '../../sim/catalog/index.js';
 import { parseGoal } from '../../sim/subgoal-text.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { InputError } from '../../util/errors.js';
+import { parseJsonText } from '../../util/json-text.js';
 import { FILE_FAMILIES, type TaskDefinition } from './task.js';
 
 export const DIALOGUE_FAMILY = FILE_FAMILIES[0];
@@ -46,12 +47,8 @@ export function readDialogueFile(file: string): TaskDefinition[] {
   for (const [i, raw] of text.split(/\r?\n/).entries()) {
     const line = i + 1;
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (error) {
-      throw new InputError(`not a JSON object: ${(error as Error).message}`, { file, line });
-    }
+    // Parsed without quoting the line in errors: a job or a stored episode may name this file (docs/security.md).
+    const json = parseJsonText(raw, { file, line }, 'not a JSON object');
     const parsed = LINE.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -5,6 +5,10 @@
  * no results. The coordinator learns of finished jobs from the queue's event stream and, to miss none (events sent
  * while it was starting, or while Redis was restarting), also looks at every outstanding job now and then; a job that
  * vanished (Redis restarted without its data) is enqueued again.
+ *
+ * A worker's result is data from whoever can write to Redis: it is checked (`episodeJobResultSchema`, and its model
+ * calls with `CoordinatorRecordings.faultOf`) before anything of it reaches the store or the call cache; a result that
+ * fails the check is stored as a failed episode saying why, and nothing else of it is kept.
  */
 import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
@@ -14,11 +18,14 @@ import type { SharedLoad } from '../call-slots.js';
 import type { EpisodeOutcome } from '../execute.js';
 import type { JsonObject } from '../json.js';
 import type { EpisodeSpec } from '../protocol.js';
+import { describeSpecIssue } from '../spec-schema.js';
 import { parseQueueUrl, redisOptions } from './address.js';
 import { sharedSlotsNow } from './call-slots.js';
 import {
   type EpisodeJobData,
   type EpisodeJobResult,
+  episodeJobResultSchema,
+  episodeJobSchema,
   jobId,
   KEEP_SECONDS,
   QUEUE_NAME,
@@ -58,6 +65,8 @@ const JOB_OPTIONS = {
 };
 
 const CONNECT_TIMEOUT_MS = 5000;
+/** A failed job's reason is stored cut to this many characters. */
+const MAX_REASON = 64 * 1024;
 
 /** Checks that Redis answers, with an InputError naming the URL when it does not. */
 export async function assertReachable(url: string, flag = '--queue'): Promise<void> {
@@ -135,23 +144,26 @@ export async function executeOnQueue(options: QueueRunOptions): Promise<{ aborte
     if (outstanding.size === 0) finish();
   };
   const completed = (id: string, value: unknown) => {
-    const result = (typeof value === 'string' ? JSON.parse(value) : value) as EpisodeJobResult | null;
     const spec = outstanding.get(id);
     if (!spec) return;
-    if (!result || (result.outcome?.status !== 'ok' && result.outcome?.status !== 'failed')) {
-      settle(id, {
-        status: 'failed',
-        key: spec.key,
-        error: `the worker returned no episode outcome: ${JSON.stringify(value)?.slice(0, 200)}`,
-        wallMs: 0,
-      });
-      return;
+    const refused = (why: string) =>
+      settle(id, { status: 'failed', key: spec.key, error: `the worker's result was refused: ${why}`, wallMs: 0 });
+    let returned: unknown;
+    try {
+      returned = typeof value === 'string' ? JSON.parse(value) : value;
+    } catch {
+      return refused('not JSON');
     }
-    settle(id, result.outcome, result.llmCalls);
+    const result = episodeJobResultSchema.safeParse(returned);
+    if (!result.success) return refused(describeSpecIssue(result.error));
+    const fault = recordings?.faultOf(spec, result.data.llmCalls);
+    if (fault !== undefined) return refused(fault);
+    settle(id, result.data.outcome, result.data.llmCalls);
   };
   const failed = (id: string, reason: string | undefined) => {
     const spec = outstanding.get(id);
-    if (spec) settle(id, { status: 'failed', key: spec.key, error: reason || 'the job failed', wallMs: 0 });
+    const error = (reason || 'the job failed').slice(0, MAX_REASON);
+    if (spec) settle(id, { status: 'failed', key: spec.key, error, wallMs: 0 });
   };
   /**
    * Collects a job that has finished; returns false for one that is not in the queue. The state is read first and
@@ -212,13 +224,14 @@ export async function executeOnQueue(options: QueueRunOptions): Promise<{ aborte
           missing.slice(i, i + 500).map((id) => {
             const spec = outstanding.get(id)!;
             const recording = recordings?.of(spec);
-            const data: EpisodeJobData = {
+            // What a worker will check it against: a job this side writes is never one a worker refuses for its form.
+            const data = episodeJobSchema.parse({
               run: tag,
               protocol: options.protocol,
               spec,
               trace: options.trace,
               ...(recording && { recording }),
-            };
+            }) as EpisodeJobData;
             return { name: 'episode', data, opts: { ...JOB_OPTIONS, jobId: id } };
           }),
         );

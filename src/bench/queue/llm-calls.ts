@@ -6,13 +6,26 @@
  * (and into the hash, for the other workers). The coordinator writes them into its own file. A replayed sweep thus
  * answers every call from the recording on every worker, and a recorded one ends with every call in the
  * coordinator's file, as a local run would.
+ *
+ * What comes back is checked before it is written (docs/security.md): a worker checks every call it copies from the
+ * hash, the coordinator every call a worker returns (its form, its key the digest of its request, its backend the
+ * run's own), and a worker names its local copies itself: a job's tag never becomes a path.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { LlmCallStore, type RecordedCall } from '../../llm/middleware/cache.js';
+import { backendInfoOf } from '../../llm/config.js';
+import {
+  backendId,
+  LlmCallStore,
+  type RecordedCall,
+  recordedCallFault,
+  recordedCallSchema,
+} from '../../llm/middleware/cache.js';
+import { InputError } from '../../util/errors.js';
+import { episodeLlmOf } from '../llm.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { KEEP_SECONDS, RECORDING_KEY_PREFIX, type SharedRecording } from './jobs.js';
 
@@ -27,20 +40,25 @@ export function recordingOf(spec: EpisodeSpec): { file: string; mode: 'record' |
   return undefined;
 }
 
-/** The spec with its recording's file replaced by `file` (a worker's local copy). */
+/** The spec with its recording's file replaced by `file` (a worker's local copy): no other recording is left in it. */
 export function withRecordingFile(spec: EpisodeSpec, file: string): EpisodeSpec {
-  const llm = spec.llm as Record<string, unknown>;
+  const { cache: _cache, replay: _replay, ...llm } = spec.llm as Record<string, unknown>;
   const mode = recordingOf(spec)?.mode;
   return { ...spec, llm: { ...llm, ...(mode === 'replay' ? { replay: file } : { cache: file }) } } as EpisodeSpec;
 }
 
 async function upload(redis: Redis, tag: string, calls: readonly RecordedCall[]): Promise<void> {
-  const key = RECORDING_KEY_PREFIX + tag;
+  const hash = RECORDING_KEY_PREFIX + tag;
   for (let i = 0; i < calls.length; i += CHUNK) {
     const chunk = calls.slice(i, i + CHUNK);
-    await redis.hset(key, Object.fromEntries(chunk.map((call) => [call.key, JSON.stringify(call)])));
+    // The call's fields only (a row number of the file it came from is no part of it).
+    const entries = chunk.map(({ key, backend, kind, request, response }) => [
+      key,
+      JSON.stringify({ key, backend, kind, request, response }),
+    ]);
+    await redis.hset(hash, Object.fromEntries(entries));
   }
-  await redis.expire(key, KEEP_SECONDS);
+  await redis.expire(hash, KEEP_SECONDS);
 }
 
 /** The coordinator's side: every recording its specs name, copied into Redis; and its files, to record into. */
@@ -78,7 +96,24 @@ export class CoordinatorRecordings {
     return recording && this.shared.get(recording.file);
   }
 
-  /** Writes calls a worker recorded for this spec into the coordinator's cache file. */
+  /**
+   * Why the calls a worker returned for `spec` may not go into the coordinator's file (undefined: they may): each must
+   * be a well-formed call of the spec's own model, keyed by its request.
+   */
+  faultOf(spec: EpisodeSpec, calls: readonly RecordedCall[] | undefined): string | undefined {
+    if (!calls || calls.length === 0) return undefined;
+    const recording = recordingOf(spec);
+    if (recording?.mode !== 'record') return 'model calls came back for an episode that records none';
+    const expected = backendId(backendInfoOf(episodeLlmOf(spec.llm)));
+    for (const call of calls) {
+      if (call.backend !== expected) return "a model call came back for another model than the run's";
+      const fault = recordedCallFault(call);
+      if (fault) return `a model call came back malformed: ${fault}`;
+    }
+    return undefined;
+  }
+
+  /** Writes calls a worker recorded for this spec into the coordinator's cache file (checked with `faultOf`). */
   record(spec: EpisodeSpec, calls: readonly RecordedCall[] | undefined): void {
     const recording = recordingOf(spec);
     if (!recording || !calls || calls.length === 0) return;
@@ -103,17 +138,22 @@ class LocalRecording {
     this.sent = store.lastRow();
   }
 
-  static async fetch(redis: Redis, dir: string, shared: SharedRecording): Promise<LocalRecording> {
-    const file = join(dir, `${shared.tag}.sqlite`);
+  /** Copies the shared recording into `file` (a name the worker chose), checking every call's form. */
+  static async fetch(redis: Redis, file: string, shared: SharedRecording): Promise<LocalRecording> {
     const store = LlmCallStore.openForRecording(file);
-    let cursor = '0';
-    do {
-      const [next, fields] = await redis.hscan(RECORDING_KEY_PREFIX + shared.tag, cursor, 'COUNT', CHUNK);
-      cursor = next;
-      const calls: RecordedCall[] = [];
-      for (let i = 1; i < fields.length; i += 2) calls.push(JSON.parse(fields[i]) as RecordedCall);
-      store.putRows(calls);
-    } while (cursor !== '0');
+    try {
+      let cursor = '0';
+      do {
+        const [next, fields] = await redis.hscan(RECORDING_KEY_PREFIX + shared.tag, cursor, 'COUNT', CHUNK);
+        cursor = next;
+        const calls: RecordedCall[] = [];
+        for (let i = 1; i < fields.length; i += 2) calls.push(sharedCall(fields[i - 1], fields[i]));
+        store.putRows(calls);
+      } while (cursor !== '0');
+    } catch (error) {
+      store.close();
+      throw error;
+    }
     return new LocalRecording(file, shared.tag, store);
   }
 
@@ -132,6 +172,21 @@ class LocalRecording {
   }
 }
 
+/** A call of a shared recording, checked: well-formed, under its own key. */
+function sharedCall(field: string, text: string): RecordedCall {
+  let call: unknown;
+  try {
+    call = JSON.parse(text);
+  } catch {
+    call = undefined;
+  }
+  const parsed = recordedCallSchema.safeParse(call);
+  if (!parsed.success || parsed.data.key !== field) {
+    throw new InputError('the shared model recording holds an entry that is not a recorded call');
+  }
+  return parsed.data;
+}
+
 /** The worker's side: local copies of the recordings its jobs name, made on first use, removed at the end. */
 export class WorkerRecordings {
   /** Made with the first local copy: a worker whose jobs name no recording leaves nothing behind, even if killed. */
@@ -140,16 +195,31 @@ export class WorkerRecordings {
 
   constructor(private readonly redis: Redis) {}
 
-  /** The spec to run (its recording replaced by the local copy) and, when recording, how to collect new calls. */
+  /**
+   * The spec to run (its recording replaced by the local copy) and, when recording, how to collect new calls. A
+   * spec's recording names a file on the coordinator's machine, never opened here: a spec naming one without the job
+   * carrying it, or the other way round, is refused.
+   */
   async prepare(
     spec: EpisodeSpec,
     shared: SharedRecording | undefined,
   ): Promise<{ spec: EpisodeSpec; takeNew?: () => Promise<RecordedCall[]> }> {
+    const named = recordingOf(spec);
+    if (named?.mode !== shared?.mode) {
+      throw new InputError(
+        named
+          ? `the spec names a model recording (llm.${named.mode === 'replay' ? 'replay' : 'cache'}), which reaches a ` +
+              'worker only through the queue, and the job carries none'
+          : 'the job carries a model recording its spec does not use',
+      );
+    }
     if (!shared) return { spec };
     let recording = this.local.get(shared.tag);
     if (!recording) {
       this.dir ??= mkdtempSync(join(tmpdir(), 'hearth-worker-llm-'));
-      recording = LocalRecording.fetch(this.redis, this.dir, shared);
+      // Named by the worker (a count), never by the job: a tag is data, not a path.
+      const file = join(this.dir, `recording-${this.local.size + 1}.sqlite`);
+      recording = LocalRecording.fetch(this.redis, file, shared);
       this.local.set(shared.tag, recording);
     }
     const local = await recording;

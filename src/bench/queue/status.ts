@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { parseQueueUrl, redisOptions } from './address.js';
 import { assertReachable } from './coordinator.js';
-import { QUEUE_NAME, type QueuedRunInfo, RUNS_KEY, runOfJob } from './jobs.js';
+import { QUEUE_NAME, type QueuedRunInfo, queuedRunInfoSchema, RUNS_KEY, runOfJob } from './jobs.js';
 
 export interface QueuedRunStatus {
   tag: string;
@@ -40,7 +40,9 @@ export async function queueStatus(url: string): Promise<QueuedRunStatus[]> {
       return status;
     };
     for (const [tag, text] of Object.entries(await redis.hgetall(RUNS_KEY))) {
-      row(tag).info = JSON.parse(text) as QueuedRunInfo;
+      // A registration that is not one (anyone who can write to Redis can write one) shows as unknown.
+      const info = queuedRunInfoSchema.safeParse(parseOrUndefined(text));
+      if (info.success) row(tag).info = info.data;
     }
     for (const [column, states] of Object.entries(STATES) as [keyof typeof STATES, readonly string[]][]) {
       const ids = await queue.getRanges(states as never, 0, -1);
@@ -54,20 +56,36 @@ export async function queueStatus(url: string): Promise<QueuedRunStatus[]> {
   }
 }
 
+/** What Redis holds, fit for a terminal: no control characters (an escape sequence), at most 200 characters. */
+function printable(text: string): string {
+  const cut = text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return [...cut].map((c) => (c < ' ' || c === '\u007f' ? '?' : c)).join('');
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function formatQueueStatus(runs: readonly QueuedRunStatus[], url: string): string {
   if (runs.length === 0) return `no hearth jobs in the queue at ${parseQueueUrl(url).display}\n`;
   const header = ['run', 'protocol', 'episodes', 'waiting', 'active', 'done', 'failed', 'started', 'store (run id)'];
-  const rows = runs.map((run) => [
-    run.tag,
-    run.info?.protocol ?? '?',
-    String(run.info?.episodes ?? '?'),
-    String(run.waiting),
-    String(run.active),
-    String(run.done),
-    String(run.failed),
-    run.info ? `${run.info.started.slice(0, 19).replace('T', ' ')} on ${run.info.host}` : '?',
-    run.info ? `${run.info.store} (${run.info.runId})` : '?',
-  ]);
+  const rows = runs.map((run) =>
+    [
+      run.tag,
+      run.info?.protocol ?? '?',
+      String(run.info?.episodes ?? '?'),
+      String(run.waiting),
+      String(run.active),
+      String(run.done),
+      String(run.failed),
+      run.info ? `${run.info.started.slice(0, 19).replace('T', ' ')} on ${run.info.host}` : '?',
+      run.info ? `${run.info.store} (${run.info.runId})` : '?',
+    ].map(printable),
+  );
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>
     cells

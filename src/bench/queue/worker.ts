@@ -9,19 +9,30 @@
  * taking a slot of the run's limit (`--llm-concurrency` on the coordinator), which all the run's workers share
  * through Redis (`queue/call-slots.ts`), and of the worker's own limit when it has one (its `--llm-concurrency`).
  * The first such job raises the number of jobs the worker takes at once.
+ *
+ * A job is data from whoever can write to Redis, checked before anything runs (`admitJob`, docs/security.md): its form
+ * (`episodeJobSchema`), its spec against the protocol's schema, the files it names inside the folders this worker may
+ * read (its working directory and `--files`), its agent in this worker's registry; its model calls go to this
+ * machine's server with this machine's key (`--base-url`, HEARTH_LLM_*), never to one the job names. A refused job
+ * fails with one line saying why, and nothing of it is made or opened.
  */
 import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { callsWaitOnServer, defaultConcurrency, type LlmConfig } from '../../llm/config.js';
+import { callsWaitOnServer, defaultConcurrency, type LlmConfig, machineModelServer } from '../../llm/config.js';
+import { InputError } from '../../util/errors.js';
+import { FileRoots } from '../../util/file-roots.js';
 import { allOf, episodesPerWorker, RunCallSlots } from '../call-slots.js';
+import { threadEnvWithKey } from '../llm.js';
 import { EpisodeThreadPool } from '../pool.js';
 import type { EpisodeSpec } from '../protocol.js';
 import { getProtocol } from '../protocols.js';
+import { describeSpecIssue } from '../spec-schema.js';
+import { admitHandedSpec, type HandedSpecPolicy } from '../untrusted-spec.js';
 import { parseQueueUrl, redisOptions } from './address.js';
 import { RedisCallSlots, SLOTS_KEY_PREFIX } from './call-slots.js';
 import { assertReachable } from './coordinator.js';
-import { type EpisodeJobData, type EpisodeJobResult, QUEUE_NAME } from './jobs.js';
+import { type EpisodeJobData, type EpisodeJobResult, episodeJobSchema, QUEUE_NAME } from './jobs.js';
 import { WorkerRecordings } from './llm-calls.js';
 
 export interface QueueWorkerOptions {
@@ -30,8 +41,13 @@ export interface QueueWorkerOptions {
   concurrency: number;
   /** Model calls in flight at once from this worker, all its episodes together (default: the run's limit). */
   llmConcurrency?: number;
-  /** Replaces the `--base-url` the coordinator was given (the model server as this machine reaches it). */
+  /**
+   * The model server as this machine reaches it (`--base-url`; else HEARTH_LLM_BASE_URL or the config file's): every
+   * job's model calls go there, with this machine's key; without one, a job naming a server is refused.
+   */
   baseUrl?: string;
+  /** Folders besides the working directory whose files jobs may name (`--files`: home graphs, dialogue files, models). */
+  files?: readonly string[];
   /** How long a job's lock lasts without renewal: a dead worker's job is run again after about this long. */
   lockMs?: number;
   /** Print a line when an episode starts and ends. */
@@ -43,23 +59,43 @@ export interface QueueWorkerOptions {
 
 export const DEFAULT_LOCK_MS = 30_000;
 
-/**
- * The spec as this worker runs it: with its own address of the model server, and, when its calls go to a server, the
- * run whose limit of calls in flight they count against (`slotGroup`: the run's tag).
- */
-export function localLlmSpec(spec: EpisodeSpec, options: QueueWorkerOptions, run?: string): EpisodeSpec {
-  const llm = spec.llm as Record<string, unknown> | undefined;
-  if (llm === null || typeof llm !== 'object') return spec;
-  const group = run !== undefined && serverModelOf(spec) !== undefined ? run : undefined;
-  if (options.baseUrl === undefined && group === undefined) return spec;
+/** How a worker admits jobs: the folders their files may be in, this machine's model server. */
+export function workerJobPolicy(options: Pick<QueueWorkerOptions, 'baseUrl' | 'files'>): HandedSpecPolicy {
+  const flag = '--files DIR';
   return {
-    ...spec,
+    files: FileRoots.of([process.cwd(), ...(options.files ?? [])], {
+      hint: `start the worker with ${flag} to let jobs name files there`,
+    }),
     llm: {
-      ...llm,
-      ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-      ...(group !== undefined && { slotGroup: group }),
+      server: machineModelServer({ ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) }),
+      serverHint: 'start the worker with --base-url URL (or HEARTH_LLM_BASE_URL) to send them to that server',
     },
-  } as EpisodeSpec;
+    recordings: 'queue',
+  };
+}
+
+/**
+ * A job checked (see the module comment), its spec as this worker runs it; an InputError of one line saying what is
+ * refused.
+ */
+export async function admitJob(value: unknown, policy: HandedSpecPolicy): Promise<EpisodeJobData> {
+  const job = episodeJobSchema.safeParse(value);
+  if (!job.success) throw new InputError(`the job is refused: ${describeSpecIssue(job.error)}`);
+  const spec = await admitHandedSpec(job.data.protocol, job.data.spec, policy);
+  return { ...job.data, spec: withSlotGroup(spec, job.data.run) };
+}
+
+/** When the spec's calls go to a server: the run whose limit of calls in flight they count against (its tag). */
+function withSlotGroup(spec: EpisodeSpec, run: string): EpisodeSpec {
+  if (serverModelOf(spec) === undefined) return spec;
+  return { ...spec, llm: { ...(spec.llm as Record<string, unknown>), slotGroup: run } } as EpisodeSpec;
+}
+
+/** A model server for the start line: its address without credentials, or what happens without one. */
+function serverName(baseUrl: string | undefined): string {
+  if (baseUrl === undefined) return "the provider's own (a job naming a server is refused)";
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
 /** The model configuration of a spec whose calls wait on a server, if it has one. */
@@ -70,6 +106,9 @@ function serverModelOf(spec: EpisodeSpec): Pick<LlmConfig, 'provider' | 'replay'
 
 /** Runs jobs until the signal fires; resolves once the worker has closed. */
 export async function runQueueWorker(options: QueueWorkerOptions): Promise<void> {
+  const policy = workerJobPolicy(options);
+  // The threads read this machine's key from their environment (one from a config file is not in this process's).
+  const env = threadEnvWithKey(policy.llm.server.apiKey);
   await assertReachable(options.url);
   const address = parseQueueUrl(options.url);
   const connection = redisOptions(address);
@@ -121,6 +160,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
         );
       }
       pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
+        env,
         ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
       });
       pools.set(key, pool);
@@ -129,8 +169,17 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
   };
 
   const runJob = async (job: Job<EpisodeJobData, EpisodeJobResult>): Promise<EpisodeJobResult> => {
-    const data = job.data;
-    const prepared = await recordings.prepare(localLlmSpec(data.spec, options, data.run), data.recording);
+    let data: EpisodeJobData;
+    let prepared: Awaited<ReturnType<WorkerRecordings['prepare']>>;
+    try {
+      data = await admitJob(job.data, policy);
+      prepared = await recordings.prepare(data.spec, data.recording);
+    } catch (error) {
+      // A refused job (or a shared recording that is not one) fails with its one line, tried no more.
+      if (!(error instanceof InputError)) throw error;
+      if (options.verbose) say(`refused job ${job.id}: ${error.message}`);
+      throw new UnrecoverableError(`refused by worker ${name}: ${error.message}`);
+    }
     if (options.verbose) say(`started ${data.spec.key}`);
     const { outcome } = await poolFor(data.protocol, prepared.spec, data.run).run(prepared.spec, data.trace);
     if (options.verbose) say(`finished ${data.spec.key}: ${outcome.status} in ${outcome.wallMs.toFixed(0)} ms`);
@@ -162,10 +211,13 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     lost = false;
   });
   worker.on('failed', (job, error) => {
-    if (options.verbose && job) say(`job of ${job.data.spec.key} failed: ${error.message.split('\n')[0]}`);
+    if (options.verbose && job) say(`job ${job.id} failed: ${error.message.split('\n')[0]}`);
   });
   await worker.waitUntilReady();
-  say(`taking jobs from ${address.display}, ${options.concurrency} at a time`);
+  say(
+    `taking jobs from ${address.display}, ${options.concurrency} at a time; files they name read from ` +
+      `${policy.files.describe()}; model calls to ${serverName(policy.llm.server.baseUrl)}`,
+  );
 
   await new Promise<void>((resolve) => {
     if (options.signal?.aborted) resolve();

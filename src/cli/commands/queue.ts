@@ -14,6 +14,7 @@ interface WorkerFlags {
   concurrency: string;
   llmConcurrency?: string;
   baseUrl?: string;
+  files: string[];
   lockMs: string;
   verbose?: boolean;
   cacheDir?: string;
@@ -41,7 +42,18 @@ export function registerQueueCommands(program: Command): void {
       '--llm-concurrency <n>',
       "at most this many model calls in flight from this worker, besides the run's --llm-concurrency (default: no cap of its own)",
     )
-    .option('--base-url <url>', "the model server as this machine reaches it (default: the coordinator's --base-url)")
+    .option(
+      '--base-url <url>',
+      "the model server jobs' model calls go to, as this machine reaches it, with this machine's key " +
+        "(default HEARTH_LLM_BASE_URL or the config file's; none: a job naming a server is refused)",
+    )
+    .option(
+      '--files <dir>',
+      'a folder whose files jobs may name (home graphs, dialogue files, GGUF models), besides the working directory; ' +
+        'repeatable',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option(
       '--lock-ms <ms>',
       'lock time of a running job: a job of a worker that died is run again by another after about this long',
@@ -84,6 +96,7 @@ export function registerQueueCommands(program: Command): void {
           concurrency,
           ...(llmConcurrency !== undefined && { llmConcurrency }),
           ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
+          files: flags.files,
           lockMs,
           verbose: Boolean(flags.verbose),
           signal: stop.signal,

@@ -13,10 +13,16 @@ import { agentNames, agentsWithoutLlm, getAgent, referenceAgents, usesLlm } from
 import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
 import { homeGraph } from '../../bench/continual/episode.js';
 import { type HomeDomains, homeDomains, isCityHome } from '../../bench/continual/home-domains.js';
-import { checkScale, REFERENTS, type Referents } from '../../bench/continual/instructions/bind.js';
+import { checkScale } from '../../bench/continual/instructions/bind.js';
 import { instructionPool } from '../../bench/continual/instructions/tables.js';
-import { TEXT_STYLES, type TextStyle } from '../../bench/continual/instructions/text.js';
-import { DOMAINS, type Domain } from '../../bench/continual/instructions/types.js';
+import {
+  DOMAINS,
+  type Domain,
+  REFERENTS,
+  type Referents,
+  TEXT_STYLES,
+  type TextStyle,
+} from '../../bench/continual/instructions/types.js';
 import { type CrossMethodRequest, formatRunReport } from '../../bench/episodic/cross-method.js';
 import { checkEpisodeTask } from '../../bench/episodic/episode.js';
 import { episodicGridConfig, expandEpisodicGrid, selectTasks } from '../../bench/episodic/grid.js';

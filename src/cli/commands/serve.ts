@@ -14,8 +14,12 @@ interface ServeOptions {
   store?: string;
   trace: string[];
   traces?: string;
+  files: string[];
   port: number;
   host: string;
+  token?: string;
+  allowHost: string[];
+  baseUrl?: string;
   open?: boolean;
 }
 
@@ -27,24 +31,57 @@ export function registerServeCommand(program: Command): void {
     .option('--trace <file>', 'also open an episode trace file (repeatable)', collect, [])
     .option('--traces <dir>', 'where traces recorded from the dashboard go (default: traces/ beside the store)')
     .option('--port <n>', `port (0: any free one)`, port, DEFAULT_PORT)
+    .option(
+      '--files <dir>',
+      'a folder whose files stored episodes may name (home graphs, dialogue files, model recordings), besides the ' +
+        "working directory and the store's; repeatable",
+      collect,
+      [],
+    )
     .option('--host <address>', 'address to listen on; anything but loopback lets other machines in', DEFAULT_HOST)
+    .option(
+      '--token <token>',
+      'the token requests must carry (beyond loopback one is made and printed if none is given)',
+    )
+    .option(
+      '--allow-host <name>',
+      'another name this server answers to (how other machines reach it); repeatable',
+      collect,
+      [],
+    )
+    .option(
+      '--base-url <url>',
+      "the model server recordings of LLM episodes call, with this machine's key (default HEARTH_LLM_BASE_URL or " +
+        "the config file's; a stored episode never chooses it)",
+    )
     .option('--open', 'open the dashboard in a browser')
     .action(async (options: ServeOptions) => {
       const store = storePath(options);
-      if (!isLoopback(options.host)) {
-        process.stderr.write(
-          `hearth: warning: listening on ${options.host}: anyone who can reach this machine can read the results\n`,
-        );
-      }
       // The server and what it reads are loaded only now: the other commands do not pay for them.
-      const { startDashboard } = await import('../../server/start.js');
+      const [{ startDashboard, isLoopbackHost }, { machineModelServer }] = await Promise.all([
+        import('../../server/start.js'),
+        import('../../llm/config.js'),
+      ]);
+      if (options.token !== undefined && !/^[\w.~-]{16,256}$/.test(options.token)) {
+        throw new InputError('--token: at least 16 letters, digits or - . _ ~');
+      }
       const dashboard = await startDashboard({
         store,
         traces: options.trace,
         ...(options.traces !== undefined && { recordings: options.traces }),
+        files: options.files,
         host: options.host,
         port: options.port,
+        ...(options.token !== undefined && { token: options.token }),
+        allowHosts: options.allowHost,
+        modelServer: machineModelServer({ ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) }),
       });
+      if (!isLoopbackHost(options.host)) {
+        process.stderr.write(
+          `hearth: listening on ${options.host}: other machines can reach it; it answers only with its token ` +
+            '(in the address below), to the names of this machine and --allow-host\n',
+        );
+      }
       const runs = dashboard.data.runs().length;
       const what = store === null ? `${options.trace.length} trace file(s)` : `${store}: ${runs} run(s)`;
       process.stdout.write(`hearth dashboard: ${dashboard.url} (${what}; Ctrl-C stops it)\n`);
@@ -82,10 +119,6 @@ function port(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
   return n;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 /** Opens the address with the system's opener; a machine without one only gets a note. */

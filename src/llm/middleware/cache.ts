@@ -6,6 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { InputError } from '../../util/errors.js';
+import { assertSqliteFile } from '../../util/sqlite-file.js';
 import { canonicalJson, sha256 } from '../canonical.js';
 import { ReplayMissError } from '../errors.js';
 import type { BackendCalls, BackendInfo, CallKind, LlmBackend } from '../types.js';
@@ -21,6 +24,48 @@ export interface RecordedCall {
   kind: string;
   request: string;
   response: string;
+}
+
+const CALL_KINDS = ['probe', 'chat', 'score', 'embed'] as const satisfies readonly CallKind[];
+
+/**
+ * A recorded call that came from elsewhere (a queue worker's result, a recording shared through Redis): its form,
+ * bounded. `recordedCallFault` checks what it says besides.
+ */
+export const recordedCallSchema = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{64}$/, 'not a request key'),
+  backend: z.string().min(2).max(4096),
+  kind: z.enum(CALL_KINDS),
+  request: z
+    .string()
+    .min(2)
+    .max(64 << 20),
+  response: z
+    .string()
+    .min(2)
+    .max(64 << 20),
+});
+
+/**
+ * Why a recorded call from elsewhere is not what it says (undefined when it is): its key must be the digest of its
+ * backend, kind and request (`requestKey`), so that it can only answer the request it was recorded for, and its
+ * backend, request and response must be JSON objects.
+ */
+export function recordedCallFault(call: RecordedCall): string | undefined {
+  let backend: unknown;
+  let request: unknown;
+  let response: unknown;
+  try {
+    backend = JSON.parse(call.backend);
+    request = JSON.parse(call.request);
+    response = JSON.parse(call.response);
+  } catch {
+    return 'its backend, request or response is not JSON';
+  }
+  const object = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!object(backend) || !object(request) || !object(response)) return 'not a recorded call';
+  const key = sha256(canonicalJson({ v: FORMAT_VERSION, backend: call.backend, kind: call.kind, request }));
+  return key === call.key ? undefined : 'its key is not the digest of its request';
 }
 
 export class LlmCallStore {
@@ -48,8 +93,23 @@ export class LlmCallStore {
     );
   }
 
-  /** Opens (creating if needed) a cache file that records misses. */
+  /**
+   * Opens (creating if needed) a cache file that records misses. An existing file must be an LLM recording (or
+   * empty): no other SQLite database (a results store, anything else) is altered.
+   */
   static openForRecording(file: string): LlmCallStore {
+    if (existsSync(file)) {
+      assertSqliteFile(file, 'an LLM recording');
+      const probe = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        const tables = probe.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+        if (tables.some((table) => table.name !== 'calls')) {
+          throw new InputError('not an LLM recording (an SQLite database of something else)', { file });
+        }
+      } finally {
+        probe.close();
+      }
+    }
     return new LlmCallStore(file, false);
   }
 

@@ -57,7 +57,8 @@ class Writer {
         return `(not ${this.formula(f.arg)})`;
       case 'and':
       case 'or':
-        return `(${f.kind} ${f.args.map((a) => this.formula(a)).join(' ')})`;
+        // `(and)` with no argument, as `true` is written: the text a formula writes reads back to that text.
+        return `(${[f.kind, ...f.args.map((a) => this.formula(a))].join(' ')})`;
       case 'imply':
         return `(imply ${this.formula(f.left)} ${this.formula(f.right)})`;
       case 'exists':

@@ -76,33 +76,54 @@ export interface LoadedHome {
 
 const GRAPH_FILE = /\.json(\.gz)?$/i;
 
+/** What a home spec names: a built-in home or city, a generated one, or a graph file (undefined: none of these). */
+export function homeKind(spec: string): LoadedHome['source'] | undefined {
+  const text = spec.trim();
+  if (text === '') return undefined;
+  if (builtinHome(text)) return 'builtin';
+  if (builtinCity(text)) return 'builtin-city';
+  if (text.toLowerCase().startsWith(GENERATED_CITY_PREFIX)) return 'generated-city';
+  if (/^gen:/i.test(text)) return 'generated';
+  if (GRAPH_FILE.test(text) || text.includes('/') || text.includes('\\')) return 'file';
+  return undefined;
+}
+
+/**
+ * The graph file a home spec names, if it names one: what a process handed the spec by someone else (a queue job, a
+ * stored episode) must check before `loadHome` reads it.
+ */
+export function homeFile(spec: string): string | undefined {
+  return homeKind(spec) === 'file' ? spec.trim() : undefined;
+}
+
 /** Loads one home from a spec (see the module comment). Bad specs raise an InputError that says what is accepted. */
 export function loadHome(spec: string): LoadedHome {
   const text = spec.trim();
   if (text === '') throw new InputError('empty home name');
-  const builtin = builtinHome(text);
-  if (builtin) {
-    return { spec: text, name: builtin.name, source: 'builtin', graph: generateHome(builtin.seed, builtin.options) };
-  }
-  const city = builtinCity(text);
-  if (city) {
-    return { spec: text, name: city.name, source: 'builtin-city', graph: generateCity(city.seed, city.options) };
-  }
-  if (text.toLowerCase().startsWith(GENERATED_CITY_PREFIX)) {
-    const seedText = text.slice(GENERATED_CITY_PREFIX.length);
-    if (!/^\d+$/.test(seedText)) {
-      throw new InputError(
-        `bad generated city ${JSON.stringify(text)}: the seed ${JSON.stringify(seedText)} is not a non-negative integer (write gen-city:<seed>)`,
-      );
+  switch (homeKind(text)) {
+    case 'builtin': {
+      const home = builtinHome(text)!;
+      return { spec: text, name: home.name, source: 'builtin', graph: generateHome(home.seed, home.options) };
     }
-    return { spec: text, name: text.toLowerCase(), source: 'generated-city', graph: generateCity(Number(seedText)) };
-  }
-  if (/^gen:/i.test(text)) {
-    const { seed, rooms } = parseGeneratedSpec(text);
-    return { spec: text, name: text.toLowerCase(), source: 'generated', graph: generateHome(seed, { rooms }) };
-  }
-  if (GRAPH_FILE.test(text) || text.includes('/') || text.includes('\\')) {
-    return { spec: text, name: basename(text).replace(GRAPH_FILE, ''), source: 'file', graph: loadGraph(text) };
+    case 'builtin-city': {
+      const city = builtinCity(text)!;
+      return { spec: text, name: city.name, source: 'builtin-city', graph: generateCity(city.seed, city.options) };
+    }
+    case 'generated-city': {
+      const seedText = text.slice(GENERATED_CITY_PREFIX.length);
+      if (!/^\d+$/.test(seedText)) {
+        throw new InputError(
+          `bad generated city ${JSON.stringify(text)}: the seed ${JSON.stringify(seedText)} is not a non-negative integer (write gen-city:<seed>)`,
+        );
+      }
+      return { spec: text, name: text.toLowerCase(), source: 'generated-city', graph: generateCity(Number(seedText)) };
+    }
+    case 'generated': {
+      const { seed, rooms } = parseGeneratedSpec(text);
+      return { spec: text, name: text.toLowerCase(), source: 'generated', graph: generateHome(seed, { rooms }) };
+    }
+    case 'file':
+      return { spec: text, name: basename(text).replace(GRAPH_FILE, ''), source: 'file', graph: loadGraph(text) };
   }
   throw new InputError(
     `unknown home ${JSON.stringify(text)}: expected a built-in home (${BUILTIN_HOMES.map((h) => h.name).join(', ')}), ` +

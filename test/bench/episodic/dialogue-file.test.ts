@@ -46,7 +46,10 @@ describe('dialogue task files', () => {
     const refuse = (name: string, line: string, message: RegExp) => {
       const path = file(name, [good.replace('"coffee"', '"first"'), line]);
       expect(() => readDialogueFile(path)).toThrow(message);
-      expect(() => readDialogueFile(path)).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: `));
+      // The line, and for a line that is not JSON the column where it goes wrong.
+      expect(() => readDialogueFile(path)).toThrow(
+        new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2(:\\d+)?: `),
+      );
     };
     refuse('json.jsonl', '{"id": "x", ', /not a JSON object/);
     refuse('field.jsonl', JSON.stringify({ id: 'x', goal: ['mug isClean'] }), /field 'dialogue'/);

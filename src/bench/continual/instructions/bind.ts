@@ -26,14 +26,7 @@ import { OPPOSITE_STATE, type State } from '../../../sim/vocabulary.js';
 import { InputError } from '../../../util/errors.js';
 import type { Rng } from '../../../util/rng.js';
 import type { TextQualifier } from './text.js';
-import type { InstructionDef, Slot } from './types.js';
-
-/**
- * How an instruction about one carried thing binds where the home has several in plain sight: `one` instance drawn
- * with the seed (the default; "the book" does not say which), or `all` of them (the text then says "any books").
- */
-export const REFERENTS = ['one', 'all'] as const;
-export type Referents = (typeof REFERENTS)[number];
+import type { InstructionDef, Referents, Slot } from './types.js';
 
 /** An instruction bound to the nodes of one home. */
 export interface BoundInstruction {

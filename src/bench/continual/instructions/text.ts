@@ -17,10 +17,7 @@
  * room: where they are changes.
  */
 import { buildingClass, CITY_COLOURS, goodsClass } from '../../../sim/catalog/city.js';
-import type { GoalState, InstructionDef } from './types.js';
-
-export const TEXT_STYLES = ['sentence', 'summarized', 'ambiguous'] as const;
-export type TextStyle = (typeof TEXT_STYLES)[number];
+import type { GoalState, InstructionDef, TextStyle } from './types.js';
 
 /** How the texts name a class. */
 export interface ClassWords {

@@ -17,6 +17,18 @@ import type { RoomType } from '../../../sim/catalog/types.js';
 export const DOMAINS = ['virtualhome', 'alfred', 'city'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
+/** How the instruction texts are written (`text.ts`). */
+export const TEXT_STYLES = ['sentence', 'summarized', 'ambiguous'] as const;
+export type TextStyle = (typeof TEXT_STYLES)[number];
+
+/**
+ * How an instruction about one carried thing binds where the home has several in plain sight (`bind.ts`): `one`
+ * instance drawn with the seed (the default; "the book" does not say which), or `all` of them (the text then says
+ * "any books").
+ */
+export const REFERENTS = ['one', 'all'] as const;
+export type Referents = (typeof REFERENTS)[number];
+
 /** Which nodes of a home a slot of an instruction may be bound to. */
 export interface Slot {
   /** hearth catalog class names (a node matches through `canonicalClassName`, so `coffee_table` files work too). */

@@ -91,6 +91,7 @@ export function jsonSyntaxErrorOffset(text: string): number | undefined {
     space();
     return i < text.length ? i : undefined;
   } catch (offset) {
-    return offset as number;
+    // A text nested deeper than the stack allows: its first fault is not found (JSON.parse names none either).
+    return typeof offset === 'number' ? offset : undefined;
   }
 }
