@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { AgentSource } from '../agents/external/index.js';
 import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
@@ -46,6 +47,11 @@ export interface ExecuteOptions {
   episodesPerWorker?: number;
   /** The run's limit of model calls in flight (`ThreadPoolOptions`). */
   callSlots?: SlotSource;
+  /**
+   * Agents of the user's own, loaded by this process (`loadAgentItems`): each thread registers them. The main thread
+   * (0 workers) has them registered already.
+   */
+  agentSources?: readonly AgentSource[];
 }
 
 /** Resolves when every spec has an outcome, or with `aborted` once the signal fired and the workers are gone. */
@@ -99,6 +105,7 @@ async function executeOnThreads(options: ExecuteOptions): Promise<{ aborted: boo
   const pool = new EpisodeThreadPool(options.moduleUrl, Math.min(options.workers, specs.length), {
     ...(options.episodesPerWorker !== undefined && { episodesPerThread: options.episodesPerWorker }),
     ...(options.callSlots && { callSlots: options.callSlots }),
+    ...(options.agentSources && { agentSources: options.agentSources }),
   });
   let failure: Error | undefined;
   let remaining = specs.length;
@@ -168,6 +175,8 @@ export interface ThreadPoolOptions {
    * gives the slots of each group (a queue worker's runs) the threads ask for.
    */
   callSlots?: SlotSource;
+  /** Agents of the user's own that each thread registers before it runs an episode (`WorkerData.agents`). */
+  agentSources?: readonly AgentSource[];
 }
 
 /**
@@ -188,6 +197,7 @@ export class EpisodeThreadPool {
   private broken?: Error;
   readonly episodesPerThread: number;
   private readonly callSlots?: SlotSource;
+  private readonly agents: readonly AgentSource[];
 
   constructor(
     private readonly moduleUrl: string,
@@ -200,6 +210,7 @@ export class EpisodeThreadPool {
       throw new Error(`episodes per thread must be an integer >= 1, got ${this.episodesPerThread}`);
     }
     this.callSlots = options.callSlots;
+    this.agents = options.agentSources ?? [];
     for (let i = 0; i < size; i++) this.start();
   }
 
@@ -269,6 +280,7 @@ export class EpisodeThreadPool {
     const worker = spawnWorker(this.moduleUrl, {
       runCallSlots: this.callSlots !== undefined,
       shareMemos: this.size > 1,
+      agents: this.agents,
     });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
     const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: new Map(), exited };
@@ -291,7 +303,8 @@ export class EpisodeThreadPool {
         state.ready = true;
         this.dispatch();
       } else if (message.type === 'load-error') {
-        this.fail(new Error(`cannot load protocol module ${this.moduleUrl}: ${message.error}`));
+        const what = this.agents.length > 0 ? 'the agents of its own or protocol module' : 'protocol module';
+        this.fail(new Error(`cannot load ${what} ${this.moduleUrl}: ${message.error}`));
         void worker.terminate();
       } else {
         const pending = state.running.get(message.id);
@@ -355,16 +368,26 @@ function post(worker: Worker, message: MainToWorker): void {
   worker.postMessage(message);
 }
 
-function spawnWorker(moduleUrl: string, options: { runCallSlots: boolean; shareMemos: boolean }): Worker {
+function spawnWorker(
+  moduleUrl: string,
+  options: { runCallSlots: boolean; shareMemos: boolean; agents: readonly AgentSource[] },
+): Worker {
   const workerData: WorkerData = {
     moduleUrl,
     ...(options.runCallSlots && { runCallSlots: true }),
     ...(options.shareMemos && { shareMemos: true }),
+    ...(options.agents.length > 0 && { agents: [...options.agents] }),
   };
-  if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) return new Worker(WORKER_ENTRY, { workerData });
+  const typeScriptAgent = options.agents.some((agent) => agent.kind === 'module' && isTypeScript(agent.path));
+  if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl) && !typeScriptAgent) {
+    return new Worker(WORKER_ENTRY, { workerData });
+  }
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit
   // a parent's `--import tsx`, whose half-shared hooks break the registration on Node 20.
-  const bootstrap = `import(${JSON.stringify(tsxEsmApiUrl(moduleUrl))})
+  const typeScript = typeScriptAgent
+    ? options.agents.find((agent) => agent.kind === 'module' && isTypeScript(agent.path))!.name
+    : moduleUrl;
+  const bootstrap = `import(${JSON.stringify(tsxEsmApiUrl(typeScript))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); })
   .catch((error) => { process.nextTick(() => { throw error; }); });`;
   return new Worker(bootstrap, { eval: true, workerData, execArgv: [] });
@@ -376,8 +399,11 @@ function isTypeScript(specifier: string): boolean {
 
 let tsxApiUrl: string | undefined;
 
-/** file: URL of tsx's ESM API (`tsx/esm/api`, import condition), found through tsx's package.json exports. */
-function tsxEsmApiUrl(moduleUrl: string): string {
+/**
+ * file: URL of tsx's ESM API (`tsx/esm/api`, import condition), found through tsx's package.json exports. `what`: the
+ * TypeScript that needs it, for the error when tsx is not installed.
+ */
+function tsxEsmApiUrl(what: string): string {
   if (tsxApiUrl) return tsxApiUrl;
   try {
     const packageJson = createRequire(import.meta.url).resolve('tsx/package.json');
@@ -387,6 +413,6 @@ function tsxEsmApiUrl(moduleUrl: string): string {
     tsxApiUrl = new URL(manifest.exports['./esm/api'].import.default, pathToFileURL(packageJson)).href;
     return tsxApiUrl;
   } catch {
-    throw new Error(`running TypeScript (${moduleUrl}) in worker threads needs the tsx package (npm install tsx)`);
+    throw new Error(`running TypeScript (${what}) in worker threads needs the tsx package (npm install tsx)`);
   }
 }

@@ -10,7 +10,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PRIVILEGE_MEANINGS } from '../agents/agent.js';
+import type { AgentSource } from '../agents/external/index.js';
 import type { JsonObject } from '../bench/json.js';
+import { userAgentPrivileges } from '../bench/privileges.js';
 import type { Report } from '../bench/report.js';
 import { type EpisodePageQuery, ResultsStore, type RunInfo, type RunSummary } from '../bench/store.js';
 import { InputError } from '../util/errors.js';
@@ -50,6 +52,11 @@ export interface DashboardSources {
   traces: readonly string[];
   /** Where recorded traces go (default: `traces/` beside the store). */
   recordings?: string;
+  /**
+   * Agents of the user's own that `hearth serve --agents` named, loaded by it: the recorder may run their stored
+   * episodes again (a stored run names an agent, never a path or a command).
+   */
+  agentSources?: readonly AgentSource[];
 }
 
 export class DashboardData {
@@ -58,6 +65,8 @@ export class DashboardData {
   readonly recordings: string | null;
   private readonly reports = new Map<string, { counter: number; report: Report; view: ReportView }>();
   private readonly tables = new Map<string, { counter: number; view: CrossMethodView }>();
+  /** Agents of the user's own that the recorder's threads register (`DashboardSources.agentSources`). */
+  agentSources: readonly AgentSource[] = [];
 
   private constructor(
     store: ResultsStore | null,
@@ -75,7 +84,9 @@ export class DashboardData {
     const store = sources.store === null ? null : ResultsStore.open(sources.store, { readonly: true });
     const recordings =
       sources.recordings ?? (sources.store === null ? null : join(dirname(resolve(sources.store)), 'traces'));
-    return new DashboardData(store, files, recordings === null ? null : resolve(recordings));
+    const data = new DashboardData(store, files, recordings === null ? null : resolve(recordings));
+    data.agentSources = sources.agentSources ?? [];
+    return data;
   }
 
   close(): void {
@@ -123,7 +134,7 @@ export class DashboardData {
       import('../agents/registry.js'),
     ]);
     const report = reportForRun(this.requireStore(), run, undefined, {
-      references: referenceAgents(),
+      references: { ...userAgentPrivileges(run.config), ...referenceAgents() },
       crossMethod: { perHome },
     });
     const view = crossMethodView(report, PRIVILEGE_MEANINGS);
@@ -245,7 +256,9 @@ export class DashboardData {
       import('../bench/runner.js'),
       import('../agents/registry.js'),
     ]);
-    const report = reportForRun(this.requireStore(), run, undefined, { references: referenceAgents() });
+    const report = reportForRun(this.requireStore(), run, undefined, {
+      references: { ...userAgentPrivileges(run.config), ...referenceAgents() },
+    });
     const entry = { counter, report, view: reportView(report) };
     this.reports.set(key, entry);
     return entry;

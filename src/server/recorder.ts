@@ -39,6 +39,7 @@ async function record(data: DashboardData, runId: number, index: number): Promis
     specs: [{ ...stored.spec, key: stored.key, seed: Number(stored.spec.seed) }],
     workers: 1,
     trace: true,
+    agentSources: data.agentSources,
     onOutcome: (result) => {
       outcome = result;
     },

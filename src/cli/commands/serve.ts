@@ -9,6 +9,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_STORE_PATH } from '../../bench/store.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/defaults.js';
 import { InputError } from '../../util/errors.js';
+import { addAgentTimeoutOption, loadOwnAgentsOnly } from '../own-agents.js';
 
 interface ServeOptions {
   store?: string;
@@ -17,10 +18,12 @@ interface ServeOptions {
   port: number;
   host: string;
   open?: boolean;
+  agents?: string;
+  agentTimeout: string;
 }
 
 export function registerServeCommand(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('web dashboard of the runs, comparisons and episode traces in a results store (read-only)')
     .option('--store <file>', `results store (default ${DEFAULT_STORE_PATH})`)
@@ -29,36 +32,48 @@ export function registerServeCommand(program: Command): void {
     .option('--port <n>', `port (0: any free one)`, port, DEFAULT_PORT)
     .option('--host <address>', 'address to listen on; anything but loopback lets other machines in', DEFAULT_HOST)
     .option('--open', 'open the dashboard in a browser')
-    .action(async (options: ServeOptions) => {
-      const store = storePath(options);
-      if (!isLoopback(options.host)) {
-        process.stderr.write(
-          `hearth: warning: listening on ${options.host}: anyone who can reach this machine can read the results\n`,
-        );
-      }
-      // The server and what it reads are loaded only now: the other commands do not pay for them.
-      const { startDashboard } = await import('../../server/start.js');
-      const dashboard = await startDashboard({
-        store,
-        traces: options.trace,
-        ...(options.traces !== undefined && { recordings: options.traces }),
-        host: options.host,
-        port: options.port,
-      });
-      const runs = dashboard.data.runs().length;
-      const what = store === null ? `${options.trace.length} trace file(s)` : `${store}: ${runs} run(s)`;
-      process.stdout.write(`hearth dashboard: ${dashboard.url} (${what}; Ctrl-C stops it)\n`);
-      if (options.open) openBrowser(dashboard.url);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          void dashboard.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+    .option(
+      '--agents <list>',
+      'agents of your own whose stored episodes the dashboard may run again to record their traces: a module by its ' +
+        'path (./my-agent.js) or a program, "exec:python3 my_agent.py" (a stored run names them only by name)',
+    );
+  addAgentTimeoutOption(command).action(async (options: ServeOptions) => {
+    const store = storePath(options);
+    const agentSources = await loadOwnAgentsOnly(
+      options.agents,
+      options.agentTimeout,
+      (line) => process.stderr.write(`hearth: note: ${line}\n`),
+      'the dashboard',
+    );
+    if (!isLoopback(options.host)) {
+      process.stderr.write(
+        `hearth: warning: listening on ${options.host}: anyone who can reach this machine can read the results\n`,
+      );
+    }
+    // The server and what it reads are loaded only now: the other commands do not pay for them.
+    const { startDashboard } = await import('../../server/start.js');
+    const dashboard = await startDashboard({
+      store,
+      traces: options.trace,
+      ...(options.traces !== undefined && { recordings: options.traces }),
+      host: options.host,
+      port: options.port,
+      ...(agentSources.length > 0 && { agentSources }),
     });
+    const runs = dashboard.data.runs().length;
+    const what = store === null ? `${options.trace.length} trace file(s)` : `${store}: ${runs} run(s)`;
+    process.stdout.write(`hearth dashboard: ${dashboard.url} (${what}; Ctrl-C stops it)\n`);
+    if (options.open) openBrowser(dashboard.url);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void dashboard.close().then(resolve);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+  });
 }
 
 /** The store to open: the one named; else the default if it exists, or none when trace files are given. */
