@@ -21,6 +21,7 @@ export {
   type LoadOptions,
   loadAgentItems,
   registerAgentSources,
+  unregisterAgentSources,
   userAgentDigest,
   userAgentsOf,
 } from './sources.js';

@@ -91,17 +91,20 @@ export class AgentProcess {
     return !this.ended && this.fault === undefined;
   }
 
-  /** Writes one line and resolves with the line the program answers; rejects with a `ProcessFaultError`. */
-  request(line: string): Promise<string> {
+  /**
+   * Writes one line and resolves with the line the program answers within `timeoutMs` (default: the process's);
+   * rejects with a `ProcessFaultError`.
+   */
+  request(line: string, timeoutMs = this.options.timeoutMs): Promise<string> {
     if (this.fault) return Promise.reject(this.faultError(this.fault));
     if (this.pending) throw new Error('agent process: a request is already pending');
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending = undefined;
-        this.fault = { kind: 'timeout', ms: this.options.timeoutMs };
+        this.fault = { kind: 'timeout', ms: timeoutMs };
         this.kill();
         reject(this.faultError(this.fault));
-      }, this.options.timeoutMs);
+      }, timeoutMs);
       this.pending = { resolve, reject, timer };
       this.child.stdin.write(`${line}\n`);
     });

@@ -27,6 +27,7 @@ import {
   fromAgentMessage,
   type HelloReply,
   type HelloRequest,
+  LIMITS,
   PROGRAM_PRIVILEGES,
   PROTOCOL_NAME,
   PROTOCOL_VERSION,
@@ -85,7 +86,7 @@ function faultWords(fault: ProcessFault): string {
     case 'spawn':
       return `the program could not be started: ${fault.message}`;
     case 'long-line':
-      return `the program wrote a line of over ${1 << 20} bytes without its end: ${quoteLine(fault.start)}`;
+      return `the program wrote a line of over ${LIMITS.lineBytes} bytes without its end: ${JSON.stringify(fault.start.slice(0, 60)).slice(0, -1)}…"`;
     case 'stray-line':
       return `the program wrote a line nobody asked for: ${quoteLine(fault.line)}`;
   }
@@ -99,6 +100,12 @@ function withStderr(message: string, stderr: string): string {
 
 // ---- the pool of processes of this thread ------------------------------------------------------------------------
 
+/**
+ * How long a program may take to answer hello, at least, whatever `--agent-timeout` says: its start-up (an
+ * interpreter, a library, a model to load) may take far longer than a step.
+ */
+export const HELLO_TIMEOUT_MS = 30_000;
+
 const idle = new Map<string, AgentProcess[]>();
 
 /** Starts the program and asks its hello; a fault is thrown as a `ProcessFaultError`, a bad answer as an `AgentFault`. */
@@ -106,7 +113,7 @@ async function startProcess(source: Pick<ProgramSource, 'argv' | 'cwd' | 'timeou
   const process = new AgentProcess(source);
   const request: HelloRequest = { type: 'hello', protocol: PROTOCOL_NAME, versions: [PROTOCOL_VERSION] };
   try {
-    const line = await process.request(JSON.stringify(request));
+    const line = await process.request(JSON.stringify(request), Math.max(source.timeoutMs, HELLO_TIMEOUT_MS));
     return { process, hello: parseHello(line) };
   } catch (error) {
     process.kill();
@@ -317,10 +324,10 @@ export class ProgramAgent implements Agent {
   async close(): Promise<void> {
     const process = this.process;
     if (!process) return;
-    this.process = undefined;
     // Standard error written just before the last answer may arrive just after it: let it be read first.
     await new Promise((resolve) => setImmediate(resolve));
     this.keepStderr();
+    this.process = undefined;
     if (this.ended) release(this.name, process);
     else process.kill(); // the episode did not end cleanly: what the program holds is not to be trusted
   }
@@ -331,8 +338,11 @@ export class ProgramAgent implements Agent {
   }
 
   private async start(): Promise<AgentProcess> {
-    // A hello that failed when the run started is tried again here: the fault may have passed, and if not, this
-    // episode fails with it as every other of the agent's does.
+    // A program whose hello failed when the run started fails every episode with that fault, at once: a program that
+    // hangs before its hello would otherwise cost the wait again in every episode.
+    if (this.source.helloFault !== undefined) {
+      throw new AgentFault(this.source.helloFault.replace(/^at hello: /, 'at hello, when the run started: '));
+    }
     try {
       const { process, hello } = await startProcess(this.source);
       if (hello.name !== this.name) {

@@ -16,7 +16,7 @@ import { basename, extname, resolve } from 'node:path';
 import { InputError } from '../../util/errors.js';
 import type { AgentPrivilege } from '../agent.js';
 import type { AgentDefinition } from '../definition.js';
-import { AGENT_NAME, getAgent, hasAgent, isBuiltInAgent, registerAgent } from '../registry.js';
+import { AGENT_NAME, getAgent, hasAgent, isBuiltInAgent, registerAgent, unregisterAgent } from '../registry.js';
 import { commandWords } from './command.js';
 import { loadModuleDefinition, type ModuleSource } from './module-agent.js';
 import { askHello, type ProgramSource, programDefinition } from './program-agent.js';
@@ -93,7 +93,8 @@ const origins = new Map<
  * the list with every item a name (the others kept as they were) and the sources, for the worker threads. Bad input
  * (a file that does not load, a program that cannot be started, two agents of one name, a built-in's name) is an
  * InputError naming the item. A program that starts but does not answer its hello as the protocol says is not: it
- * is registered under a name made from its command, the note says why, and each of its episodes fails with it.
+ * is registered under a name made from its command, the note says why, and each of its episodes fails with that
+ * (the run goes on with the others).
  */
 export async function loadAgentItems(
   items: readonly string[],
@@ -104,14 +105,21 @@ export async function loadAgentItems(
   const names: string[] = [];
   const sources: AgentSource[] = [];
   const itemOf = new Map<string, string>();
-  for (const item of items) {
-    const kind = agentItemKind(item);
-    if (kind === 'name') {
+  // Every program starts at once (each answers its hello in its own time); they register in the order named.
+  const loaded = await Promise.all(
+    items.map((item) => {
+      const kind = agentItemKind(item);
+      if (kind === 'name') return undefined;
+      return kind === 'module' ? moduleSource(item, cwd) : programSource(item, cwd, timeoutMs, options);
+    }),
+  );
+  items.forEach((item, index) => {
+    const own = loaded[index];
+    if (!own) {
       names.push(item);
-      continue;
+      return;
     }
-    const { source, definition } =
-      kind === 'module' ? await moduleSource(item, cwd) : await programSource(item, cwd, timeoutMs, options);
+    const { source, definition } = own;
     const earlier = itemOf.get(source.name);
     if (earlier !== undefined) {
       throw new InputError(`--agents: ${earlier} and ${item} are both named '${source.name}'; give one another name`);
@@ -123,7 +131,7 @@ export async function loadAgentItems(
     register(source, definition);
     names.push(source.name);
     sources.push(source);
-  }
+  });
   return { names, sources };
 }
 
@@ -158,8 +166,8 @@ async function askProgram(item: string, cwd: string, timeoutMs: number, options:
   if (answer.spawnFailed) throw new InputError(`--agents ${item}: ${answer.fault.replace(/^at hello: /, '')}`);
   const name = fallbackName(argv, cwd);
   options.note?.(
-    `--agents ${item}: ${answer.fault.split('\n')[0]}; it runs as '${name}' and each of its episodes will fail ` +
-      'unless it answers then',
+    `--agents ${item}: ${answer.fault.split('\n')[0]}; it runs as '${name}', and each of its episodes fails with ` +
+      'this',
   );
   return { ...base, name, helloFault: answer.fault };
 }
@@ -185,6 +193,15 @@ export async function registerAgentSources(sources: readonly AgentSource[]): Pro
 function register(source: AgentSource, definition: AgentDefinition): void {
   registerAgent(definition);
   origins.set(source.name, { kind: source.kind, digest: source.digest, privileges: definition.privileges });
+}
+
+/** Takes agents of a user's own away again (tests that register their own take them away after). */
+export function unregisterAgentSources(names: readonly string[]): void {
+  for (const name of names) {
+    if (!origins.has(name)) continue;
+    origins.delete(name);
+    unregisterAgent(name);
+  }
 }
 
 /** The agents of a user's own registered here, by name: kind, digest and privileges (a run's configuration keeps it). */
