@@ -169,7 +169,8 @@ def run(agent, stdin=None, stdout=None):
     """Answers hearth's lines until its input ends."""
     if not agent.name:
         raise ValueError("the agent needs a name (lower-case letters, digits and dashes)")
-    read = (stdin or sys.stdin.buffer).readline
+    # A large buffer: a step's line (several kilobytes) is read in one system call.
+    read = (stdin or open(sys.stdin.fileno(), "rb", buffering=1 << 16, closefd=False)).readline
     out = stdout or sys.stdout.buffer
     write = out.write
     flush = out.flush

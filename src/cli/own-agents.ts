@@ -37,8 +37,9 @@ export async function loadOwnAgents(
   note: (line: string) => void,
 ): Promise<{ names: string[]; sources: AgentSource[] }> {
   const items = listOf(list);
+  const timeoutMs = parseAgentTimeout(timeout); // checked whether or not a program is named
   if (!items.some((item) => agentItemKind(item) !== 'name')) return { names: items, sources: [] };
-  return loadAgentItems(items, { timeoutMs: parseAgentTimeout(timeout), note });
+  return loadAgentItems(items, { timeoutMs, note });
 }
 
 const listOf = (value: unknown): string[] =>

@@ -13,14 +13,14 @@
  *
  * Needs dist/ (npm test builds it) and python3; the queue part needs redis-server.
  */
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultsStore } from '../../src/bench/store.js';
 import { dashboardApp } from '../../src/server/app.js';
 import { DashboardData } from '../../src/server/dashboard-data.js';
 import { spawnNode, type WatchedChild } from '../helpers/child.js';
-import { BIN, BUILT, cliEnv } from '../helpers/cli.js';
+import { BIN, BUILT, cliEnv, runCliInProcess } from '../helpers/cli.js';
 import { describeWithPython, PYTHON } from '../helpers/python.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { scratchDir } from '../helpers/scratch.js';
@@ -173,4 +173,46 @@ describeWithPython('agents of your own through the CLI', () => {
     },
     120_000,
   );
+});
+
+describe('agents of your own refused before anything runs', () => {
+  let n = 0;
+  const module = (name: string, text: string) => {
+    const file = join(dir, `${name}.mjs`);
+    writeFileSync(file, text);
+    return file;
+  };
+  const refuse = async (args: string[], message: RegExp) => {
+    const store = join(dir, `refused-${n++}.sqlite`);
+    const outcome = await runCliInProcess(args[0] === 'run' ? [...args, '--store', store] : args);
+    expect(outcome.code, outcome.stderr).toBe(2);
+    expect(outcome.stderr).toMatch(message);
+    expect(existsSync(store)).toBe(false);
+  };
+  const definition = (name: string) =>
+    `export default { name: ${JSON.stringify(name)}, description: 'x', create: () => ({ reset() {}, act() {}, observe() {} }) };`;
+
+  it('names the file and the fault: no file, no definition, a bad name, a taken name, no program', async () => {
+    await refuse(['run', '--agents', './nowhere.js'], /--agents \.\/nowhere\.js: no such file/);
+    await refuse(
+      ['run', '--agents', module('bad', definition('My Agent'))],
+      /bad\.mjs: the default export is not an agent definition: 'name' must be lower-case/,
+    );
+    await refuse(
+      ['run', '--agents', module('none', 'export const agent = 1;')],
+      /none\.mjs: the module has no default export/,
+    );
+    await refuse(
+      ['run', '--agents', module('taken', definition('oracle'))],
+      /'oracle' is the name of a built-in agent; give yours another/,
+    );
+    const twins = [module('twin-a', definition('twin')), module('twin-b', definition('twin'))].join(',');
+    await refuse(['run', '--agents', twins], /twin-a\.mjs and .*twin-b\.mjs are both named 'twin'/);
+    await refuse(['run', '--agents', 'random,exec:/no/such/program'], /no program '\/no\/such\/program' \(ENOENT\)/);
+    await refuse(
+      ['worker', '--queue', 'redis://127.0.0.1:1', '--agents', 'oracle'],
+      /a worker knows every built-in agent/,
+    );
+    await refuse(['run', '--agent-timeout', '0'], /--agent-timeout: expected a number of seconds above 0/);
+  });
 });

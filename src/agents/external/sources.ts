@@ -113,13 +113,15 @@ export async function loadAgentItems(
       return kind === 'module' ? moduleSource(item, cwd) : programSource(item, cwd, timeoutMs, options);
     }),
   );
+  // Every item is checked before any is registered: a refused list leaves nothing behind.
+  const chosen: { source: AgentSource; definition: AgentDefinition }[] = [];
   items.forEach((item, index) => {
     const own = loaded[index];
     if (!own) {
       names.push(item);
       return;
     }
-    const { source, definition } = own;
+    const { source } = own;
     const earlier = itemOf.get(source.name);
     if (earlier !== undefined) {
       throw new InputError(`--agents: ${earlier} and ${item} are both named '${source.name}'; give one another name`);
@@ -128,10 +130,11 @@ export async function loadAgentItems(
       throw new InputError(`--agents ${item}: '${source.name}' is the name of a built-in agent; give yours another`);
     }
     itemOf.set(source.name, item);
-    register(source, definition);
+    chosen.push(own);
     names.push(source.name);
     sources.push(source);
   });
+  for (const { source, definition } of chosen) register(source, definition);
   return { names, sources };
 }
 
