@@ -74,11 +74,15 @@ class Task:
 
 
 class View:
-    """What the agent sees at one step: the observation of a start or step message, with its candidates."""
+    """What the agent sees at one step: the observation of a start or step message, with its candidates.
 
-    __slots__ = ("message", "t", "me", "room", "edges", "candidates", "last", "state", "_nodes")
+    hearth sends a node's className, category and properties (which never change) the first time it shows the node
+    in an episode, and later only its id and states: `nodes`, `node()` and `of_class()` give every node whole.
+    """
 
-    def __init__(self, message):
+    __slots__ = ("message", "t", "me", "room", "edges", "candidates", "last", "state", "_known", "_list", "_nodes")
+
+    def __init__(self, message, known):
         observation = message["observation"]
         self.message = message
         self.t = message.get("t", 0)
@@ -88,13 +92,26 @@ class View:
         self.candidates = message["candidates"]
         self.last = message.get("last")
         self.state = message.get("state")
+        self._known = known
+        self._list = None
         self._nodes = None
+        # What is new in this observation is remembered now, whether or not the agent looks at it.
+        for node in observation["nodes"]:
+            if "className" in node:
+                known[node["id"]] = node
+
+    def _whole(self):
+        if self._list is None:
+            known = self._known
+            self._list = [node if "className" in node else dict(known[node["id"]], states=node["states"])
+                          for node in self.message["observation"]["nodes"]]
+        return self._list
 
     @property
     def nodes(self):
-        """The nodes in view, by id."""
+        """The nodes in view, by id (sorted by id), each with its className, category, properties and states."""
         if self._nodes is None:
-            self._nodes = {node["id"]: node for node in self.message["observation"]["nodes"]}
+            self._nodes = {node["id"]: node for node in self._whole()}
         return self._nodes
 
     def node(self, node_id):
@@ -102,7 +119,7 @@ class View:
 
     def of_class(self, class_name):
         """The nodes of that class in view, sorted by id."""
-        return [node for node in self.message["observation"]["nodes"] if node["className"] == class_name]
+        return [node for node in self._whole() if node["className"] == class_name]
 
     def held(self):
         """The ids of what the agent holds."""
@@ -176,6 +193,7 @@ def run(agent, stdin=None, stdout=None):
     flush = out.flush
     loads = json.loads
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    known = {}  # node id -> the node as first shown in this episode (its fixed fields)
     while True:
         line = read()
         if not line:
@@ -186,10 +204,11 @@ def run(agent, stdin=None, stdout=None):
         kind = message.get("type")
         try:
             if kind == "start":
+                known = {}
                 agent.reset(Task(message))
-                answer = _answer(agent.act(View(message)))
+                answer = _answer(agent.act(View(message, known)))
             elif kind == "step":
-                answer = _answer(agent.act(View(message)))
+                answer = _answer(agent.act(View(message, known)))
             elif kind == "end":
                 agent.end(message.get("reason"))
                 answer = {"type": "ok"}

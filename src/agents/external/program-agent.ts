@@ -364,16 +364,32 @@ export class ProgramAgent implements Agent {
     if (text !== '') this.stderr = (this.stderr + text).slice(-4000);
   }
 
-  /** The observation as sent (the world's own objects: the wire form is the same shape), its node ids noted as shown. */
+  /** The observation as sent: each node in full the first time it is shown in the episode, then its id and states. */
   private show(observation: Observation): WireObservation {
-    for (const node of observation.nodes) this.shown.add(node.id);
-    return observation as unknown as WireObservation;
+    return { ...observation, nodes: this.nodesToSend(observation.nodes) } as unknown as WireObservation;
   }
 
   private showAll(graph: EnvGraph) {
     const state = fullState(graph);
-    for (const node of state.nodes) this.shown.add(node.id);
-    return state;
+    return { nodes: this.nodesToSend(state.nodes), edges: state.edges };
+  }
+
+  /**
+   * A node's class, category and properties never change: they go with the node the first time the program is shown
+   * it in the episode, and later only its id and states (docs/agent-protocol.md, "Observations"). Each step's line
+   * is about half as long, and so is the time both sides spend writing and parsing it.
+   */
+  private nodesToSend(nodes: readonly { readonly id: number; readonly states: readonly string[] }[]) {
+    const out: WireObservation['nodes'] = [];
+    for (const node of nodes) {
+      if (this.shown.has(node.id)) {
+        out.push({ id: node.id, states: node.states as string[] });
+      } else {
+        this.shown.add(node.id);
+        out.push(node as WireObservation['nodes'][number]);
+      }
+    }
+    return out;
   }
 
   private async request(message: object, when: string): Promise<FromAgentMessage> {

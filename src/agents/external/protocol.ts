@@ -52,13 +52,18 @@ const skillCall = z
   })
   .describe('one skill call, e.g. {"skill": "put", "args": [12, 40]}');
 
-const observedNode = z.object({
-  id: nodeId,
-  className: z.string().describe('VirtualHome class, e.g. "mug", "kitchen", "character"'),
-  category: z.string().describe('VirtualHome category, e.g. "Rooms", "Furniture", "Appliances"'),
-  properties: z.array(z.string()).describe('fixed properties, e.g. "GRABBABLE", "CONTAINERS", "CAN_OPEN"'),
-  states: z.array(z.string()).describe('current states, sorted, e.g. "CLOSED", "ON", "CLEAN"'),
-});
+const observedNode = z
+  .object({
+    id: nodeId,
+    className: z.string().optional().describe('VirtualHome class, e.g. "mug", "kitchen", "character"'),
+    category: z.string().optional().describe('VirtualHome category, e.g. "Rooms", "Furniture", "Appliances"'),
+    properties: z.array(z.string()).optional().describe('fixed properties, e.g. "GRABBABLE", "CONTAINERS", "CAN_OPEN"'),
+    states: z.array(z.string()).describe('current states, sorted, e.g. "CLOSED", "ON", "CLEAN"'),
+  })
+  .describe(
+    'a node: className, category and properties (which never change) the first time it is shown in the episode, ' +
+      'then only its id and states',
+  );
 
 const edge = z
   .tuple([nodeId, z.string(), nodeId])
