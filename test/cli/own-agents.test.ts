@@ -44,7 +44,7 @@ const [CRASHING, GARBAGE, HANGING] = ['crashing.py', 'garbage.py', 'hanging.py']
 
 const CONTINUAL = [
   ...['--agents', ['random', MODULE, FROM_THE_DOCS, CRASHING, GARBAGE, HANGING].join(',')],
-  ...['--seeds', '2', '--steps', '20', '--agent-timeout', '1'],
+  ...['--seeds', '2', '--steps', '20', '--agent-timeout', '3'],
 ];
 /**
  * One task of each of three families, run in a project that depends on hearth: its TypeScript agent imports
@@ -115,7 +115,7 @@ describeWithPython('agents of your own through the CLI', () => {
     const causes = new Map(report.failures.map((failure) => [failure.key.split(' ')[0], failure.error]));
     expect(causes.get('agent=crashing')).toMatch(/^AgentFault: step 2: the program exited \(code 1\) before answering/);
     expect(causes.get('agent=garbage')).toMatch(/^AgentFault: at the start: the answer is not JSON: "Thinking\.\.\./);
-    expect(causes.get('agent=hanging')).toMatch(/^AgentFault: at the start: no answer within 1 s \(--agent-timeout\)/);
+    expect(causes.get('agent=hanging')).toMatch(/^AgentFault: at the start: no answer within 3 s \(--agent-timeout\)/);
     // The agent written from the docs does something: events completed where the random walk completes none.
     const sr = new Map(report.results.map((row) => [row.agent, row.sr.mean]));
     expect(sr.get('fetch')).toBeGreaterThan(sr.get('random') ?? 1);

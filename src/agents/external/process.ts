@@ -128,6 +128,10 @@ export class AgentProcess {
 
   /** Closes its standard input (a program must exit then); kills it if it has not exited after `graceMs`. */
   async stop(graceMs = 1000): Promise<void> {
+    // Held while it is waited for: with the handles unreferenced, and the grace timer gone once it has fired, this
+    // process could otherwise end before the program's exit is seen (and before what follows the wait runs).
+    this.child.ref();
+    for (const stream of [this.child.stdout, this.child.stderr]) (stream as unknown as Socket).ref?.();
     this.child.stdin.end();
     const timer = setTimeout(() => this.kill(), graceMs);
     await this.closed;
