@@ -13,6 +13,8 @@ import { loadAgentItems, unregisterAgentSources } from '../../../src/agents/exte
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
 import { InputError } from '../../../src/util/errors.js';
+import { spawnNode } from '../../helpers/child.js';
+import { BUILT } from '../../helpers/cli.js';
 import { describeWithPython, PYTHON } from '../../helpers/python.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { projectRoot } from '../../helpers/shared-data.js';
@@ -248,5 +250,22 @@ describeWithPython('program agents', () => {
       maxSteps: 2,
     });
     expect(limited.agentStats).toEqual({ stderr: 'end limit\n' });
+  });
+
+  it.runIf(BUILT)('waits for a program that is slow to exit, holding its process open the while', async () => {
+    // A program that lingers after its input ends: stopping it must not let hearth's own process end before it has.
+    const slow = program('slow-exit', 'first(m)');
+    writeFileSync(slow, `${readFileSync(slow, 'utf8')}time.sleep(0.5)\n`);
+    const script = [
+      `const { AgentProcess } = await import(${JSON.stringify(join(projectRoot, 'dist', 'agents', 'external', 'process.js'))});`,
+      `const p = new AgentProcess({ argv: [${JSON.stringify(PYTHON)}, ${JSON.stringify(slow)}], cwd: '.', timeoutMs: 20000 });`,
+      `await p.request(JSON.stringify({ type: 'hello', protocol: 'hearth-agent', versions: [1] }));`,
+      'await p.stop(100);',
+      "console.log('stopped');",
+    ].join('\n');
+    const child = spawnNode(['--input-type=module', '-e', script], { cwd: dir });
+    const { code } = await child.exit;
+    expect(code, child.stderr()).toBe(0);
+    expect(child.stdout()).toBe('stopped\n');
   });
 });
