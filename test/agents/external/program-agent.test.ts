@@ -4,6 +4,7 @@
  * the same agent as a program and as a module takes the same skills, that one process serves episode after episode,
  * and that every way of breaking the protocol fails the episode with an error naming it.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -267,5 +268,51 @@ describeWithPython('program agents', () => {
     const { code } = await child.exit;
     expect(code, child.stderr()).toBe(0);
     expect(child.stdout()).toBe('stopped\n');
+  });
+
+  it("the Python client answers each message as the protocol says, an agent's exception as an error", () => {
+    // The client alone, fed lines in memory: a start and steps whose nodes come whole once, then as id and states.
+    const script = `
+import io, json, sys
+sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'examples', 'python'))})
+from hearth_agent import Agent, DONE, call, run
+class Probe(Agent):
+    name = "probe"
+    privileges = ("meanings",)
+    def reset(self, task):
+        self.task = task
+    def act(self, view):
+        if view.t == 0: return view.candidates[0]
+        if view.t == 1: return ("put", 7, *view.held())
+        if view.t == 2: return call("walk", 1, note=view.node(7)["className"] + " " + ",".join(view.node(7)["states"]))
+        if view.t == 3: return DONE
+        raise ValueError("no step 4")
+obs = lambda nodes: {"characterId": 5, "roomId": 1, "nodes": nodes, "edges": [[5, "HOLDS_RH", 9]]}
+mug = {"id": 7, "className": "mug", "category": "Props", "properties": ["GRABBABLE"], "states": ["CLEAN"]}
+lines = [{"type": "hello", "protocol": "hearth-agent", "versions": [1]},
+  {"type": "start", "protocol": "episodic", "seed": 4, "skillSet": "virtualhome", "skills": [{"name": "walk", "args": ["room or object"]}],
+   "instructions": [{"id": "t", "text": "Wash the mug."}], "rooms": [[1, 2]], "observation": obs([mug]), "candidates": [{"skill": "walk", "args": [2]}]}]
+lines += [{"type": "step", "t": t, "last": {"skill": "walk", "args": [2], "success": True}, "observation": obs([{"id": 7, "states": ["DIRTY"]}]), "candidates": []} for t in (1, 2, 3, 4)]
+lines += [{"type": "end", "reason": "done"}]
+out = io.BytesIO()
+run(Probe(), io.BytesIO("".join(json.dumps(m) + "\\n" for m in lines).encode()), out)
+sys.stdout.write(out.getvalue().decode())
+`;
+    const result = spawnSync(PYTHON!, ['-c', script], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(answers).toEqual([
+      { type: 'hello', version: 1, name: 'probe', protocols: ['continual', 'episodic'], privileges: ['meanings'] },
+      { type: 'act', skill: 'walk', args: [2] },
+      { type: 'act', skill: 'put', args: [7, 9] },
+      { type: 'act', skill: 'walk', args: [1], note: 'mug DIRTY' },
+      { type: 'done' },
+      { type: 'error', message: 'ValueError: no step 4' },
+      { type: 'ok' },
+    ]);
+    expect(result.stderr).toContain('Traceback');
   });
 });
