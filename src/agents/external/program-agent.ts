@@ -106,10 +106,15 @@ function withStderr(message: string, stderr: string): string {
  */
 export const HELLO_TIMEOUT_MS = 30_000;
 
+/** Idle processes by program: its words, where it runs and its digest (a name may later be another program's). */
 const idle = new Map<string, AgentProcess[]>();
 
+type Started = Pick<ProgramSource, 'argv' | 'cwd' | 'timeoutMs' | 'command' | 'digest'>;
+
+const poolKey = (source: Started) => JSON.stringify([source.digest, source.cwd, source.argv]);
+
 /** Starts the program and asks its hello; a fault is thrown as a `ProcessFaultError`, a bad answer as an `AgentFault`. */
-async function startProcess(source: Pick<ProgramSource, 'argv' | 'cwd' | 'timeoutMs' | 'command'>) {
+async function startProcess(source: Started) {
   const process = new AgentProcess(source);
   const request: HelloRequest = { type: 'hello', protocol: PROTOCOL_NAME, versions: [PROTOCOL_VERSION] };
   try {
@@ -126,11 +131,11 @@ async function startProcess(source: Pick<ProgramSource, 'argv' | 'cwd' | 'timeou
  * anything. Resolves with the hello, or with the reason there is none.
  */
 export async function askHello(
-  source: Pick<ProgramSource, 'argv' | 'cwd' | 'timeoutMs' | 'command'>,
+  source: Started,
 ): Promise<{ hello: HelloReply } | { fault: string; spawnFailed: boolean }> {
   try {
     const { process, hello } = await startProcess(source);
-    release(hello.name, process);
+    release(poolKey(source), process);
     return { hello };
   } catch (error) {
     if (error instanceof ProcessFaultError) {
@@ -144,8 +149,8 @@ export async function askHello(
   }
 }
 
-function acquire(name: string): AgentProcess | undefined {
-  const list = idle.get(name);
+function acquire(key: string): AgentProcess | undefined {
+  const list = idle.get(key);
   while (list && list.length > 0) {
     const process = list.pop()!;
     if (process.usable) return process;
@@ -154,14 +159,14 @@ function acquire(name: string): AgentProcess | undefined {
   return undefined;
 }
 
-function release(name: string, process: AgentProcess): void {
+function release(key: string, process: AgentProcess): void {
   if (!process.usable) {
     process.kill();
     return;
   }
-  const list = idle.get(name);
+  const list = idle.get(key);
   if (list) list.push(process);
-  else idle.set(name, [process]);
+  else idle.set(key, [process]);
 }
 
 /** Stops every idle program process of this thread (their standard input closes; they must exit). */
@@ -267,7 +272,7 @@ export class ProgramAgent implements Agent {
   }
 
   async reset(task: TaskBrief, first: StepFeedback): Promise<void> {
-    this.process = acquire(this.name) ?? (await this.start());
+    this.process = acquire(poolKey(this.source)) ?? (await this.start());
     this.keepStderr();
     const world = this.context.world;
     const message: StartMessage = {
@@ -328,7 +333,7 @@ export class ProgramAgent implements Agent {
     await new Promise((resolve) => setImmediate(resolve));
     this.keepStderr();
     this.process = undefined;
-    if (this.ended) release(this.name, process);
+    if (this.ended) release(poolKey(this.source), process);
     else process.kill(); // the episode did not end cleanly: what the program holds is not to be trusted
   }
 
