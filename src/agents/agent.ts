@@ -14,6 +14,16 @@ export { formatSkill, type Skill, sameSkill } from '../sim/skill.js';
 /** The skill an agent takes when a model's output was unusable: the world refuses it (an invalid step). */
 export const INVALID_OUTPUT_SKILL: Skill = Object.freeze({ action: 'invalid-output', objects: Object.freeze([]) });
 
+/**
+ * The answer with which an agent ends an episodic task before its step limit (ALFRED's and TEACh's Stop): no skill
+ * runs, and the episode is scored as the world is. The continual protocol has no end before its last step: there an
+ * agent answering it fails the episode.
+ */
+export const DONE: Skill = Object.freeze({ action: 'done', objects: Object.freeze([]) });
+
+/** Whether an agent's answer is `DONE` (by value: an agent outside hearth's modules makes its own). */
+export const isDone = (skill: Skill): boolean => skill.action === DONE.action && skill.objects.length === 0;
+
 /** What the agent learns after each step (and at the start, with no `lastSkill`). */
 export interface StepFeedback {
   /** The time step about to be decided (0 at the start). */
@@ -100,15 +110,22 @@ export interface Agent {
   reading?(): TaskUnderstanding | undefined;
   /** Starts an episode. */
   reset(task: TaskBrief, first: StepFeedback): void | Promise<void>;
-  /** Chooses the next skill. */
+  /** Chooses the next skill (or, in an episodic task, `DONE`). */
   act(): Skill | Promise<Skill>;
   /** Receives the outcome of the skill and what the agent sees afterwards. */
   observe(feedback: StepFeedback): void | Promise<void>;
   /**
-   * The episode is over; `confirmed`: the user confirms the task was done (every goal condition holds). Agents that
-   * learn from confirmed executions (HELPER's memory expansion) store what they learned here.
+   * The episode is over; `confirmed`: the user confirms the task was done (every goal condition holds; always false
+   * in the continual protocol, which has no task to finish). Agents that learn from confirmed executions (HELPER's
+   * memory expansion) store what they learned here.
    */
   finish?(end: { readonly confirmed: boolean }): void | Promise<void>;
+  /**
+   * Called once after the episode however it ended (finished, failed, interrupted), after `finish` when that ran:
+   * the agent lets go of what it holds beyond the episode (a program agent's process goes back to its pool, or is
+   * stopped when the episode did not end cleanly).
+   */
+  close?(): void | Promise<void>;
 }
 
 /**

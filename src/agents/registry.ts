@@ -1,10 +1,11 @@
 /**
  * The agent registry: every agent hearth can run, by name, with what it is given beyond the public feedback and
  * whether it needs a language model. `hearth run --agents` is checked against it, and the benchmark builds agents
- * through it. Later agents (ExRAP, SayCan, ...) join with `registerAgent`, or with a line in `BUILT_IN`.
+ * through it. A method's agents join with a line below; a user's own agents (a module or a program named in
+ * `--agents`, `src/agents/external/`) with `registerAgent` in the process that runs them.
  */
 import { requireLanguageModel } from '../llm/errors.js';
-import { InputError } from '../util/errors.js';
+import { Registry } from '../util/registry.js';
 import type { Agent, AgentPrivilege } from './agent.js';
 import { BASELINE_DEFINITIONS } from './baselines/definitions.js';
 import type { AgentContext } from './context.js';
@@ -167,7 +168,21 @@ const LLM_STATE_AGENTS: readonly AgentDefinition[] = LLM_STATE_VARIANTS.map((var
   create: (context: AgentContext) => createLlmStateAgent(context, variant),
 }));
 
-const registry = new Map<string, AgentDefinition>(
+/**
+ * Agent names: lower-case letters, digits and dashes, a letter first, at most 64 characters. A job or a stored run
+ * names an agent this way only (never by a path or a command), and the reading process looks the name up here.
+ */
+export const AGENT_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+const registry = new Registry<AgentDefinition>(
+  {
+    kind: 'agent',
+    pattern: AGENT_NAME,
+    patternWords: 'lower-case letters, digits and dashes, a letter first, at most 64 characters',
+    unknownHint:
+      "an agent of your own is named by its module's path (--agents ./my-agent.js) or its program " +
+      '(--agents "exec:python3 my_agent.py") on the command line of the process that runs it (docs/agent-protocol.md)',
+  },
   withExrapLlmRoles([
     ...BUILT_IN,
     ...DANLI_AGENTS,
@@ -176,15 +191,17 @@ const registry = new Map<string, AgentDefinition>(
     ...INNER_MONOLOGUE_DEFINITIONS,
     ...HELPER_DEFINITIONS,
     ...SEMGRO_DEFINITIONS,
-  ]).map((def) => [def.name, def]),
+  ]),
 );
+
+/** The names hearth itself defines: an agent of a user's own may not take one of them. */
+const BUILT_IN_NAMES: ReadonlySet<string> = new Set(registry.names());
+
+export const isBuiltInAgent = (name: string): boolean => BUILT_IN_NAMES.has(name);
 
 /** Adds an agent (or replaces the one of the same name). */
 export function registerAgent(definition: AgentDefinition): void {
-  if (!/^[a-z][a-z0-9-]*$/.test(definition.name)) {
-    throw new Error(`agent name '${definition.name}' must be lower-case letters, digits and dashes`);
-  }
-  registry.set(definition.name, definition);
+  registry.add(definition);
 }
 
 /**
@@ -192,19 +209,22 @@ export function registerAgent(definition: AgentDefinition): void {
  * test files share one module registry per worker, and an agent left behind shows in the next file's agent lists.
  */
 export function unregisterAgent(name: string): void {
-  registry.delete(name);
+  registry.remove(name);
 }
 
-/** The agent of that name; an InputError listing the known ones otherwise. */
+/** The agent of that name; an InputError naming the nearest known one, listing them and saying how to add one. */
 export function getAgent(name: string): AgentDefinition {
-  const definition = registry.get(name);
-  if (!definition) throw new InputError(`unknown agent '${name}' (known: ${agentNames().join(', ')})`);
-  return definition;
+  return registry.get(name);
+}
+
+/** Whether an agent of that name is registered. */
+export function hasAgent(name: string): boolean {
+  return registry.has(name);
 }
 
 /** Every registered agent name, in registration order. */
 export function agentNames(): string[] {
-  return [...registry.keys()];
+  return registry.names();
 }
 
 /** Whether the agent is given the run's language model (it needs one, or uses one when there is one). */
@@ -217,7 +237,8 @@ export function usesLlm(definition: AgentDefinition): boolean {
  * run the protocol, opt-in ones left out.
  */
 export function agentsWithoutLlm(protocol: AgentProtocol = 'continual'): string[] {
-  return [...registry.values()]
+  return registry
+    .values()
     .filter((def) => !def.needsLlm && !def.optIn && protocolsOf(def).includes(protocol))
     .map((def) => def.name);
 }
@@ -235,5 +256,5 @@ export function referenceAgents(): Record<string, readonly AgentPrivilege[]> {
 }
 
 export function agentDefinitions(): readonly AgentDefinition[] {
-  return [...registry.values()];
+  return registry.values();
 }

@@ -18,7 +18,7 @@ import type { MetricSpec, ReportLayout } from './protocol.js';
 import { summarize } from './stats.js';
 
 /** Spec fields that describe the agent rather than the episode: left out of the pairing. */
-const AGENT_FIELDS: ReadonlySet<string> = new Set(['agent', 'key', 'llm']);
+const AGENT_FIELDS: ReadonlySet<string> = new Set(['agent', 'key', 'llm', 'agentDigest']);
 
 /** Differences below this are ties (metrics are fractions and step counts, stored to 6 decimals). */
 const TIE = 1e-9;

@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { AgentSource } from '../agents/external/index.js';
 import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
@@ -46,6 +47,11 @@ export interface ExecuteOptions {
   episodesPerWorker?: number;
   /** The run's limit of model calls in flight (`ThreadPoolOptions`). */
   callSlots?: SlotSource;
+  /**
+   * Agents of the user's own, loaded by this process (`loadAgentItems`): each thread registers them. The main thread
+   * (0 workers) has them registered already.
+   */
+  agentSources?: readonly AgentSource[];
 }
 
 /** Resolves when every spec has an outcome, or with `aborted` once the signal fired and the workers are gone. */
@@ -99,6 +105,7 @@ async function executeOnThreads(options: ExecuteOptions): Promise<{ aborted: boo
   const pool = new EpisodeThreadPool(options.moduleUrl, Math.min(options.workers, specs.length), {
     ...(options.episodesPerWorker !== undefined && { episodesPerThread: options.episodesPerWorker }),
     ...(options.callSlots && { callSlots: options.callSlots }),
+    ...(options.agentSources && { agentSources: options.agentSources }),
   });
   let failure: Error | undefined;
   let remaining = specs.length;
@@ -170,6 +177,8 @@ export interface ThreadPoolOptions {
   callSlots?: SlotSource;
   /** The environment the threads see (default: this process's); a queue worker and the dashboard give their key. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Agents of the user's own that each thread registers before it runs an episode (`WorkerData.agents`). */
+  agentSources?: readonly AgentSource[];
 }
 
 /**
@@ -191,6 +200,7 @@ export class EpisodeThreadPool {
   readonly episodesPerThread: number;
   private readonly callSlots?: SlotSource;
   private readonly env?: Readonly<Record<string, string | undefined>>;
+  private readonly agents: readonly AgentSource[];
 
   constructor(
     private readonly moduleUrl: string,
@@ -204,6 +214,7 @@ export class EpisodeThreadPool {
     }
     this.callSlots = options.callSlots;
     this.env = options.env;
+    this.agents = options.agentSources ?? [];
     for (let i = 0; i < size; i++) this.start();
   }
 
@@ -274,6 +285,7 @@ export class EpisodeThreadPool {
       runCallSlots: this.callSlots !== undefined,
       shareMemos: this.size > 1,
       ...(this.env && { env: this.env }),
+      agents: this.agents,
     });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
     const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: new Map(), exited };
@@ -296,7 +308,8 @@ export class EpisodeThreadPool {
         state.ready = true;
         this.dispatch();
       } else if (message.type === 'load-error') {
-        this.fail(new Error(`cannot load protocol module ${this.moduleUrl}: ${message.error}`));
+        const what = this.agents.length > 0 ? 'the agents of its own or protocol module' : 'protocol module';
+        this.fail(new Error(`cannot load ${what} ${this.moduleUrl}: ${message.error}`));
         void worker.terminate();
       } else {
         const pending = state.running.get(message.id);
@@ -362,20 +375,30 @@ function post(worker: Worker, message: MainToWorker): void {
 
 function spawnWorker(
   moduleUrl: string,
-  options: { runCallSlots: boolean; shareMemos: boolean; env?: Readonly<Record<string, string | undefined>> },
+  options: {
+    runCallSlots: boolean;
+    shareMemos: boolean;
+    agents: readonly AgentSource[];
+    env?: Readonly<Record<string, string | undefined>>;
+  },
 ): Worker {
   const workerData: WorkerData = {
     moduleUrl,
     ...(options.runCallSlots && { runCallSlots: true }),
     ...(options.shareMemos && { shareMemos: true }),
+    ...(options.agents.length > 0 && { agents: [...options.agents] }),
   };
   const env = options.env && { env: options.env as NodeJS.ProcessEnv };
-  if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) {
+  const typeScriptAgent = options.agents.some((agent) => agent.kind === 'module' && isTypeScript(agent.path));
+  if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl) && !typeScriptAgent) {
     return new Worker(WORKER_ENTRY, { workerData, ...env });
   }
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit
   // a parent's `--import tsx`, whose half-shared hooks break the registration on Node 20.
-  const bootstrap = `import(${JSON.stringify(tsxEsmApiUrl(moduleUrl))})
+  const typeScript = typeScriptAgent
+    ? options.agents.find((agent) => agent.kind === 'module' && isTypeScript(agent.path))!.name
+    : moduleUrl;
+  const bootstrap = `import(${JSON.stringify(tsxEsmApiUrl(typeScript))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); })
   .catch((error) => { process.nextTick(() => { throw error; }); });`;
   return new Worker(bootstrap, { eval: true, workerData, execArgv: [], ...env });
@@ -387,8 +410,11 @@ function isTypeScript(specifier: string): boolean {
 
 let tsxApiUrl: string | undefined;
 
-/** file: URL of tsx's ESM API (`tsx/esm/api`, import condition), found through tsx's package.json exports. */
-function tsxEsmApiUrl(moduleUrl: string): string {
+/**
+ * file: URL of tsx's ESM API (`tsx/esm/api`, import condition), found through tsx's package.json exports. `what`: the
+ * TypeScript that needs it, for the error when tsx is not installed.
+ */
+function tsxEsmApiUrl(what: string): string {
   if (tsxApiUrl) return tsxApiUrl;
   try {
     const packageJson = createRequire(import.meta.url).resolve('tsx/package.json');
@@ -398,6 +424,6 @@ function tsxEsmApiUrl(moduleUrl: string): string {
     tsxApiUrl = new URL(manifest.exports['./esm/api'].import.default, pathToFileURL(packageJson)).href;
     return tsxApiUrl;
   } catch {
-    throw new Error(`running TypeScript (${moduleUrl}) in worker threads needs the tsx package (npm install tsx)`);
+    throw new Error(`running TypeScript (${what}) in worker threads needs the tsx package (npm install tsx)`);
   }
 }

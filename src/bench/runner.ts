@@ -12,6 +12,7 @@
  * are run again. Each finished episode is committed at once, so an interruption loses only running episodes.
  */
 import { performance } from 'node:perf_hooks';
+import { type AgentSource, stopIdleAgentProcesses } from '../agents/external/index.js';
 import { InputError } from '../util/errors.js';
 import {
   type CallSlotStats,
@@ -85,6 +86,11 @@ export interface RunGridOptions {
    * slot finds a call waiting for it).
    */
   modelServer?: { concurrency: number; episodesPerWorker?: number };
+  /**
+   * Agents of the user's own that this process loaded (`loadAgentItems`), for the worker threads to register. A queued
+   * run does not send them: each `hearth worker` loads those its own command line names.
+   */
+  agentSources?: readonly AgentSource[];
 }
 
 export interface RunOutcome {
@@ -202,10 +208,13 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           signal: interrupt.signal,
           onOutcome,
           ...(callSlots && { callSlots, episodesPerWorker: perWorker }),
+          ...(options.agentSources && options.agentSources.length > 0 && { agentSources: options.agentSources }),
         }));
       }
     } finally {
       progress.stop();
+      // Programs this thread started (the hello, episodes run here) end with the run.
+      await stopIdleAgentProcesses();
       options.signal?.removeEventListener('abort', onExternalAbort);
       if (handleSigint) process.off('SIGINT', onSigint);
     }

@@ -1,4 +1,5 @@
 /** Messages between the runner (main thread) and its worker threads. */
+import type { AgentSource } from '../agents/external/index.js';
 import type { SlotRequest } from './call-slots.js';
 import type { EpisodeOutcome } from './execute.js';
 import type { EpisodeSpec } from './protocol.js';
@@ -10,6 +11,8 @@ export interface WorkerData {
   runCallSlots?: boolean;
   /** Whether the thread's memos are shared with the other threads (`src/util/shared-memo.ts`). */
   shareMemos?: boolean;
+  /** Agents of the user's own that the process named (`--agents ./x.js`, `exec:...`): registered in the thread. */
+  agents?: AgentSource[];
 }
 
 /** A result a thread's shared memo learned, on its way to the other threads. */

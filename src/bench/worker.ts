@@ -1,6 +1,6 @@
 /**
- * Entry of a runner worker thread. It imports the protocol module named in `workerData`, says it is ready (or why
- * it could not load), then runs the episodes the main thread sends, posting each outcome back. The main thread
+ * Entry of a runner worker thread. It registers the agents of the user's own that the main thread loaded (a module is
+ * imported again here), imports the protocol module named in `workerData`, says it is ready (or why it could not load), then runs the episodes the main thread sends, posting each outcome back. The main thread
  * decides how many run at once: one, or for episodes that wait on a model server several, which then interleave at
  * their awaits (each with its own abort signal and decision collector).
  *
@@ -9,6 +9,7 @@
  * worker only after it said ready or failed to load, that never happens.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { registerAgentSources } from '../agents/external/index.js';
 import { publishMemos, receiveMemo } from '../util/shared-memo.js';
 import { ThreadCallSlots } from './call-slots.js';
 import { describeError, executeEpisode, loadProtocolModule } from './execute.js';
@@ -48,6 +49,7 @@ function serve(protocol: ProtocolModule): void {
   post({ type: 'ready' });
 }
 
-loadProtocolModule(data.moduleUrl).then(serve, (error: unknown) =>
-  post({ type: 'load-error', error: describeError(error) }),
-);
+// The user's own agents first (the process that started this thread named them), then the protocol.
+registerAgentSources(data.agents ?? [])
+  .then(() => loadProtocolModule(data.moduleUrl))
+  .then(serve, (error: unknown) => post({ type: 'load-error', error: describeError(error) }));

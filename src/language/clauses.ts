@@ -13,14 +13,14 @@
  */
 import type { ActionGoal } from '../sim/action-goals.js';
 import { catalogClass } from '../sim/catalog/index.js';
-import { COOLER_CLASSES, HEATER_CLASSES, KNIFE_CLASSES } from '../sim/derived-states.js';
+import { COOLER_CLASSES, HEATER_CLASSES } from '../sim/derived-states.js';
 import { classTakes } from '../sim/predicate-fit.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
 import type { Env, Phrase, Value } from './matcher.js';
 import { heatState, resolveNoun, withRoom } from './nouns.js';
-import { BREAKFAST, DISHES, onCleanPlate } from './recipes.js';
+import { BREAKFAST, DISHES } from './recipes.js';
 import { one, placed, type Thing, unary } from './things.js';
 
 // ---- what clauses mean -----------------------------------------------------------------------------------------------

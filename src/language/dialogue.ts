@@ -26,16 +26,12 @@ import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
 import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
 import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
-import { isQuestion, isSmallTalk, readLocation } from './remarks.js';
+import { isQuestion, isSmallTalk, type LocationHint, readLocation } from './remarks.js';
+
+export type { LocationHint } from './remarks.js';
+
 import { type ClauseReading, goalOf, readRequest, type TaskReading, type Thing } from './tasks.js';
 import { one } from './things.js';
-
-/** A place the user says a thing is at: the class, the host class, and the relation ("in" or "on"). */
-export interface LocationHint {
-  readonly className: string;
-  readonly host: string;
-  readonly relation: 'IN' | 'ON' | 'NEAR';
-}
 
 /** A change to a named routine: add a component, remove one, replace one class by another, or set a count. */
 export type RoutineChange =
@@ -1352,7 +1348,9 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
   let carried = false;
   const withStates = goal.subgoals.map((s) => {
     if (s.means || s.patient.some((c) => !made.has(c))) return s;
-    const states = [...s.patient.map((c) => made.get(c)!)].reduce((a, b) => new Set([...a].filter((p) => b.has(p))));
+    // the states every patient class was made into
+    const [first, ...rest] = s.patient.map((c) => made.get(c)!);
+    const states = [...first].filter((p) => rest.every((other) => other.has(p)));
     const missing = [...states].filter((p) => p !== s.predicate && !(s.qualifiers ?? []).includes(p));
     // a state brought about by this very subgoal's kind is no qualifier of an earlier step ("slice it", after cooking)
     if (missing.length === 0 || !RELATION_OR_LATER.has(s.predicate)) return s;

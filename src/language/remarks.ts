@@ -18,10 +18,16 @@
  * on it" and "2 slices in that bowl" are requests said short, never locations.
  */
 import { catalogClass } from '../sim/catalog/index.js';
-import type { LocationHint } from './dialogue.js';
 import { countOf } from './matcher.js';
 import { tokens } from './normalize.js';
 import { resolveNoun } from './nouns.js';
+
+/** A place the user says a thing is at: the class, the host class, and the relation ("in" or "on"). */
+export interface LocationHint {
+  readonly className: string;
+  readonly host: string;
+  readonly relation: 'IN' | 'ON' | 'NEAR';
+}
 
 /** Words of small talk: greeting, thanks, praise, agreement, the task done or not yet (a sentence of these alone). */
 const SMALL_TALK_WORDS = new Set(

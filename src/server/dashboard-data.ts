@@ -9,7 +9,9 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import { PRIVILEGE_MEANINGS } from '../agents/agent.js';
+import type { AgentSource } from '../agents/external/index.js';
 import type { JsonObject } from '../bench/json.js';
+import { userAgentPrivileges } from '../bench/privileges.js';
 import type { Report } from '../bench/report.js';
 import { type EpisodePageQuery, ResultsStore, type RunInfo, type RunSummary } from '../bench/store.js';
 import { InputError } from '../util/errors.js';
@@ -55,6 +57,11 @@ export interface DashboardSources {
    * files, model recordings), for the viewer's replays and the recorder (`--files`).
    */
   files?: readonly string[];
+  /**
+   * Agents of the user's own that `hearth serve --agents` named, loaded by it: the recorder may run their stored
+   * episodes again (a stored run names an agent, never a path or a command).
+   */
+  agentSources?: readonly AgentSource[];
 }
 
 export class DashboardData {
@@ -65,6 +72,8 @@ export class DashboardData {
   readonly readable: FileRoots;
   private readonly reports = new Map<string, { counter: number; report: Report; view: ReportView }>();
   private readonly tables = new Map<string, { counter: number; view: CrossMethodView }>();
+  /** Agents of the user's own that the recorder's threads register (`DashboardSources.agentSources`). */
+  agentSources: readonly AgentSource[] = [];
 
   private constructor(
     store: ResultsStore | null,
@@ -92,7 +101,9 @@ export class DashboardData {
         : sources.store === null
           ? null
           : TraceFolder.at(join(dirname(resolve(sources.store)), 'traces'), { named: false });
-    return new DashboardData(store, files, traces, readable);
+    const data = new DashboardData(store, files, traces, readable);
+    data.agentSources = sources.agentSources ?? [];
+    return data;
   }
 
   /** Where recorded traces go (null: nowhere, the dashboard shows trace files only). */
@@ -145,7 +156,7 @@ export class DashboardData {
       import('../agents/registry.js'),
     ]);
     const report = reportForRun(this.requireStore(), run, undefined, {
-      references: referenceAgents(),
+      references: { ...userAgentPrivileges(run.config), ...referenceAgents() },
       crossMethod: { perHome },
     });
     const view = crossMethodView(report, PRIVILEGE_MEANINGS);
@@ -272,7 +283,9 @@ export class DashboardData {
       import('../bench/runner.js'),
       import('../agents/registry.js'),
     ]);
-    const report = reportForRun(this.requireStore(), run, undefined, { references: referenceAgents() });
+    const report = reportForRun(this.requireStore(), run, undefined, {
+      references: { ...userAgentPrivileges(run.config), ...referenceAgents() },
+    });
     const entry = { counter, report, view: reportView(report) };
     this.reports.set(key, entry);
     return entry;

@@ -79,7 +79,10 @@ export class TraceRecorder {
     if (!pool) {
       // The thread reads this machine's key, and only it, from its environment.
       const env = threadEnvWithKey(this.policy().llm.server.apiKey);
-      pool = new EpisodeThreadPool(getProtocol(run.protocol).module, 1, { env });
+      pool = new EpisodeThreadPool(getProtocol(run.protocol).module, 1, {
+        env,
+        ...(this.data.agentSources.length > 0 && { agentSources: this.data.agentSources }),
+      });
       this.pools.set(run.protocol, pool);
     }
     const { outcome } = await pool.run(spec, true);

@@ -37,6 +37,11 @@ export interface SkillSet {
   readonly name: string;
   /** The skill names (e.g. `walk`, `grab`); anything else is refused. */
   readonly actions: readonly string[];
+  /**
+   * What each skill's objects are, in order, by the words that say what each must be (`put`: `object`, `surface`): the
+   * argument forms an agent outside hearth is told (docs/agent-protocol.md). Every action has one entry.
+   */
+  readonly forms: Readonly<Record<string, readonly string[]>>;
   /** The skills an agent may choose, derived from what it sees (never from the true state). */
   candidates(observation: Observation, adjacent: RoomPairs): Skill[];
   /** Why the skill is refused before it reaches the simulator, or undefined when it may run. */
@@ -119,6 +124,16 @@ const has = (node: ObservedNode, property: string) => (node.properties as readon
 export const VIRTUALHOME_SKILLS: SkillSet = {
   name: 'virtualhome',
   actions: ['walk', 'grab', 'switchon', 'switchoff', 'put', 'putin', 'open', 'close'],
+  forms: {
+    walk: ['room or object'],
+    grab: ['object'],
+    switchon: ['object'],
+    switchoff: ['object'],
+    put: ['held object', 'surface'],
+    putin: ['held object', 'container'],
+    open: ['object'],
+    close: ['object'],
+  },
   candidates(observation, adjacent) {
     const skills: Skill[] = [];
     for (const room of neighbours(observation.roomId, adjacent)) skills.push({ action: 'walk', objects: [room] });
@@ -179,6 +194,14 @@ export function alfredPutRelation(host: { properties: ReadonlySet<string> | read
 export const ALFRED_SKILLS: SkillSet = {
   name: 'alfred',
   actions: ['goto', 'pickup', 'toggle', 'put', 'open', 'close'],
+  forms: {
+    goto: ['room or object'],
+    pickup: ['object'],
+    toggle: ['object'],
+    put: ['held object', 'receptacle'],
+    open: ['object'],
+    close: ['object'],
+  },
   candidates(observation, adjacent) {
     const skills: Skill[] = [];
     for (const room of neighbours(observation.roomId, adjacent)) skills.push({ action: 'goto', objects: [room] });

@@ -22,10 +22,6 @@ function lines(text: string): string[] {
     )
     .sort();
 }
-const refused = (text: string) => {
-  const r = readGoal(text);
-  return r.ok ? `read: ${r.goal.subgoals.map(formatGoal).join('; ')}` : r.reason;
-};
 
 describe('turns on one line', () => {
   it('splits "Driver: ... Commander: ..." at each capitalised mark inside the line', () => {

@@ -22,7 +22,7 @@
 import type { LanguageModel } from '../../llm/language-model.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
-import { DESTINATION_PREDICATES, PREDICATES, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
+import { DESTINATION_PREDICATES, PREDICATES, type SubgoalSpec } from '../../sim/subgoals.js';
 import type { StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import { ObjectNames } from '../prompting/object-names.js';
 import { situationText } from '../prompting/situation.js';

@@ -121,8 +121,6 @@ function directMethod(spec: SubgoalSpec): string | undefined {
       return 'close';
     case 'isFilledWithWater':
       return 'fill_up';
-    case 'isSliced':
-      return 'slice';
     case 'isPickedUp':
       return 'pickup';
     case 'isPlacedTo':

@@ -347,7 +347,9 @@ function explore(
   const spare = held.find((o) => !spec.patient.includes(o.className)) ?? held[0];
   const surface = listing
     .all()
-    .find((o) => o.properties.includes('SURFACES') && o.place.relation !== 'HELD' && o.place.room === listing.currentRoom);
+    .find(
+      (o) => o.properties.includes('SURFACES') && o.place.relation !== 'HELD' && o.place.room === listing.currentRoom,
+    );
   const freeHand: Command[] =
     held.length >= 2 && spare && surface
       ? [

@@ -12,7 +12,7 @@
  * Every random choice comes from the seed through named forks (`instructions`, `resident`, agents' own), so that
  * every agent meets the same home, instructions and resident for a seed.
  */
-import type { InstructionBrief, InstructionMeaning, TaskBrief } from '../../agents/agent.js';
+import { type InstructionBrief, type InstructionMeaning, isDone, type TaskBrief } from '../../agents/agent.js';
 import { getAgent, usesLlm } from '../../agents/registry.js';
 import { requireLanguageModel } from '../../llm/errors.js';
 import { withAccounting } from '../../llm/language-model.js';
@@ -194,32 +194,43 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
   measure();
 
   const steps: StepRecord[] = [];
-  let feedback = world.feedback(0);
-  await agent.reset(task, feedback);
   let invalidSteps = 0;
   let disturbances = 0;
-  for (let t = 0; t < T; t++) {
-    const skill = await agent.act();
-    const outcome = world.step(skill);
-    if (!outcome.success) invalidSteps++;
-    // Instructions whose query held before this step: if it is false now, the agent has just completed them, and the
-    // resident leaves them alone this turn (otherwise the completion would be undone before it is measured).
-    const spare = new Set(instructions.filter((_, i) => query[i][t]).map((instruction) => instruction.id));
-    // No turn after the last step: no agent step follows it, so an event it started could never be completed.
-    const change = t + 1 < T ? resident.afterStep(graph, t + 1, spare) : undefined;
-    if (change) disturbances++;
-    measure();
-    steps.push({
-      t,
-      skill: formatSkill(skill, (id) => graph.node(id)?.className),
-      success: outcome.success,
-      ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
-      ...(change && { resident: change }),
-    });
-    if (t + 1 < T) {
-      feedback = world.feedback(t + 1, { skill, outcome });
-      await agent.observe(feedback);
+  try {
+    let feedback = world.feedback(0);
+    await agent.reset(task, feedback);
+    for (let t = 0; t < T; t++) {
+      const skill = await agent.act();
+      if (isDone(skill)) {
+        throw new Error(
+          `agent '${episode.agent}' answered done at step ${t}: the continual protocol has no end before its last ` +
+            `step (${T}); an agent acts at every step`,
+        );
+      }
+      const outcome = world.step(skill);
+      if (!outcome.success) invalidSteps++;
+      // Instructions whose query held before this step: if it is false now, the agent has just completed them, and
+      // the resident leaves them alone this turn (otherwise the completion would be undone before it is measured).
+      const spare = new Set(instructions.filter((_, i) => query[i][t]).map((instruction) => instruction.id));
+      // No turn after the last step: no agent step follows it, so an event it started could never be completed.
+      const change = t + 1 < T ? resident.afterStep(graph, t + 1, spare) : undefined;
+      if (change) disturbances++;
+      measure();
+      steps.push({
+        t,
+        skill: formatSkill(skill, (id) => graph.node(id)?.className),
+        success: outcome.success,
+        ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
+        ...(change && { resident: change }),
+      });
+      if (t + 1 < T) {
+        feedback = world.feedback(t + 1, { skill, outcome });
+        await agent.observe(feedback);
+      }
     }
+    await agent.finish?.({ confirmed: false });
+  } finally {
+    await agent.close?.();
   }
 
   const traces: InstructionTrace[] = instructions.map((instruction, i) => ({
@@ -254,14 +265,18 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
   };
 }
 
-/** An agent's `stats` counters, when it keeps numeric ones (the LLM agents do). */
+/**
+ * What an agent keeps about itself: its `stats` counters (the LLM agents' invalid outputs, context shrinks), a `stats()`
+ * method's numbers and texts (a program agent's standard error), when it has any.
+ */
 function statsOf(agent: object): JsonObject | undefined {
-  const stats = (agent as { stats?: unknown }).stats;
+  const reported = (agent as { stats?: unknown }).stats;
+  const stats = typeof reported === 'function' ? (reported.call(agent) as unknown) : reported;
   if (stats === null || typeof stats !== 'object') return undefined;
   const out: JsonObject = {};
   for (const key of Object.keys(stats).sort()) {
     const value = (stats as Record<string, unknown>)[key];
-    if (typeof value === 'number') out[key] = value;
+    if (typeof value === 'number' || typeof value === 'string') out[key] = value;
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

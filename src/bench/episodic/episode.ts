@@ -10,7 +10,7 @@
  *    as soon as every goal condition holds, or at the task's step limit;
  * 4. it is scored (`metrics.ts`) against the Oracle's step count on the same bound task (PLW's L*).
  */
-import type { TaskBrief, TaskUnderstanding } from '../../agents/agent.js';
+import { isDone, type TaskBrief, type TaskUnderstanding } from '../../agents/agent.js';
 import type { TaskResources } from '../../agents/context.js';
 import { getAgent, usesLlm } from '../../agents/registry.js';
 import { requireLanguageModel } from '../../llm/errors.js';
@@ -76,6 +76,8 @@ export interface EpisodicOutcome {
   readonly familyMetrics?: Readonly<Record<string, number | null>>;
   /** How the agent understood the task text, when it reads one (`Agent.reading`). */
   readonly reading?: TaskUnderstanding;
+  /** The agent ended the task itself (`DONE`) before the goal held and before the step limit. */
+  readonly stopped?: boolean;
 }
 
 /**
@@ -111,6 +113,8 @@ interface RawRun {
   readonly agentStats?: Record<string, unknown>;
   /** How the agent understood the task text, when it reads one (`Agent.reading`). */
   readonly reading?: TaskUnderstanding;
+  /** The agent ended the task itself (`DONE`) before the goal held and before the step limit. */
+  readonly stopped?: boolean;
 }
 
 /** What an observer of a run sees of each step: the skill, whether it worked, the room it was taken in. */
@@ -173,34 +177,45 @@ async function runOn(
   };
   const outcomes: StepOutcome[] = [];
   const records: EpisodicStepRecord[] = [];
-  const isDone = () => goalConditionResults(bound, world, outcomes).every((c) => c.met);
-  let done = isDone();
-  let feedback = env.feedback(0);
-  await agent.reset(task, feedback);
-  const reading = agent.reading?.();
-  for (let t = 0; t < stepLimit && !done; t++) {
-    const skill = await agent.act();
-    const room = graph.roomOf(env.characterId) ?? -1;
-    const outcome = stepWithSlips(env, skill, t, slips);
-    onStep?.({ skill, success: outcome.success, room });
-    const change = outcome.success ? applyPhysics(graph, derived, env.characterId) : undefined;
-    outcomes.push(stepOutcome(graph, skill, outcome));
-    const gained = change?.added.map((a) => `${a.id}:${a.state}`) ?? [];
-    records.push({
-      t,
-      skill: formatSkill(skill, (id) => graph.node(id)?.className),
-      success: outcome.success,
-      ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
-      ...(gained.length > 0 && { derived: gained }),
-    });
-    done = isDone();
-    if (!done && t + 1 < stepLimit) {
-      feedback = env.feedback(t + 1, { skill, outcome });
-      await agent.observe(feedback);
+  const isGoalMet = () => goalConditionResults(bound, world, outcomes).every((c) => c.met);
+  let done = isGoalMet();
+  let stopped = false;
+  let reading: TaskUnderstanding | undefined;
+  try {
+    let feedback = env.feedback(0);
+    await agent.reset(task, feedback);
+    reading = agent.reading?.();
+    for (let t = 0; t < stepLimit && !done; t++) {
+      const skill = await agent.act();
+      // The agent ends the task itself (a program's `done`): no skill runs, the world is scored as it is.
+      if (isDone(skill)) {
+        stopped = true;
+        break;
+      }
+      const room = graph.roomOf(env.characterId) ?? -1;
+      const outcome = stepWithSlips(env, skill, t, slips);
+      onStep?.({ skill, success: outcome.success, room });
+      const change = outcome.success ? applyPhysics(graph, derived, env.characterId) : undefined;
+      outcomes.push(stepOutcome(graph, skill, outcome));
+      const gained = change?.added.map((a) => `${a.id}:${a.state}`) ?? [];
+      records.push({
+        t,
+        skill: formatSkill(skill, (id) => graph.node(id)?.className),
+        success: outcome.success,
+        ...(outcome.errorKind !== undefined && { errorKind: outcome.errorKind }),
+        ...(gained.length > 0 && { derived: gained }),
+      });
+      done = isGoalMet();
+      if (!done && t + 1 < stepLimit) {
+        feedback = env.feedback(t + 1, { skill, outcome });
+        await agent.observe(feedback);
+      }
     }
+    // The user confirms the task when every goal condition holds (HELPER stores what it learned then).
+    await agent.finish?.({ confirmed: done });
+  } finally {
+    await agent.close?.();
   }
-  // The user confirms the task when every goal condition holds (HELPER stores what it learned then).
-  await agent.finish?.({ confirmed: done });
   // An agent reports its own figures as a `stats()` method (DANLI, LLM-State) or a `stats` object (the baselines).
   const reported = (agent as { stats?: unknown }).stats;
   const own =
@@ -216,7 +231,15 @@ async function runOn(
         llm: { calls: usage.calls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
       }
     : own;
-  return { done, world, outcomes, records, ...(stats && { agentStats: stats }), ...(reading && { reading }) };
+  return {
+    done,
+    world,
+    outcomes,
+    records,
+    ...(stopped && { stopped }),
+    ...(stats && { agentStats: stats }),
+    ...(reading && { reading }),
+  };
 }
 
 /** The Oracle's steps per bound task (home, task, seed, slip), kept for the worker's lifetime; null: not reached. */
@@ -300,5 +323,6 @@ export async function runEpisodicEpisode(
     ...(run.agentStats && { agentStats: run.agentStats }),
     ...(family && { familyMetrics: family }),
     ...(run.reading && { reading: run.reading }),
+    ...(run.stopped && { stopped: true }),
   };
 }

@@ -66,6 +66,8 @@ export async function runEpisode(spec: EpisodicSpec, context: EpisodeContext): P
     },
     details: {
       stepLimit: outcome.stepLimit,
+      // Only when the agent said it was done (`DONE`), so that other episodes keep the details they always had.
+      ...(outcome.stopped && { stoppedByAgent: true }),
       conditions: outcome.conditions.map((c) => ({ label: c.label, met: c.met })),
       ...(Object.keys(agentStats).length > 0 && { agent: agentStats as JsonValue }),
       ...(outcome.reading && { reading: outcome.reading as unknown as JsonValue }),

@@ -19,6 +19,7 @@
 import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { AgentSource } from '../../agents/external/index.js';
 import { callsWaitOnServer, defaultConcurrency, type LlmConfig, machineModelServer } from '../../llm/config.js';
 import { InputError } from '../../util/errors.js';
 import { FileRoots } from '../../util/file-roots.js';
@@ -55,6 +56,11 @@ export interface QueueWorkerOptions {
   stderr?: NodeJS.WritableStream;
   /** Aborting lets the running episodes finish and hand their results back, then ends the worker. */
   signal?: AbortSignal;
+  /**
+   * Agents of the user's own that this worker's command line named (`--agents`), loaded by it: the only ones besides
+   * the built-in agents that its jobs may name. A job never names a path or a command.
+   */
+  agentSources?: readonly AgentSource[];
 }
 
 export const DEFAULT_LOCK_MS = 30_000;
@@ -162,6 +168,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
       pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
         env,
         ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
+        ...(options.agentSources && options.agentSources.length > 0 && { agentSources: options.agentSources }),
       });
       pools.set(key, pool);
     }

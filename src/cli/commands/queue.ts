@@ -5,9 +5,11 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { stopIdleAgentProcesses } from '../../agents/external/index.js';
 import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
 import { parseQueueUrl } from '../../bench/queue/address.js';
 import { InputError } from '../../util/errors.js';
+import { addAgentTimeoutOption, loadOwnAgentsOnly } from '../own-agents.js';
 
 interface WorkerFlags {
   queue?: string;
@@ -18,6 +20,8 @@ interface WorkerFlags {
   lockMs: string;
   verbose?: boolean;
   cacheDir?: string;
+  agents?: string;
+  agentTimeout: string;
 }
 
 function positiveInteger(flag: string, value: string, max: number): number {
@@ -29,7 +33,7 @@ function positiveInteger(flag: string, value: string, max: number): number {
 }
 
 export function registerQueueCommands(program: Command): void {
-  program
+  const worker = program
     .command('worker')
     .description('run the episodes of queued runs (hearth run ... --queue URL) on this machine, until Ctrl-C')
     .option('--queue <url>', 'the Redis queue, redis://HOST:PORT[/DB]')
@@ -59,53 +63,65 @@ export function registerQueueCommands(program: Command): void {
       'lock time of a running job: a job of a worker that died is run again by another after about this long',
       '30000',
     )
+    .option(
+      '--agents <list>',
+      'agents of your own this worker may run, comma-separated: a module by its path (./my-agent.js) or a program, ' +
+        '"exec:python3 my_agent.py" (a job names an agent by its name only; the built-in agents are always known)',
+    )
     .option('--verbose', 'a line on stderr when an episode starts and ends')
     .option(
       '--cache-dir <dir>',
       "where SemGro's skill databases and shifted homes are cached on this machine (made by the first episode that " +
         `needs one, read by the others; a folder shared with other machines works too); default $HEARTH_CACHE_DIR or ${DEFAULT_CACHE_DIR}`,
-    )
-    .action(async (flags: WorkerFlags) => {
-      if (flags.queue === undefined) throw new InputError('worker: needs --queue redis://HOST:PORT');
-      // Worker threads inherit the environment they are started with.
-      if (flags.cacheDir !== undefined) process.env.HEARTH_CACHE_DIR = flags.cacheDir;
-      parseQueueUrl(flags.queue);
-      const concurrency = positiveInteger('--concurrency', flags.concurrency, 256);
-      const llmConcurrency =
-        flags.llmConcurrency === undefined
-          ? undefined
-          : positiveInteger('--llm-concurrency', flags.llmConcurrency, 4096);
-      const lockMs = positiveInteger('--lock-ms', flags.lockMs, 24 * 3600 * 1000);
-      // The first Ctrl-C (or SIGTERM) lets the running episodes finish and hands their results back (which waits for
-      // Redis if it is away); a second exits at once: the running jobs' locks then lapse and other workers take them.
-      const stop = new AbortController();
-      const onSignal = () => {
-        if (stop.signal.aborted) {
-          process.stderr.write('hearth worker: stopped; the running episodes go back to the queue\n');
-          process.exit(130);
-        }
-        process.stderr.write('hearth worker: finishing the running episodes (Ctrl-C again to stop now)\n');
-        stop.abort();
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-      const { runQueueWorker } = await import('../../bench/queue/worker.js');
-      try {
-        await runQueueWorker({
-          url: flags.queue,
-          concurrency,
-          ...(llmConcurrency !== undefined && { llmConcurrency }),
-          ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
-          files: flags.files,
-          lockMs,
-          verbose: Boolean(flags.verbose),
-          signal: stop.signal,
-        });
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+    );
+  addAgentTimeoutOption(worker).action(async (flags: WorkerFlags) => {
+    if (flags.queue === undefined) throw new InputError('worker: needs --queue redis://HOST:PORT');
+    const agentSources = await loadOwnAgentsOnly(
+      flags.agents,
+      flags.agentTimeout,
+      (line) => process.stderr.write(`hearth worker: note: ${line}\n`),
+      'a worker',
+    );
+    // This process only talks to Redis: the programs asked their hello go (its threads start their own).
+    await stopIdleAgentProcesses();
+    // Worker threads inherit the environment they are started with.
+    if (flags.cacheDir !== undefined) process.env.HEARTH_CACHE_DIR = flags.cacheDir;
+    parseQueueUrl(flags.queue);
+    const concurrency = positiveInteger('--concurrency', flags.concurrency, 256);
+    const llmConcurrency =
+      flags.llmConcurrency === undefined ? undefined : positiveInteger('--llm-concurrency', flags.llmConcurrency, 4096);
+    const lockMs = positiveInteger('--lock-ms', flags.lockMs, 24 * 3600 * 1000);
+    // The first Ctrl-C (or SIGTERM) lets the running episodes finish and hands their results back (which waits for
+    // Redis if it is away); a second exits at once: the running jobs' locks then lapse and other workers take them.
+    const stop = new AbortController();
+    const onSignal = () => {
+      if (stop.signal.aborted) {
+        process.stderr.write('hearth worker: stopped; the running episodes go back to the queue\n');
+        process.exit(130);
       }
-    });
+      process.stderr.write('hearth worker: finishing the running episodes (Ctrl-C again to stop now)\n');
+      stop.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const { runQueueWorker } = await import('../../bench/queue/worker.js');
+    try {
+      await runQueueWorker({
+        url: flags.queue,
+        concurrency,
+        ...(llmConcurrency !== undefined && { llmConcurrency }),
+        ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
+        files: flags.files,
+        lockMs,
+        verbose: Boolean(flags.verbose),
+        signal: stop.signal,
+        agentSources,
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  });
 
   const queue = program.command('queue').description('the Redis job queue of distributed runs (docs/distributed.md)');
   queue

@@ -8,6 +8,7 @@
  */
 import { Command } from 'commander';
 import { protocolsOf } from '../../agents/definition.js';
+import { type AgentSource, userAgentDigest, userAgentsOf } from '../../agents/external/index.js';
 import { expandMethods, METHODS_KEYWORD, methodAgents } from '../../agents/methods.js';
 import { agentNames, agentsWithoutLlm, getAgent, referenceAgents, usesLlm } from '../../agents/registry.js';
 import { DEFAULT_CACHE_DIR } from '../../bench/cache.js';
@@ -58,6 +59,7 @@ import { ProgramMemoryFile } from '../../memory/program-memory.js';
 import { builtinCities, DEFAULT_CITY } from '../../sim/city/index.js';
 import { builtinHome, DEFAULT_HOME } from '../../sim/scenes/homes.js';
 import { InputError } from '../../util/errors.js';
+import { addAgentTimeoutOption, loadOwnAgents } from '../own-agents.js';
 
 /** Where `--helper-memory` without a file learns. */
 export const DEFAULT_HELPER_MEMORY = '.hearth/helper-memory.sqlite';
@@ -340,6 +342,7 @@ export function registerRunCommand(program: Command): void {
       `episodic: HELPER agents learn confirmed programs into this memory file across runs (default ${DEFAULT_HELPER_MEMORY}); ` +
         'without it they plan from the seeded memory only',
     );
+  addAgentTimeoutOption(command);
   addLlmOptions(command)
     .addHelpText(
       'after',
@@ -349,6 +352,9 @@ export function registerRunCommand(program: Command): void {
           return `${name}${definition.needsLlm ? ' (needs an LLM)' : definition.acceptsLlm ? ' (LLM roles with --llm)' : ''}`;
         })
         .join(', ')}\n` +
+        'Your own agents: a module by its path (./my-agent.js, .mjs, .ts), whose default export is an agent ' +
+        'definition (hearth/agent), or a program that speaks the agent protocol, "exec:python3 my_agent.py" (no ' +
+        'commas in the command); docs/agent-protocol.md\n' +
         `${METHODS_KEYWORD}: the cross-method table's agents (${methodAgents().join(', ')}): every method that needs ` +
         'neither a model nor a privilege, then the references; the episodic protocol on every family (docs/leaderboard.md)\n' +
         'Homes: built-in names (hearth scene list), gen:<seed>[:<rooms>] for generated homes, VirtualHome graph files; ' +
@@ -357,6 +363,11 @@ export function registerRunCommand(program: Command): void {
     )
     .action(async () => {
       const options = command.opts();
+      // The user's own agents (a module's path, exec:COMMAND) are loaded here, by this process, and named from now on.
+      const own = await loadOwnAgents(options.agents, options.agentTimeout, (line) => {
+        if (!options.quiet) process.stderr.write(`hearth: note: ${line}\n`);
+      });
+      if (own.sources.length > 0) options.agents = own.names.join(',');
       const { methods, everyFamily: allFamilies } = expandMethodsOption(options, {
         protocol: command.getOptionValueSource('protocol') !== 'default',
         families: command.getOptionValueSource('families') !== 'default',
@@ -417,6 +428,7 @@ export function registerRunCommand(program: Command): void {
         await runEpisodic(
           { ...grid, ...(command.getOptionValueSource('steps') === 'default' && { steps: undefined }) },
           options,
+          own.sources,
           run.crossMethod,
           command.getOptionValueSource('workers') === 'default',
           command.getOptionValueSource('homes') === 'default',
@@ -437,6 +449,7 @@ export function registerRunCommand(program: Command): void {
         style: run.style,
         ...referents,
         ...(llm && withLlm.has(spec.agent) && { llm: episodeLlm(llm) }),
+        ...agentDigestOf(spec.agent),
       }));
       if (llm) shareApiKey(llm);
       // An in-process GGUF model is loaded once per worker: one worker unless --workers says otherwise.
@@ -456,9 +469,11 @@ export function registerRunCommand(program: Command): void {
             style: run.style,
             ...referents,
             ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
+            ...userAgentsConfig(grid.agents),
           },
           specs,
           references: referenceAgents(),
+          agentSources: own.sources,
         });
         process.stdout.write(formatReport(outcome.report, grid.format, grid.columns));
         process.exitCode = outcome.exitCode;
@@ -492,6 +507,21 @@ function refuseCities(homes: unknown): void {
   }
 }
 
+/** The spec field of an episode of an agent of the user's own: its digest (`checkAgentOfSpec`); nothing otherwise. */
+function agentDigestOf(agent: string): { agentDigest?: string } {
+  const digest = userAgentDigest(agent);
+  return digest === undefined ? {} : { agentDigest: digest };
+}
+
+/**
+ * The run configuration's record of the user's own agents (kind, digest, privileges): a changed file is another run
+ * to --resume, and the dashboard names their privileges. Absent without any, so that other runs resume as they were.
+ */
+function userAgentsConfig(agents: readonly string[]): { userAgents?: JsonObject } {
+  const own = userAgentsOf(agents);
+  return Object.keys(own).length === 0 ? {} : { userAgents: JSON.parse(JSON.stringify(own)) as JsonObject };
+}
+
 const listOf = (value: unknown): string[] =>
   String(value ?? '')
     .split(',')
@@ -505,6 +535,7 @@ const listOf = (value: unknown): string[] =>
 async function runEpisodic(
   grid: Omit<Grid, 'steps'> & { steps?: number },
   options: Record<string, unknown>,
+  agentSources: readonly AgentSource[],
   crossMethod: CrossMethodRequest | undefined,
   defaultWorkers: boolean,
   homesDefault: boolean,
@@ -575,6 +606,7 @@ async function runEpisodic(
       ...(llm && withLlm.has(String(spec.agent)) && { llm: episodeLlm(llm) }),
       ...(learning && learners.includes(String(spec.agent)) && { learning }),
       ...(dialogues !== undefined && fromFile.includes(String(spec.task)) && { dialogues }),
+      ...agentDigestOf(String(spec.agent)),
     }));
   if (specs.length === 0) throw new InputError('no episodic task fits the homes given');
   if (llm) shareApiKey(llm);
@@ -593,9 +625,11 @@ async function runEpisodic(
         ...(llm && withLlm.size > 0 && { llm: llmRunConfig(llm) }),
         // A learning run is its own run: a later pass over the same memory never resumes an earlier one.
         ...(learning && { helperMemory: learning }),
+        ...userAgentsConfig(grid.agents),
       },
       specs,
       references: referenceAgents(),
+      agentSources,
       ...(crossMethod && { crossMethod }),
     });
   } finally {

@@ -9,6 +9,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_STORE_PATH } from '../../bench/store.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/defaults.js';
 import { InputError } from '../../util/errors.js';
+import { addAgentTimeoutOption, loadOwnAgentsOnly } from '../own-agents.js';
 
 interface ServeOptions {
   store?: string;
@@ -21,10 +22,12 @@ interface ServeOptions {
   allowHost: string[];
   baseUrl?: string;
   open?: boolean;
+  agents?: string;
+  agentTimeout: string;
 }
 
 export function registerServeCommand(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('web dashboard of the runs, comparisons and episode traces in a results store (read-only)')
     .option('--store <file>', `results store (default ${DEFAULT_STORE_PATH})`)
@@ -55,47 +58,59 @@ export function registerServeCommand(program: Command): void {
         "the config file's; a stored episode never chooses it)",
     )
     .option('--open', 'open the dashboard in a browser')
-    .action(async (options: ServeOptions) => {
-      const store = storePath(options);
-      // The server and what it reads are loaded only now: the other commands do not pay for them.
-      const [{ startDashboard, isLoopbackHost }, { machineModelServer }] = await Promise.all([
-        import('../../server/start.js'),
-        import('../../llm/config.js'),
-      ]);
-      if (options.token !== undefined && !/^[\w.~-]{16,256}$/.test(options.token)) {
-        throw new InputError('--token: at least 16 letters, digits or - . _ ~');
-      }
-      const dashboard = await startDashboard({
-        store,
-        traces: options.trace,
-        ...(options.traces !== undefined && { recordings: options.traces }),
-        files: options.files,
-        host: options.host,
-        port: options.port,
-        ...(options.token !== undefined && { token: options.token }),
-        allowHosts: options.allowHost,
-        modelServer: machineModelServer({ ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) }),
-      });
-      if (!isLoopbackHost(options.host)) {
-        process.stderr.write(
-          `hearth: listening on ${options.host}: other machines can reach it; it answers only with its token ` +
-            '(in the address below), to the names of this machine and --allow-host\n',
-        );
-      }
-      const runs = dashboard.data.runs().length;
-      const what = store === null ? `${options.trace.length} trace file(s)` : `${store}: ${runs} run(s)`;
-      process.stdout.write(`hearth dashboard: ${dashboard.url} (${what}; Ctrl-C stops it)\n`);
-      if (options.open) openBrowser(dashboard.url);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          void dashboard.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+    .option(
+      '--agents <list>',
+      'agents of your own whose stored episodes the dashboard may run again to record their traces: a module by its ' +
+        'path (./my-agent.js) or a program, "exec:python3 my_agent.py" (a stored run names them only by name)',
+    );
+  addAgentTimeoutOption(command).action(async (options: ServeOptions) => {
+    const store = storePath(options);
+    if (options.token !== undefined && !/^[\w.~-]{16,256}$/.test(options.token)) {
+      throw new InputError('--token: at least 16 letters, digits or - . _ ~');
+    }
+    const agentSources = await loadOwnAgentsOnly(
+      options.agents,
+      options.agentTimeout,
+      (line) => process.stderr.write(`hearth: note: ${line}\n`),
+      'the dashboard',
+    );
+    // The server and what it reads are loaded only now: the other commands do not pay for them.
+    const [{ startDashboard, isLoopbackHost }, { machineModelServer }] = await Promise.all([
+      import('../../server/start.js'),
+      import('../../llm/config.js'),
+    ]);
+    const dashboard = await startDashboard({
+      store,
+      traces: options.trace,
+      ...(options.traces !== undefined && { recordings: options.traces }),
+      files: options.files,
+      host: options.host,
+      port: options.port,
+      ...(options.token !== undefined && { token: options.token }),
+      allowHosts: options.allowHost,
+      modelServer: machineModelServer({ ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) }),
+      ...(agentSources.length > 0 && { agentSources }),
     });
+    if (!isLoopbackHost(options.host)) {
+      process.stderr.write(
+        `hearth: listening on ${options.host}: other machines can reach it; it answers only with its token ` +
+          '(in the address below), to the names of this machine and --allow-host\n',
+      );
+    }
+    const runs = dashboard.data.runs().length;
+    const what = store === null ? `${options.trace.length} trace file(s)` : `${store}: ${runs} run(s)`;
+    process.stdout.write(`hearth dashboard: ${dashboard.url} (${what}; Ctrl-C stops it)\n`);
+    if (options.open) openBrowser(dashboard.url);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void dashboard.close().then(resolve);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+  });
 }
 
 /** The store to open: the one named; else the default if it exists, or none when trace files are given. */

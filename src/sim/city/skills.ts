@@ -77,6 +77,13 @@ export function citySkillSet(city: EnvGraph): SkillSet {
   const set: SkillSet = {
     name: 'city',
     actions: CITY_ACTIONS,
+    forms: {
+      turnleft: ['road'],
+      turnright: ['road'],
+      gostraight: ['road'],
+      load: ['goods'],
+      unload: ['loaded goods', 'building'],
+    },
     moves: CITY_MOVES,
     candidates(observation: Observation, adjacent) {
       const skills: Skill[] = [];

@@ -53,6 +53,9 @@ function Viewer({ view, reload }: { view: EpisodeView; reload: () => void }) {
   }, [frame, last]);
   const run = view.origin.run;
   const metrics = Object.entries(view.metrics ?? {});
+  // A program agent's standard error, kept in the episode's details (docs/agent-protocol.md): shown as text.
+  const kept = (view.details as { agent?: { stderr?: unknown } } | null)?.agent?.stderr;
+  const stderr = typeof kept === 'string' && kept !== '' ? kept : undefined;
   return (
     <section class="viewer">
       <p class="crumbs">
@@ -76,6 +79,18 @@ function Viewer({ view, reload }: { view: EpisodeView; reload: () => void }) {
           ))}
       </p>
       {view.status === 'failed' && <Problem>The episode failed: {view.error?.split('\n')[0]}</Problem>}
+      {view.status === 'failed' && (view.error ?? '').includes('\n') && (
+        <details class="error-more" data-testid="error-more">
+          <summary>the whole error</summary>
+          <pre>{view.error}</pre>
+        </details>
+      )}
+      {stderr !== undefined && (
+        <details class="agent-stderr" data-testid="agent-stderr">
+          <summary>what the agent program wrote to standard error</summary>
+          <pre>{stderr}</pre>
+        </details>
+      )}
       {metrics.length > 0 && (
         <p class="metrics">
           {metrics.map(([key, value]) => (

@@ -1,8 +1,8 @@
 /**
  * What the agent recorded about its decision at a frame (src/util/decisions.ts): ExRAP's query probabilities and
  * entropies (with their course over the episode), the memory facts retrieved for each query and the values behind
- * the chosen skill; DANLI's subgoals, plan and recovery; LLM-State's cycle; an LLM baseline's choice; and every model
- * call with its prompt, answer, tokens and latency. All of it is text from the run: shown as text, never as markup.
+ * the chosen skill; DANLI's subgoals, plan and recovery; LLM-State's cycle; an LLM baseline's choice; a program
+ * agent's notes; and every model call with its prompt, answer, tokens and latency. All of it is text from the run: shown as text, never as markup.
  */
 import * as Plot from '@observablehq/plot';
 import { useMemo } from 'preact/hooks';
@@ -39,6 +39,13 @@ export function Decisions({ view, frame }: { view: EpisodeView; frame: number })
             return <BaselineChoice key={key} record={record} />;
           case 'llm':
             return <LlmCall key={key} record={record} />;
+          case 'agent-note':
+            // A program agent's `note` (docs/agent-protocol.md): its own words about the step, as text.
+            return (
+              <p key={key} class="agent-note" data-testid="agent-note">
+                <strong>{String(record.agent)}</strong>: {String(record.note)}
+              </p>
+            );
           default:
             return (
               <details key={key}>
