@@ -334,7 +334,7 @@ export class EpisodeThreadPool {
     if (message.type === 'slot-release') {
       if (held === 0) return; // the thread's slots were already taken back
       state.heldSlots.set(message.group, held - 1);
-      slots.release(message.usage);
+      slots.release(message.usage, message.transfer);
       return;
     }
     slots.acquire().then(

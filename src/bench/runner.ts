@@ -245,7 +245,8 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       const callsNote =
         calls && calls.maxInFlight > 0
           ? `; ${calls.calls > 0 ? `${calls.calls} model calls, ` : 'model calls '}in flight ` +
-            `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})`
+            `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})` +
+            transferNote(calls)
           : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
@@ -376,4 +377,18 @@ function toRecord(outcome: EpisodeOutcome, spec: EpisodeSpec, index: number, wor
     ...(outcome.trace && { trace: outcome.trace }),
     timing: { wallMs: outcome.wallMs, worker, ...(outcome.protocolTiming && { protocol: outcome.protocolTiming }) },
   };
+}
+
+/** What the run's model calls moved, per call: `, 12.3 kB sent and 4.5 kB received per call` (nothing when uncounted). */
+function transferNote(calls: CallSlotStats): string {
+  if (calls.calls === 0 || calls.sentBytes + calls.receivedBytes === 0) return '';
+  const perCall = (bytes: number) => formatBytes(bytes / calls.calls);
+  return `, ${perCall(calls.sentBytes)} sent and ${perCall(calls.receivedBytes)} received per call`;
+}
+
+/** "812 B", "12.3 kB", "1.46 MB" (powers of 1000). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  if (bytes < 1e6) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1e6).toFixed(2)} MB`;
 }

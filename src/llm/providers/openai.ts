@@ -35,8 +35,10 @@ import type {
   ScoreRequest,
   ScoreResponse,
   TokenUsage,
+  Transfer,
 } from '../types.js';
 import { type CheckOutcome, PROBE_ANSWER, PROBE_SCHEMA, runProbe } from './probe.js';
+import { metered, meteredFetch } from './transfer-meter.js';
 
 export interface OpenAiBackendOptions {
   /** Server URL including the API prefix, e.g. http://127.0.0.1:8080/v1. Default: OpenAI's. */
@@ -68,6 +70,12 @@ export class OpenAiBackend implements LlmBackend {
   private readonly client: OpenAI;
   private readonly where: string;
   private maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
+  /**
+   * Alternatives per token asked of the completions endpoint when scoring: 0, the echoed tokens' own log-probs and
+   * nothing else (scoring sums those; an alternative per token was a third of a vLLM answer); 1 for a server that
+   * answers 0 with no log-probs at all, found on the first scoring and kept.
+   */
+  private scoreAlternatives: 0 | 1 = 0;
 
   constructor(private readonly options: OpenAiBackendOptions) {
     this.info = openAiBackendInfo(options.model, options.embeddingModel);
@@ -76,7 +84,7 @@ export class OpenAiBackend implements LlmBackend {
       apiKey: options.apiKey ?? 'no-key',
       timeout: options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
       maxRetries: 0,
-      fetch: fetchWithWrappedErrors,
+      fetch: meteredFetch(fetchWithWrappedErrors),
     });
     this.where = this.client.baseURL;
   }
@@ -106,8 +114,9 @@ export class OpenAiBackend implements LlmBackend {
       body.top_logprobs = Math.min(request.topLogprobs, MAX_TOP_LOGPROBS);
     }
     let completion: OpenAI.Chat.ChatCompletion;
+    let transfer: Transfer;
     try {
-      completion = await this.call('chat', () => this.client.chat.completions.create(body));
+      ({ value: completion, transfer } = await this.call('chat', () => this.client.chat.completions.create(body)));
     } catch (error) {
       // OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens: switch once, for good.
       if (!(error instanceof LlmRequestError && /max_completion_tokens/.test(error.message))) throw error;
@@ -139,6 +148,7 @@ export class OpenAiBackend implements LlmBackend {
         promptTokens: estimateTokens(request.messages.map((m) => m.content).join('\n')),
         completionTokens: choices.reduce((sum, c) => sum + estimateTokens(c.text), 0),
       })),
+      transfer,
     };
   }
 
@@ -149,7 +159,7 @@ export class OpenAiBackend implements LlmBackend {
   async score(request: ScoreRequest): Promise<ScoreResponse> {
     const prompt = typeof request.prompt === 'string' ? request.prompt : renderTranscript(request.prompt);
     const texts = request.continuations.map((c) => prompt + c);
-    const completion = await this.call('score', () =>
+    const { value: completion, transfer } = await this.call('score', () =>
       this.client.completions.create({
         model: this.options.model,
         prompt: texts,
@@ -157,7 +167,7 @@ export class OpenAiBackend implements LlmBackend {
         max_tokens: 1,
         temperature: 0,
         echo: true,
-        logprobs: 1,
+        logprobs: this.scoreAlternatives,
       }),
     );
     const byIndex = [...(completion.choices ?? [])].sort((a, b) => a.index - b.index);
@@ -170,6 +180,10 @@ export class OpenAiBackend implements LlmBackend {
     const tokenCounts: number[] = [];
     for (let i = 0; i < texts.length; i++) {
       const scored = continuationLogprob(byIndex[i].logprobs, prompt.length, texts[i].length);
+      if (scored === undefined && this.scoreAlternatives === 0) {
+        this.scoreAlternatives = 1;
+        return this.score(request);
+      }
       if (scored === undefined) {
         throw new UnsupportedCapabilityError(`${this.where}: the completions endpoint does not echo prompt log-probs`);
       }
@@ -183,12 +197,13 @@ export class OpenAiBackend implements LlmBackend {
         promptTokens: texts.reduce((sum, t) => sum + estimateTokens(t), 0),
         completionTokens: texts.length,
       })),
+      transfer,
     };
   }
 
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
     const model = this.options.embeddingModel ?? this.options.model;
-    const result = await this.call('embed', () =>
+    const { value: result, transfer } = await this.call('embed', () =>
       this.client.embeddings.create({ model, input: request.texts, encoding_format: 'float' }),
     );
     const data = [...(result.data ?? [])].sort((a, b) => a.index - b.index);
@@ -196,7 +211,7 @@ export class OpenAiBackend implements LlmBackend {
       throw new UnsupportedCapabilityError(`${this.where}: /embeddings returned no vectors for model "${model}"`);
     }
     const promptTokens = result.usage?.prompt_tokens ?? request.texts.reduce((s, t) => s + estimateTokens(t), 0);
-    return { vectors: data.map((d) => d.embedding), usage: { promptTokens, completionTokens: 0 } };
+    return { vectors: data.map((d) => d.embedding), usage: { promptTokens, completionTokens: 0 }, transfer };
   }
 
   async probe(): Promise<ProbeReport> {
@@ -246,10 +261,13 @@ export class OpenAiBackend implements LlmBackend {
 
   async close(): Promise<void> {}
 
-  /** Runs one SDK call and converts whatever it throws into a typed error naming the server. */
-  private async call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one SDK call, with the bytes its request and response bodies took (`metered`), and converts whatever it
+   * throws into a typed error naming the server.
+   */
+  private async call<T>(operation: string, run: () => Promise<T>): Promise<{ value: T; transfer: Transfer }> {
     try {
-      return await run();
+      return await metered(run);
     } catch (error) {
       throw toLlmError(error, { where: this.where, model: this.options.model, operation });
     }
