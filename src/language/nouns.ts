@@ -17,6 +17,7 @@
 import { type CategoryName, categoryClasses } from '../sim/catalog/categories.js';
 import { catalogClass, type RoomType, STANDING_KINDS } from '../sim/catalog/index.js';
 import type { Predicate } from '../sim/subgoals.js';
+import { registerCache } from '../util/caches.js';
 import { byDescription, resolvePhrase, singular } from './lexicon.js';
 
 export interface NounPhrase {
@@ -182,6 +183,7 @@ const HOUSE_TAILS = [
 ].map((t) => t.split(' '));
 
 const CACHE = new Map<string, NounPhrase | null>();
+registerCache('language: noun phrases', () => CACHE.clear());
 const CACHE_LIMIT = 20_000;
 
 /** What a span of words names as a goal's noun phrase (see the module comment), or undefined. */

@@ -9,6 +9,7 @@
  * Keys are short digests of the input (`memoKey`), so that memos stay small and cheap to send.
  */
 import { createHash } from 'node:crypto';
+import { registerCache } from './caches.js';
 
 type Publisher = (table: string, key: string, value: unknown) => void;
 
@@ -25,6 +26,7 @@ export class SharedMemo<T> {
   ) {
     if (tables.has(name)) throw new Error(`a shared memo named '${name}' exists already`);
     tables.set(name, this as SharedMemo<unknown>);
+    registerCache(`shared memo: ${name}`, () => this.clear());
   }
 
   get(key: string): T | undefined {

@@ -19,6 +19,7 @@ import { applyPhysics, DerivedStates } from '../../sim/derived-states.js';
 import { formatSkill, type Skill } from '../../sim/skill.js';
 import { VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
 import type { WorldView } from '../../sim/subgoals.js';
+import { registerCache } from '../../util/caches.js';
 import { Rng } from '../../util/rng.js';
 import { homeGraph } from '../continual/episode.js';
 import { EpisodeWorld } from '../environment.js';
@@ -221,6 +222,7 @@ async function runOn(
 
 /** The Oracle's steps per bound task (home, task, seed, slip), kept for the worker's lifetime; null: not reached. */
 const ORACLE_RUNS = new Map<string, readonly EpisodicStepRecord[] | null>();
+registerCache("episodic: the Oracle's runs of bound tasks", () => ORACLE_RUNS.clear());
 
 /** The Oracle's steps on the bound task (under the same execution noise as the agent); null when it fails it. */
 async function oracleRecords(

@@ -3,6 +3,8 @@
  * equalities decide (used while exploring reachability); `groundFormula` resolves everything it can and returns a
  * propositional condition over the remaining fluent atoms, with quantifiers expanded over their types.
  */
+
+import { registerCache } from '../../util/caches.js';
 import type { CondNode } from '../task.js';
 import type { AtomStore } from './atoms.js';
 import type { ObjectTable } from './objects.js';
@@ -196,7 +198,10 @@ export class ConditionGrounder {
   }
 }
 
-const freeSlotCache = new WeakMap<CFormula, Int32Array>();
+let freeSlotCache = new WeakMap<CFormula, Int32Array>();
+registerCache('grounding: free slots of formulas', () => {
+  freeSlotCache = new WeakMap();
+});
 
 /** The variable slots a formula uses without binding them itself, ascending. */
 export function freeSlots(f: CFormula): Int32Array {
@@ -317,7 +322,10 @@ function contradicts(into: Collected): boolean {
   return false;
 }
 
-const literalSets = new WeakMap<GNode, Set<number>>();
+let literalSets = new WeakMap<GNode, Set<number>>();
+registerCache('grounding: literal sets of nodes', () => {
+  literalSets = new WeakMap();
+});
 
 /** `keptLiterals` of a node as a set, made once per node. */
 function literalSet(node: GNode): Set<number> {

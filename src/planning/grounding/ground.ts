@@ -9,6 +9,8 @@
  * 4. A backward relevance pass keeps only operators that can affect an atom the goal depends on.
  * 5. Atoms get dense fact ids; conditions become literal lists plus and/or trees.
  */
+
+import { registerCache } from '../../util/caches.js';
 import { InputError } from '../../util/errors.js';
 import { evaluateAxioms } from '../axioms.js';
 import type { Domain, Problem } from '../pddl/ast.js';
@@ -54,7 +56,10 @@ interface DomainGroundingData {
   maxSlots: number;
 }
 
-const domainData = new WeakMap<CompiledDomain, DomainGroundingData>();
+let domainData = new WeakMap<CompiledDomain, DomainGroundingData>();
+registerCache('grounding: per-domain data', () => {
+  domainData = new WeakMap();
+});
 
 function groundingData(cd: CompiledDomain): DomainGroundingData {
   let data = domainData.get(cd);

@@ -3,6 +3,8 @@
  * and unreachable atoms (quantifiers expanded), effects enumerated by joining their conditions against the
  * reachable atoms, costs evaluated from the static function values.
  */
+
+import { registerCache } from '../../util/caches.js';
 import { InputError } from '../../util/errors.js';
 import type { Problem } from '../pddl/ast.js';
 import type { AtomStore } from './atoms.js';
@@ -81,7 +83,10 @@ interface ActionEffects {
   clusters: EffectCluster[];
 }
 
-const effectPlansByDomain = new WeakMap<CompiledDomain, Map<string, ActionEffects[]>>();
+let effectPlansByDomain = new WeakMap<CompiledDomain, Map<string, ActionEffects[]>>();
+registerCache('grounding: effect plans', () => {
+  effectPlansByDomain = new WeakMap();
+});
 
 /** The effect joins and clusters of every action, for one set of relevant predicates (cached per domain). */
 function effectPlans(cd: CompiledDomain, relevantPreds: Uint8Array): ActionEffects[] {
