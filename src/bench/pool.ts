@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { useMemoStore } from '../util/memo-store.js';
 import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
@@ -46,6 +47,8 @@ export interface ExecuteOptions {
   episodesPerWorker?: number;
   /** The run's limit of model calls in flight (`ThreadPoolOptions`). */
   callSlots?: SlotSource;
+  /** The memo store's folder (`ThreadPoolOptions`). */
+  memoDir?: string;
 }
 
 /** Resolves when every spec has an outcome, or with `aborted` once the signal fired and the workers are gone. */
@@ -84,11 +87,13 @@ async function executeInMainThread(options: ExecuteOptions): Promise<{ aborted: 
     }
   };
   useRunCallSlots(options.callSlots);
+  useMemoStore(options.memoDir);
   try {
     const lanes = Math.max(1, Math.min(options.episodesPerWorker ?? 1, options.specs.length));
     await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
     useRunCallSlots(undefined);
+    useMemoStore(undefined);
   }
   return { aborted: stopped || (signal?.aborted ?? false) };
 }
@@ -99,6 +104,7 @@ async function executeOnThreads(options: ExecuteOptions): Promise<{ aborted: boo
   const pool = new EpisodeThreadPool(options.moduleUrl, Math.min(options.workers, specs.length), {
     ...(options.episodesPerWorker !== undefined && { episodesPerThread: options.episodesPerWorker }),
     ...(options.callSlots && { callSlots: options.callSlots }),
+    ...(options.memoDir !== undefined && { memoDir: options.memoDir }),
   });
   let failure: Error | undefined;
   let remaining = specs.length;
@@ -168,6 +174,11 @@ export interface ThreadPoolOptions {
    * gives the slots of each group (a queue worker's runs) the threads ask for.
    */
   callSlots?: SlotSource;
+  /**
+   * The folder of the memo store on disk (`src/util/memo-store.ts`: the run's cache folder) that the threads' persistent
+   * memos read and write; absent: they keep nothing on disk.
+   */
+  memoDir?: string;
 }
 
 /**
@@ -188,6 +199,7 @@ export class EpisodeThreadPool {
   private broken?: Error;
   readonly episodesPerThread: number;
   private readonly callSlots?: SlotSource;
+  private readonly memoDir?: string;
 
   constructor(
     private readonly moduleUrl: string,
@@ -195,6 +207,7 @@ export class EpisodeThreadPool {
     options: ThreadPoolOptions = {},
   ) {
     if (!(size >= 1)) throw new Error(`a thread pool needs at least one thread, got ${size}`);
+    this.memoDir = options.memoDir;
     this.episodesPerThread = options.episodesPerThread ?? 1;
     if (!Number.isInteger(this.episodesPerThread) || this.episodesPerThread < 1) {
       throw new Error(`episodes per thread must be an integer >= 1, got ${this.episodesPerThread}`);
@@ -269,6 +282,7 @@ export class EpisodeThreadPool {
     const worker = spawnWorker(this.moduleUrl, {
       runCallSlots: this.callSlots !== undefined,
       shareMemos: this.size > 1,
+      ...(this.memoDir !== undefined && { memoDir: this.memoDir }),
     });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
     const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: new Map(), exited };
@@ -355,11 +369,12 @@ function post(worker: Worker, message: MainToWorker): void {
   worker.postMessage(message);
 }
 
-function spawnWorker(moduleUrl: string, options: { runCallSlots: boolean; shareMemos: boolean }): Worker {
+function spawnWorker(moduleUrl: string, options: Omit<WorkerData, 'moduleUrl'>): Worker {
   const workerData: WorkerData = {
     moduleUrl,
     ...(options.runCallSlots && { runCallSlots: true }),
     ...(options.shareMemos && { shareMemos: true }),
+    ...(options.memoDir !== undefined && { memoDir: options.memoDir }),
   };
   if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) return new Worker(WORKER_ENTRY, { workerData });
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit

@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../util/errors.js';
+import { cacheDir } from './cache.js';
 import {
   type CallSlotStats,
   episodesPerWorker,
@@ -84,6 +85,12 @@ export interface RunGridOptions {
    * slot finds a call waiting for it).
    */
   modelServer?: { concurrency: number; episodesPerWorker?: number };
+  /**
+   * The folder of the memo store on disk (`src/util/memo-store.ts`): the results of pure functions that the episodes
+   * share (the household planner's searches) are kept there for later runs. Default the run's cache folder
+   * (`cacheDir()`); false keeps nothing on disk.
+   */
+  memoDir?: string | false;
 }
 
 export interface RunOutcome {
@@ -201,6 +208,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           signal: interrupt.signal,
           onOutcome,
           ...(callSlots && { callSlots, episodesPerWorker: perWorker }),
+          ...(options.memoDir !== false && { memoDir: options.memoDir ?? cacheDir() }),
         }));
       }
     } finally {

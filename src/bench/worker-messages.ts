@@ -10,6 +10,8 @@ export interface WorkerData {
   runCallSlots?: boolean;
   /** Whether the thread's memos are shared with the other threads (`src/util/shared-memo.ts`). */
   shareMemos?: boolean;
+  /** The folder of the memo store on disk the thread's persistent memos use (`src/util/memo-store.ts`); none: none. */
+  memoDir?: string;
 }
 
 /** A result a thread's shared memo learned, on its way to the other threads. */

@@ -9,6 +9,7 @@
  * worker only after it said ready or failed to load, that never happens.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { useMemoStore } from '../util/memo-store.js';
 import { publishMemos, receiveMemo } from '../util/shared-memo.js';
 import { ThreadCallSlots } from './call-slots.js';
 import { describeError, executeEpisode, loadProtocolModule } from './execute.js';
@@ -23,6 +24,7 @@ const data = workerData as WorkerData;
 const slots = data.runCallSlots ? new ThreadCallSlots(post) : undefined;
 useRunCallSlots(slots && ((group) => slots.group(group)));
 if (data.shareMemos) publishMemos((table, key, value) => post({ type: 'memo', table, key, value }));
+useMemoStore(data.memoDir);
 
 function serve(protocol: ProtocolModule): void {
   const running = new Map<number, AbortController>();

@@ -14,6 +14,7 @@ import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { callsWaitOnServer, defaultConcurrency, type LlmConfig } from '../../llm/config.js';
+import { cacheDir } from '../cache.js';
 import { allOf, episodesPerWorker, RunCallSlots } from '../call-slots.js';
 import { EpisodeThreadPool } from '../pool.js';
 import type { EpisodeSpec } from '../protocol.js';
@@ -122,6 +123,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
       }
       pool = new EpisodeThreadPool(getProtocol(protocol).module, options.concurrency, {
         ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
+        memoDir: cacheDir(),
       });
       pools.set(key, pool);
     }
