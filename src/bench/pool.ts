@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { codeVersion } from '../util/code-version.js';
 import { useMemoStore } from '../util/memo-store.js';
 import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
@@ -374,7 +375,7 @@ function spawnWorker(moduleUrl: string, options: Omit<WorkerData, 'moduleUrl'>):
     moduleUrl,
     ...(options.runCallSlots && { runCallSlots: true }),
     ...(options.shareMemos && { shareMemos: true }),
-    ...(options.memoDir !== undefined && { memoDir: options.memoDir }),
+    ...(options.memoDir !== undefined && { memoDir: options.memoDir, codeVersion: codeVersion() }),
   };
   if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl)) return new Worker(WORKER_ENTRY, { workerData });
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit

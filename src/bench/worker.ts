@@ -9,6 +9,7 @@
  * worker only after it said ready or failed to load, that never happens.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { useCodeVersion } from '../util/code-version.js';
 import { useMemoStore } from '../util/memo-store.js';
 import { publishMemos, receiveMemo } from '../util/shared-memo.js';
 import { ThreadCallSlots } from './call-slots.js';
@@ -24,6 +25,7 @@ const data = workerData as WorkerData;
 const slots = data.runCallSlots ? new ThreadCallSlots(post) : undefined;
 useRunCallSlots(slots && ((group) => slots.group(group)));
 if (data.shareMemos) publishMemos((table, key, value) => post({ type: 'memo', table, key, value }));
+if (data.codeVersion !== undefined) useCodeVersion(data.codeVersion);
 useMemoStore(data.memoDir);
 
 function serve(protocol: ProtocolModule): void {

@@ -26,6 +26,14 @@ function moduleFiles(dir: string, extension: string): string[] {
   return out.sort();
 }
 
+/**
+ * Takes the digest another thread of this process computed over the same tree (a runner hands it to its worker
+ * threads, which then do not read the files again).
+ */
+export function useCodeVersion(known: string): void {
+  digest = known;
+}
+
 /** The digest of the code (32 hex digits of SHA-256 over every module file's path and content). */
 export function codeVersion(): string {
   if (digest === undefined) {

@@ -3,9 +3,10 @@
  * APIs) through the official SDK. Thin by design: it maps the primitive requests onto chat completions
  * (`response_format` json_schema, `logprobs`/`top_logprobs`), the legacy completions endpoint (`echo` + `logprobs`
  * for prompt scoring) and `/embeddings`, and maps every failure onto the typed errors. The SDK's own retries are
- * off: retrying is the job of the retry wrapper.
+ * off: retrying is the job of the retry wrapper. The SDK (some 150 modules) is imported when the first call is made, so
+ * that commands and worker threads that never call a server do not load it.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import {
   ContextOverflowError,
   LlmAuthError,
@@ -58,6 +59,14 @@ export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
 /** OpenAI's ceiling for `top_logprobs`; other servers accept at least as many. */
 export const MAX_TOP_LOGPROBS = 20;
 
+type Sdk = typeof import('openai');
+let sdk: Sdk | undefined;
+
+async function loadSdk(): Promise<Sdk> {
+  sdk ??= await import('openai');
+  return sdk;
+}
+
 /** The identity of an openai backend (what its answers depend on). */
 export function openAiBackendInfo(model: string, embeddingModel?: string): BackendInfo {
   return embeddingModel && embeddingModel !== model
@@ -67,8 +76,9 @@ export function openAiBackendInfo(model: string, embeddingModel?: string): Backe
 
 export class OpenAiBackend implements LlmBackend {
   readonly info: BackendInfo;
-  private readonly client: OpenAI;
-  private readonly where: string;
+  private clientMade: Promise<OpenAI> | undefined;
+  /** The server, as errors name it: the SDK's base URL once the client exists. */
+  private where: string;
   private maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
   /**
    * Alternatives per token asked of the completions endpoint when scoring: 0, the echoed tokens' own log-probs and
@@ -79,14 +89,23 @@ export class OpenAiBackend implements LlmBackend {
 
   constructor(private readonly options: OpenAiBackendOptions) {
     this.info = openAiBackendInfo(options.model, options.embeddingModel);
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey ?? 'no-key',
-      timeout: options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
-      maxRetries: 0,
-      fetch: meteredFetch(fetchWithWrappedErrors),
+    this.where = options.baseUrl ?? 'https://api.openai.com/v1';
+  }
+
+  /** The SDK's client, made on first use. */
+  private client(): Promise<OpenAI> {
+    this.clientMade ??= loadSdk().then(({ default: OpenAiClient }) => {
+      const client = new OpenAiClient({
+        baseURL: this.options.baseUrl,
+        apiKey: this.options.apiKey ?? 'no-key',
+        timeout: this.options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
+        maxRetries: 0,
+        fetch: meteredFetch(fetchWithWrappedErrors),
+      });
+      this.where = client.baseURL;
+      return client;
     });
-    this.where = this.client.baseURL;
+    return this.clientMade;
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
@@ -116,7 +135,7 @@ export class OpenAiBackend implements LlmBackend {
     let completion: OpenAI.Chat.ChatCompletion;
     let transfer: Transfer;
     try {
-      ({ value: completion, transfer } = await this.call('chat', () => this.client.chat.completions.create(body)));
+      ({ value: completion, transfer } = await this.call('chat', async () => (await this.client()).chat.completions.create(body)));
     } catch (error) {
       // OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens: switch once, for good.
       if (!(error instanceof LlmRequestError && /max_completion_tokens/.test(error.message))) throw error;
@@ -159,8 +178,8 @@ export class OpenAiBackend implements LlmBackend {
   async score(request: ScoreRequest): Promise<ScoreResponse> {
     const prompt = typeof request.prompt === 'string' ? request.prompt : renderTranscript(request.prompt);
     const texts = request.continuations.map((c) => prompt + c);
-    const { value: completion, transfer } = await this.call('score', () =>
-      this.client.completions.create({
+    const { value: completion, transfer } = await this.call('score', async () =>
+      (await this.client()).completions.create({
         model: this.options.model,
         prompt: texts,
         // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
@@ -203,8 +222,8 @@ export class OpenAiBackend implements LlmBackend {
 
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
     const model = this.options.embeddingModel ?? this.options.model;
-    const { value: result, transfer } = await this.call('embed', () =>
-      this.client.embeddings.create({ model, input: request.texts, encoding_format: 'float' }),
+    const { value: result, transfer } = await this.call('embed', async () =>
+      (await this.client()).embeddings.create({ model, input: request.texts, encoding_format: 'float' }),
     );
     const data = [...(result.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== request.texts.length || !data.every((d) => Array.isArray(d.embedding))) {
@@ -365,6 +384,9 @@ async function fetchWithWrappedErrors(input: string | URL | Request, init?: Requ
 export function toLlmError(error: unknown, context: { where: string; model: string; operation: string }): Error {
   if (error instanceof LlmError) return error;
   const { where, model, operation } = context;
+  // The SDK threw it only if the SDK is loaded.
+  const OpenAI = sdk?.default;
+  if (!OpenAI) return error instanceof Error ? error : new Error(String(error));
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return new LlmTimeoutError(`${where}: no answer to the ${operation} request in time (timeout)`, error);
   }
@@ -419,7 +441,7 @@ export function toLlmError(error: unknown, context: { where: string; model: stri
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function serverMessage(error: InstanceType<typeof OpenAI.APIError>): string {
+function serverMessage(error: InstanceType<Sdk['default']['APIError']>): string {
   const body = error.error as { message?: unknown; error?: unknown } | undefined;
   const fromBody =
     typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : undefined;
