@@ -135,7 +135,9 @@ export class OpenAiBackend implements LlmBackend {
     let completion: OpenAI.Chat.ChatCompletion;
     let transfer: Transfer;
     try {
-      ({ value: completion, transfer } = await this.call('chat', async () => (await this.client()).chat.completions.create(body)));
+      ({ value: completion, transfer } = await this.call('chat', async () =>
+        (await this.client()).chat.completions.create(body),
+      ));
     } catch (error) {
       // OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens: switch once, for good.
       if (!(error instanceof LlmRequestError && /max_completion_tokens/.test(error.message))) throw error;

@@ -185,7 +185,7 @@ export function instantiateActions(ctx: InstantiationContext): { ops: RawOp[]; r
           block = sharedBlocks[ci].get(key);
         }
         if (block === undefined) {
-          block = groundCluster(ctx, ai, cluster);
+          block = groundCluster(ctx, ai, cluster, plans[ai].joins);
           if (cluster.shared) sharedBlocks[ci].set(key, block);
         }
         if (block) blocks.push(block);
@@ -211,11 +211,18 @@ function clusterKey(params: Int32Array, args: Int32Array, base: number): number 
   return k;
 }
 
-/** The ground effects of one cluster under `ctx.binding` (the action's parameters bound); null when none. */
-function groundCluster(ctx: InstantiationContext, ai: number, cluster: EffectCluster): RawBlock | null {
+/**
+ * The ground effects of one cluster under `ctx.binding` (the action's parameters bound); null when none. `joins`: the
+ * action's effect joins (`effectPlans`, looked up once per grounding: its key is a string of every predicate).
+ */
+function groundCluster(
+  ctx: InstantiationContext,
+  ai: number,
+  cluster: EffectCluster,
+  joins: readonly EffectJoin[],
+): RawBlock | null {
   const { cd, store, grounder, joiner, binding } = ctx;
   const action = cd.actions[ai];
-  const joins = effectPlans(cd, ctx.relevantPreds)[ai].joins;
   const block = emptyBlock();
   for (const ei of cluster.effects) {
     const e = action.effects[ei];
