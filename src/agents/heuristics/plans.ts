@@ -14,6 +14,7 @@ import {
   householdProblemFor,
   planForGoal,
 } from '../../planning/household/index.js';
+import type { Problem } from '../../planning/pddl/ast.js';
 import { type Condition, holds } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Skill } from '../../sim/skill.js';
@@ -87,8 +88,7 @@ export function householdSkillsOf(skills: SkillSet): HouseholdSkillSet {
   return skills.name === 'alfred' ? 'alfred' : 'virtualhome';
 }
 
-function problemKey(request: HouseholdPlanRequest): string {
-  const { problem } = householdProblemFor(request);
+function problemKey(problem: Problem): string {
   // In the problem's own order: the search may break ties by it, so only an identical problem is the same problem.
   const init = problem.init.map((atom) => `${atom.predicate}(${atom.args.join(',')})`);
   const objects = problem.objects.map((o) => `${o.key}:${o.types.join('/')}`);
@@ -117,7 +117,9 @@ export function planSkills(
     characterId,
     ...(options.exclude && options.exclude.length > 0 && { exclude: [...options.exclude] }),
   };
-  const key = memoKey(`${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(request)}`);
+  // The problem is made once: for the key, and for the search on a miss.
+  const built = householdProblemFor(request);
+  const key = memoKey(`${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(built.problem)}`);
   let found = SEARCHES.get(key);
   if (found !== undefined && found !== null && !runsOn(graph, characterId, found, goal)) {
     found = undefined; // the graph differs from the cached one outside the pruned problem: search afresh
@@ -125,9 +127,9 @@ export function planSkills(
   if (found === undefined) {
     planningCounters.searches++;
     let result = options.optimal
-      ? planForGoal({ ...request, search: 'astar-lmcut', maxStates: OPTIMAL_STATE_LIMIT })
+      ? planForGoal({ ...request, search: 'astar-lmcut', maxStates: OPTIMAL_STATE_LIMIT }, built)
       : undefined;
-    if (!result?.solved) result = planForGoal(request);
+    if (!result?.solved) result = planForGoal(request, built);
     found = result.solved ? result.skills : null;
     // A plan the simulator refused on this graph says nothing about another graph with the same pruned problem.
     if (result.solved || !result.reason?.includes('does not execute')) {
