@@ -87,8 +87,13 @@ interface Line extends Partial<Measured> {
   metrics?: unknown;
 }
 
-function probe(protocol: string, specs: EpisodeSpec[], cacheDir: string, profileDir?: string): Promise<Line[]> {
-  const input = JSON.stringify({ protocol, specs, passes, later, attribute: values.attribute, profileDir });
+function probe(
+  protocol: string,
+  specs: EpisodeSpec[],
+  cacheDir: string,
+  options: { profileDir?: string; prepareOnly?: boolean } = {},
+): Promise<Line[]> {
+  const input = JSON.stringify({ protocol, specs, passes, later, attribute: values.attribute, ...options });
   // Plain node on the built package, as a worker runs: no loader hooks (their thread would add to the start-up).
   const probeFile = new URL('./support/first-episodes-probe.mjs', import.meta.url).pathname;
   const child = spawn(process.execPath, [probeFile, input], {
@@ -131,12 +136,15 @@ try {
     const entry = AGENTS[agent];
     if (!entry) throw new Error(`unknown agent '${agent}' (known: ${Object.keys(AGENTS).join(', ')})`);
     const specs = entry.specs();
-    const lines = await probe(entry.protocol, specs, join(root, agent), profileDir);
+    // What a run's main process makes before its workers start (SemGro's databases) is made by a process of its own,
+    // into the cache folder the worker then reads, as a run does.
+    const prepared = await probe(entry.protocol, specs, join(root, agent), { prepareOnly: true });
+    const prepare = prepared.find((l) => l.kind === 'prepare')!;
+    const lines = await probe(entry.protocol, specs, join(root, agent), { ...(profileDir && { profileDir }) });
     const pass = (p: number | 'later') => lines.filter((l) => l.kind === 'episode' && l.pass === p);
     const [p1, p2, p3, steady] = [pass(1), pass(2), pass(3), pass('later')];
     const per = (ls: Line[], field: keyof Measured = 'processMs') => sum(ls, field) / Math.max(1, ls.length);
     const load = lines.find((l) => l.kind === 'load')!;
-    const prepare = lines.find((l) => l.kind === 'prepare')!;
     const same = p1.every(
       (l, i) =>
         JSON.stringify(l.metrics) === JSON.stringify(p2[i]?.metrics) &&

@@ -1,10 +1,11 @@
 /**
  * The child of `perf/first-episodes.ts`: one fresh process, as a worker starts, that loads a protocol module and runs
  * episodes of one agent, measuring each one's CPU. Its argument is a JSON object: `{protocol, specs, passes,
- * later, attribute?, profileDir?}`. In order:
+ * later, attribute?, profileDir?, prepareOnly?}`. With `prepareOnly`, it imports the protocol module and calls its
+ * `prepareRun` with every spec, as a run's main process does before its workers start (SemGro's databases, written to
+ * the cache folder), and stops. Otherwise, in order:
  *
- * 1. the protocol module is imported (the worker's start-up), and its `prepareRun` is called with every spec, as a
- *    run's main process calls it before the workers start (SemGro's databases; measured apart: no worker pays it);
+ * 1. the protocol module is imported (the worker's start-up);
  * 2. pass 1: the first `passes` specs, in this fresh process (V8 cold, every cache cold);
  * 3. pass 2: every registered cache emptied (`src/util/caches.ts`), the same episodes again (V8 warm, caches cold);
  * 4. pass 3: the same episodes again, caches kept (V8 warm, caches warm, down to the very searches these episodes
@@ -25,7 +26,7 @@ import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { getProtocol } from '../../dist/bench/protocols.js';
 import { cacheNames, clearCaches } from '../../dist/util/caches.js';
 
-/** @type {{protocol: string, specs: {key: string, seed: number, agent?: string}[], passes: number, later: number, attribute?: boolean, profileDir?: string}} */
+/** @type {{protocol: string, specs: {key: string, seed: number, agent?: string}[], passes: number, later: number, attribute?: boolean, profileDir?: string, prepareOnly?: boolean}} */
 const input = JSON.parse(process.argv[2]);
 
 let gcMs = 0;
@@ -81,10 +82,13 @@ const load = await measure(async () => {
   module = await import(getProtocol(input.protocol).module);
 });
 print({ kind: 'load', ...load, nodeStartMs: startup });
-const prepare = await measure(() =>
-  module.prepareRun?.(input.specs, { note: (line) => process.stderr.write(`  ${line}\n`) }),
-);
-print({ kind: 'prepare', ...prepare });
+if (input.prepareOnly) {
+  const prepare = await measure(() =>
+    module.prepareRun?.(input.specs, { note: (line) => process.stderr.write(`  ${line}\n`) }),
+  );
+  print({ kind: 'prepare', ...prepare });
+  process.exit(0);
+}
 
 const controller = new AbortController();
 async function episode(spec, profileName) {
