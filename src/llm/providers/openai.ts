@@ -39,7 +39,7 @@ import type {
   Transfer,
 } from '../types.js';
 import { type CheckOutcome, PROBE_ANSWER, PROBE_SCHEMA, runProbe } from './probe.js';
-import { metered, meteredFetch } from './transfer-meter.js';
+import { meteredFetch, meterOptions, newTransfer } from './transfer-meter.js';
 
 export interface OpenAiBackendOptions {
   /** Server URL including the API prefix, e.g. http://127.0.0.1:8080/v1. Default: OpenAI's. */
@@ -60,6 +60,8 @@ export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
 export const MAX_TOP_LOGPROBS = 20;
 
 type Sdk = typeof import('openai');
+/** A request's own options (the SDK's second argument of `create`). */
+type RequestOptions = NonNullable<Parameters<OpenAI['embeddings']['create']>[1]>;
 let sdk: Sdk | undefined;
 
 async function loadSdk(): Promise<Sdk> {
@@ -135,8 +137,8 @@ export class OpenAiBackend implements LlmBackend {
     let completion: OpenAI.Chat.ChatCompletion;
     let transfer: Transfer;
     try {
-      ({ value: completion, transfer } = await this.call('chat', async () =>
-        (await this.client()).chat.completions.create(body),
+      ({ value: completion, transfer } = await this.call('chat', async (options) =>
+        (await this.client()).chat.completions.create(body, options),
       ));
     } catch (error) {
       // OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens: switch once, for good.
@@ -180,16 +182,19 @@ export class OpenAiBackend implements LlmBackend {
   async score(request: ScoreRequest): Promise<ScoreResponse> {
     const prompt = typeof request.prompt === 'string' ? request.prompt : renderTranscript(request.prompt);
     const texts = request.continuations.map((c) => prompt + c);
-    const { value: completion, transfer } = await this.call('score', async () =>
-      (await this.client()).completions.create({
-        model: this.options.model,
-        prompt: texts,
-        // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
-        max_tokens: 1,
-        temperature: 0,
-        echo: true,
-        logprobs: this.scoreAlternatives,
-      }),
+    const { value: completion, transfer } = await this.call('score', async (options) =>
+      (await this.client()).completions.create(
+        {
+          model: this.options.model,
+          prompt: texts,
+          // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
+          max_tokens: 1,
+          temperature: 0,
+          echo: true,
+          logprobs: this.scoreAlternatives,
+        },
+        options,
+      ),
     );
     const byIndex = [...(completion.choices ?? [])].sort((a, b) => a.index - b.index);
     if (byIndex.length !== texts.length) {
@@ -224,8 +229,8 @@ export class OpenAiBackend implements LlmBackend {
 
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
     const model = this.options.embeddingModel ?? this.options.model;
-    const { value: result, transfer } = await this.call('embed', async () =>
-      (await this.client()).embeddings.create({ model, input: request.texts, encoding_format: 'float' }),
+    const { value: result, transfer } = await this.call('embed', async (options) =>
+      (await this.client()).embeddings.create({ model, input: request.texts, encoding_format: 'float' }, options),
     );
     const data = [...(result.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== request.texts.length || !data.every((d) => Array.isArray(d.embedding))) {
@@ -283,12 +288,17 @@ export class OpenAiBackend implements LlmBackend {
   async close(): Promise<void> {}
 
   /**
-   * Runs one SDK call, with the bytes its request and response bodies took (`metered`), and converts whatever it
-   * throws into a typed error naming the server.
+   * Runs one SDK call, with the bytes its request and response bodies took (its request options carry the count,
+   * `meterOptions`), and converts whatever it throws into a typed error naming the server.
    */
-  private async call<T>(operation: string, run: () => Promise<T>): Promise<{ value: T; transfer: Transfer }> {
+  private async call<T>(
+    operation: string,
+    run: (options: RequestOptions) => Promise<T>,
+  ): Promise<{ value: T; transfer: Transfer }> {
+    const transfer = newTransfer();
     try {
-      return await metered(run);
+      const fetchOptions = meterOptions(transfer) as RequestOptions['fetchOptions'];
+      return { value: await run({ fetchOptions }), transfer };
     } catch (error) {
       throw toLlmError(error, { where: this.where, model: this.options.model, operation });
     }

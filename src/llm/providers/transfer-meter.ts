@@ -1,20 +1,24 @@
 /**
  * What a provider's calls move over the network, call by call: the bytes of each request body sent and of each
- * response body read. A call runs inside `metered`, and the provider's `fetch` (wrapped by `meteredFetch`) adds to
- * the count of the call it serves, found through the async context, so that calls in flight at once never mix
- * their counts. The bytes are those of the bodies as JSON text, not of headers; a compressed response counts its
- * bytes once decoded.
+ * response body read. A call makes its own count (`newTransfer`) and hands it to its request with the request's own
+ * options (`meterOptions`: the SDK passes a request's `fetchOptions` on to `fetch`); the provider's `fetch`, wrapped
+ * by `meteredFetch`, adds to the count it finds there. No async context is involved (in Node 20 one would put a hook
+ * on every promise of the thread), and calls in flight at once keep their counts apart. The bytes are those of the
+ * bodies as JSON text, not of headers; a compressed response counts its bytes once decoded.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Transfer } from '../types.js';
 
-const meters = new AsyncLocalStorage<Transfer>();
+/** The key under which a request's options carry its count (stripped before the request goes out). */
+const TRANSFER = Symbol('hearth transfer count');
 
-/** Runs one call with a count of its own; what its requests sent and received is returned with its value. */
-export async function metered<T>(run: () => Promise<T>): Promise<{ value: T; transfer: Transfer }> {
-  const transfer: Transfer = { sentBytes: 0, receivedBytes: 0 };
-  const value = await meters.run(transfer, run);
-  return { value, transfer };
+/** A count for one call, from zero. */
+export function newTransfer(): Transfer {
+  return { sentBytes: 0, receivedBytes: 0 };
+}
+
+/** Request options (as the SDK's `fetchOptions`, merged into the `RequestInit`) that make `meteredFetch` count into `transfer`. */
+export function meterOptions(transfer: Transfer): { readonly [TRANSFER]: Transfer } {
+  return { [TRANSFER]: transfer };
 }
 
 /** Bytes of a request body as `fetch` is given it (a string or bytes; other kinds are not counted). */
@@ -34,16 +38,17 @@ function declaredLength(response: Response): number | undefined {
 }
 
 /**
- * A `fetch` that counts into the running call's meter (none outside `metered`: then it is `inner` unchanged): the
- * request body when it is sent; the response body from its declared length, or, when it has none (chunked, or
- * compressed), chunk by chunk as the caller reads it (a stream stage more: a few milliseconds on a large body).
+ * A `fetch` that counts into the count a request carries (`meterOptions`; none: `inner` unchanged): the request body
+ * when it is sent; the response body from its declared length, or, when it has none (chunked, or compressed), chunk
+ * by chunk as the caller reads it (a stream stage more: a few milliseconds on a large body).
  */
 export function meteredFetch(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
-    const meter = meters.getStore();
-    if (!meter) return inner(input, init);
-    meter.sentBytes += bodyBytes(init?.body);
-    const response = await inner(input, init);
+    const meter = (init as { [TRANSFER]?: Transfer } | undefined)?.[TRANSFER];
+    if (!meter || !init) return inner(input, init);
+    const { [TRANSFER]: _count, ...request } = init as RequestInit & { [TRANSFER]?: Transfer };
+    meter.sentBytes += bodyBytes(request.body);
+    const response = await inner(input, request);
     if (!response.body) return response;
     const declared = declaredLength(response);
     if (declared !== undefined) {
