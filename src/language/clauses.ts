@@ -14,6 +14,7 @@
 import type { ActionGoal } from '../sim/action-goals.js';
 import { catalogClass } from '../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../sim/derived-states.js';
+import { classTakes } from '../sim/predicate-fit.js';
 import { ANY_THING, type Predicate, recipeInstruments, type SubgoalSpec } from '../sim/subgoals.js';
 import { adjectiveOf } from './clause-forms.js';
 import { classesUsedFor } from './lexicon.js';
@@ -185,33 +186,7 @@ function settle(thing: Thing, predicate: Predicate): { thing: Thing; note?: stri
 }
 
 /** Whether a class can take a predicate (the catalog's states and properties). */
-function fits(className: string, predicate: Predicate): boolean {
-  if (className === ANY_THING)
-    return predicate === 'isPlacedTo' || predicate === 'isPickedUp' || predicate === 'isTakenFrom';
-  const entry = catalogClass(className);
-  if (!entry) return false;
-  switch (predicate) {
-    case 'isToggledOn':
-    case 'isToggledOff':
-      return entry.states.includes('ON');
-    case 'isOpen':
-    case 'isClosed':
-      return entry.states.includes('OPEN');
-    case 'isPlacedTo':
-    case 'isPickedUp':
-    case 'isTakenFrom':
-      return entry.properties.includes('GRABBABLE');
-    case 'isClean':
-      return entry.states.includes('CLEAN');
-    case 'isCooked':
-      return entry.properties.includes('EATABLE') || entry.properties.includes('DRINKABLE');
-    case 'isWatered':
-      return entry.name === 'orchid';
-    case 'isFilledWithCoffee':
-    case 'isFilledWithWater':
-      return entry.properties.includes('GRABBABLE');
-  }
-}
+const fits = (className: string, predicate: Predicate): boolean => classTakes(className, predicate);
 
 /** "a fridge", "an apple". */
 const article = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
@@ -248,6 +223,12 @@ function fitted(things: readonly Thing[], predicate: Predicate): { things: Thing
 }
 
 /**
+ * Whether a thing named in context can take the predicate: every class it covers can ("food" cannot be washed, though
+ * an apple can be rinsed; "the fruit" can be put in the fridge).
+ */
+const allFit = (t: Thing, predicate: Predicate) => t.classes.every((c) => fits(c, predicate));
+
+/**
  * What "it" / "them" refers to: the things of the clause before, or one of the hosts it named, whichever all can take
  * the predicate; with "N of them", N of one thing; else the one thing or host named that can take it. Undefined when
  * nothing before fits.
@@ -262,9 +243,7 @@ function referent(
   if (before.mentioned) {
     // named in context: every thing named that can take it ("the TV is on, and the radio too. Turn them off."), or
     // the one that can ("the plate has food on it, wash it"); "it" of two that can is no reading
-    const named = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
-      t.classes.some((c) => fits(c, predicate)),
-    );
+    const named = [...before.antecedent, ...(before.hosts ?? [])].filter((t) => allFit(t, predicate));
     // one class named twice is one thing ("the mug's covered in coffee stains": the mug, and the coffee's mug)
     const key = (t: Thing) => `${t.classes.join()}@${t.room ?? ''}`;
     const fitting = named.filter((t, i) => named.findIndex((u) => key(u) === key(t)) === i);
@@ -279,9 +258,7 @@ function referent(
     return [{ ...group[0], count }];
   }
   // "The plate has food on it, can you wash it?": the one thing named that can take it
-  const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) =>
-    t.classes.some((c) => fits(c, predicate)),
-  );
+  const fitting = [...before.antecedent, ...(before.hosts ?? [])].filter((t) => allFit(t, predicate));
   if (fitting.length === 1) return [count === undefined ? fitting[0] : { ...fitting[0], count }];
   return undefined;
 }

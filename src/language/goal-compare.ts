@@ -6,6 +6,7 @@
  * the reader on rewordings and on every family's usual texts, and by `hearth read --compare`.
  */
 import type { ActionGoal } from '../sim/action-goals.js';
+import { catalogClass } from '../sim/catalog/index.js';
 import type { SubgoalSpec } from '../sim/subgoals.js';
 
 export interface GoalLike {
@@ -107,4 +108,106 @@ export function classifyRewording(
   if (!usual.ok) return 'usual-unread';
   if (!reworded.ok) return 'refused';
   return sameGoal(usual.goal, reworded.goal) ? 'same' : 'different';
+}
+
+/**
+ * Whether a reading reads as a task's gold goal (`hearth read --family`, docs/alfred.md, "Read as their gold"): the
+ * same conditions, each side implying the other, where a condition is
+ *
+ * - a state asked of some things (`2 tomato isSliced`), whether a subgoal asks it or a qualifier of one does
+ *   (`2 tomato(isSliced) isPlacedTo plate` asks `2 tomato isSliced` too), the largest count kept per things and state;
+ * - a relation (`isPlacedTo`, `isTakenFrom`, `isExaminedUnder`) with the states both sides carry.
+ *
+ * Two conditions match when the predicate and the count are the same, the states (qualifiers) the same set, and the
+ * reading's classes lie within the gold's on both sides (the gold's `Cabinet` is any of three cabinet classes; a
+ * reading that names the kitchen cabinet asks for one of them). What does not change the task is not compared: the
+ * order, how a thing lies (`placeAs`: ALFRED's and TEACh's receptacles hold things on or in them alike), the
+ * instrument (`using`), rooms and start hosts (they narrow the things, as a class within a list does), means. For
+ * food, `isCooked` and `isHeated` are one state (every heater that heats food cooks it). Action goals must be the
+ * same.
+ */
+export function readsAsGold(reading: GoalLike, gold: GoalLike): boolean {
+  const r = conditionsOf(reading);
+  const g = conditionsOf(gold);
+  // The reading's classes lie within the gold's (none on both sides where the condition has no destination).
+  const within = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.length === 0 ? true : a.length > 0 && a.every((c) => b.includes(c));
+  const matches = (a: Condition, b: Condition) =>
+    a.predicate === b.predicate &&
+    a.count === b.count &&
+    a.states === b.states &&
+    a.destinationStates === b.destinationStates &&
+    within(a.patient, b.patient) &&
+    within(a.destination, b.destination);
+  const actions = (goal: GoalLike) => goalKey({ subgoals: [], actionGoals: goal.actionGoals });
+  return (
+    actions(reading) === actions(gold) &&
+    g.every((want) => r.some((have) => matches(have, want))) &&
+    r.every((have) => g.some((w) => matches(have, w)))
+  );
+}
+
+/** A condition of `readsAsGold`: states and destination states as sorted, joined strings. */
+interface Condition {
+  readonly patient: readonly string[];
+  readonly predicate: string;
+  readonly count: number | 'all';
+  readonly states: string;
+  readonly destination: readonly string[];
+  readonly destinationStates: string;
+}
+
+const RELATIONS = new Set(['isPlacedTo', 'isTakenFrom', 'isExaminedUnder']);
+
+/** For food, cooked and heated are one state (see `readsAsGold`). */
+function sameState(predicate: string, classes: readonly string[]): string {
+  if (predicate !== 'isCooked') return predicate;
+  const food = classes.every((c) => {
+    const properties = catalogClass(c)?.properties ?? [];
+    return properties.includes('EATABLE') || properties.includes('DRINKABLE');
+  });
+  return food ? 'isHeated' : predicate;
+}
+
+const stateSet = (states: readonly string[] | undefined, classes: readonly string[]) =>
+  [...new Set((states ?? []).map((s) => sameState(s, classes)))].sort().join(',');
+
+const larger = (a: number | 'all', b: number | 'all') => (a === 'all' || b === 'all' ? 'all' : Math.max(a, b));
+
+function conditionsOf(goal: GoalLike): Condition[] {
+  const unary = new Map<string, Condition>();
+  const relations: Condition[] = [];
+  const addUnary = (patient: readonly string[], predicate: string, count: number | 'all') => {
+    const classes = [...patient].sort();
+    const state = sameState(predicate, classes);
+    const key = `${classes.join('|')} ${state}`;
+    const known = unary.get(key);
+    unary.set(key, {
+      patient: classes,
+      predicate: state,
+      count: known ? larger(known.count, count) : count,
+      states: '',
+      destination: [],
+      destinationStates: '',
+    });
+  };
+  for (const spec of goal.subgoals) {
+    if (spec.means) continue;
+    const count = spec.count ?? 1;
+    for (const q of spec.qualifiers ?? []) addUnary(spec.patient, q, count);
+    if (!RELATIONS.has(spec.predicate)) {
+      addUnary(spec.patient, spec.predicate, count);
+      continue;
+    }
+    relations.push({
+      patient: [...spec.patient].sort(),
+      predicate: spec.predicate,
+      count,
+      states: stateSet(spec.qualifiers, spec.patient),
+      destination: [...(spec.destination ?? [])].sort(),
+      destinationStates: stateSet(spec.destinationQualifiers, spec.destination ?? []),
+    });
+    for (const q of spec.destinationQualifiers ?? []) addUnary(spec.destination ?? [], q, 1);
+  }
+  return [...unary.values(), ...relations];
 }

@@ -11,10 +11,9 @@
  * COUNT is a number or `all`; classes are catalog names or aliases (several: `waterglass|mug`), `*` any thing.
  */
 import { catalogClass } from './catalog/index.js';
-import { PREDICATES, type Predicate, type SubgoalSpec } from './subgoals.js';
+import { DESTINATION_PREDICATES, PREDICATES, type Predicate, type SubgoalSpec } from './subgoals.js';
 
 const PREDICATE_BY_LOWER = new Map(PREDICATES.map((p) => [p.toLowerCase(), p]));
-const TAKES_DESTINATION: readonly Predicate[] = ['isPlacedTo', 'isTakenFrom'];
 
 function qualified(classes: readonly string[], qualifiers: readonly Predicate[] | undefined): string {
   return `${classes.join('|')}${qualifiers?.length ? `(${qualifiers.join(',')})` : ''}`;
@@ -59,7 +58,7 @@ export function parseGoal(text: string): SubgoalSpec | string {
   if (!predicate) return `unknown predicate '${words[1]}'`;
   const patient = parseQualified(words[0]);
   if (typeof patient === 'string') return patient;
-  const wantsDestination = TAKES_DESTINATION.includes(predicate);
+  const wantsDestination = DESTINATION_PREDICATES.includes(predicate);
   if (wantsDestination !== (words.length === 3)) {
     return wantsDestination ? `${predicate} needs a destination` : `${predicate} takes no destination`;
   }

@@ -11,7 +11,13 @@
  * only the simulator's rules.
  */
 import { and, type Condition, edge, held, holds, isIn, not, or } from './conditions.js';
-import type { DerivedState, DerivedStates } from './derived-states.js';
+import {
+  BOILING_VESSELS,
+  COOLER_CLASSES,
+  type DerivedState,
+  type DerivedStates,
+  KNIFE_CLASSES,
+} from './derived-states.js';
 import type { EnvGraph } from './graph.js';
 import { alfredPutRelation } from './skill-sets.js';
 import type { State } from './vocabulary.js';
@@ -29,8 +35,19 @@ export const PREDICATES = [
   'isFilledWithWater',
   'isFilledWithCoffee',
   'isWatered',
+  'isSliced',
+  'isHeated',
+  'isCooled',
+  'isBoiled',
+  'isExaminedUnder',
 ] as const;
 export type Predicate = (typeof PREDICATES)[number];
+
+/**
+ * Predicates that take a destination: where the patient goes (isPlacedTo), what it leaves (isTakenFrom), the lamp it
+ * is looked at under (isExaminedUnder: ALFRED's look_at_obj_in_light).
+ */
+export const DESTINATION_PREDICATES: readonly Predicate[] = ['isPlacedTo', 'isTakenFrom', 'isExaminedUnder'];
 
 /** Predicates read from the derived states rather than the graph. */
 const DERIVED: Partial<Record<Predicate, DerivedState>> = {
@@ -38,6 +55,10 @@ const DERIVED: Partial<Record<Predicate, DerivedState>> = {
   isFilledWithWater: 'filledWithWater',
   isFilledWithCoffee: 'filledWithCoffee',
   isWatered: 'watered',
+  isSliced: 'sliced',
+  isHeated: 'heated',
+  isCooled: 'cooled',
+  isBoiled: 'boiled',
 };
 const STATE_OF: Partial<Record<Predicate, State>> = {
   isToggledOn: 'ON',
@@ -169,9 +190,24 @@ export function instanceCondition(
       );
     case 'isTakenFrom':
       return and(...destinations.flatMap((d) => [not(edge(id, 'ON', d)), not(edge(id, 'INSIDE', d))]));
+    case 'isExaminedUnder':
+      return examinedUnder(graph, id, destinations);
     default:
       return undefined;
   }
+}
+
+/**
+ * ALFRED's look_at_obj_in_light: the character holds the thing while a lamp of the destination classes is ON in the
+ * room the character is in (ALFRED: the lamp is on and in view; a hearth room is in view from anywhere in it).
+ */
+function examinedUnder(graph: EnvGraph, id: number, lamps: readonly number[]): Condition {
+  const character = graph.characterId();
+  const lit = lamps.flatMap((lamp) => {
+    const room = graph.roomOf(lamp);
+    return room === undefined ? [] : [and(isIn(lamp, 'ON'), edge(character, 'INSIDE', room))];
+  });
+  return and(held(id), or(...lit));
 }
 
 /** Whether one patient satisfies a unary or destination predicate now. */
@@ -224,9 +260,14 @@ function sinkFaucets(graph: EnvGraph): [number, number][] {
 /** The instrument groups each predicate's recipe needs, one class of each group (the derived-state rules' tools). */
 const RECIPE_INSTRUMENTS: Partial<Record<Predicate, readonly (readonly string[])[]>> = {
   isCooked: [['toaster', 'microwave', 'stove']],
+  isHeated: [['microwave', 'stove', 'toaster']],
+  isCooled: [[...COOLER_CLASSES]],
+  isSliced: [[...KNIFE_CLASSES]],
+  isBoiled: [[...BOILING_VESSELS], ['stove', 'microwave'], ['sink'], ['faucet']],
   isClean: [['sink'], ['faucet']],
   isFilledWithWater: [['sink'], ['faucet']],
   isFilledWithCoffee: [['coffeemaker']],
+  isWatered: [['waterglass', 'mug', 'dishbowl', 'cookingpot', 'wateringcan'], ['sink'], ['faucet']],
 };
 
 /**
@@ -261,11 +302,33 @@ export function recipeCondition(
     using === undefined || using.includes(className) ? sortedIds(graph.idsOfClass(className)) : [];
   switch (predicate) {
     case 'isCooked':
-      for (const t of instruments('toaster')) options.push(and(edge(id, 'INSIDE', t), isIn(t, 'ON')));
+    case 'isHeated':
+      // A toaster toasts food; anything else heats in the microwave or on the stove (ALFRED heats mugs and plates).
+      if (predicate === 'isCooked' || isFoodNode(graph, id)) {
+        for (const t of instruments('toaster')) options.push(and(edge(id, 'INSIDE', t), isIn(t, 'ON')));
+      }
       for (const m of instruments('microwave')) {
         options.push(and(edge(id, 'INSIDE', m), isIn(m, 'ON'), isIn(m, 'CLOSED')));
       }
       for (const s of instruments('stove')) options.push(and(edge(id, 'ON', s), isIn(s, 'ON')));
+      break;
+    case 'isCooled': {
+      // Closing the fridge with the thing inside, or standing at the closed fridge that holds it.
+      const character = graph.characterId();
+      for (const f of COOLER_CLASSES.flatMap((c) => instruments(c))) {
+        options.push(and(edge(id, 'INSIDE', f), isIn(f, 'CLOSED'), edge(character, 'CLOSE', f)));
+      }
+      break;
+    }
+    case 'isSliced': {
+      const character = graph.characterId();
+      for (const k of KNIFE_CLASSES.flatMap((c) => instruments(c))) {
+        if (graph.has(k)) options.push(and(held(k), edge(character, 'CLOSE', id)));
+      }
+      break;
+    }
+    case 'isBoiled':
+      options.push(...boilingRecipe(world, id, instruments));
       break;
     case 'isClean':
     case 'isFilledWithWater':
@@ -283,12 +346,60 @@ export function recipeCondition(
       for (const vessel of world.derived.withState('filledWithWater')) {
         if (graph.has(vessel)) options.push(and(held(vessel), edge(character, 'CLOSE', id)));
       }
+      // No water yet: fill a vessel first (a staged recipe: the next plan waters the plant).
+      if (options.length === 0) options.push(...fillRecipe(graph, vesselsIn(graph)));
       break;
     }
     default:
       return instanceCondition(graph, id, predicate, destinations, placeAs);
   }
   return options.length === 0 ? undefined : or(...options);
+}
+
+const isFoodNode = (graph: EnvGraph, id: number) => {
+  const props = graph.get(id).properties as ReadonlySet<string>;
+  return props.has('EATABLE') || props.has('DRINKABLE');
+};
+
+/** The grabbable vessels of the graph (RECIPIENT and GRABBABLE), sorted. */
+function vesselsIn(graph: EnvGraph): number[] {
+  const out: number[] = [];
+  for (const node of graph.nodes()) {
+    if (node.properties.has('RECIPIENT') && node.properties.has('GRABBABLE')) out.push(node.id);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Conditions that fill one of the vessels with water: in a sink whose room's faucet runs. */
+function fillRecipe(graph: EnvGraph, vessels: readonly number[]): Condition[] {
+  const options: Condition[] = [];
+  for (const vessel of vessels) {
+    for (const [sink, faucet] of sinkFaucets(graph))
+      options.push(and(edge(vessel, 'INSIDE', sink), isIn(faucet, 'ON')));
+  }
+  return options;
+}
+
+/**
+ * Boiling, in two stages as TEACh's players do it: with a boiling vessel already filled with water, the thing in it
+ * while a stove heats it (the vessel on the stove, switched on) or a microwave does (inside, on and closed); without
+ * one, filling a boiling vessel at a sink first (the next plan boils).
+ */
+function boilingRecipe(world: WorldView, id: number, instruments: (className: string) => number[]): Condition[] {
+  const { graph } = world;
+  const vessels = BOILING_VESSELS.flatMap((c) => instruments(c)).filter((v) => v !== id);
+  const filled = vessels.filter((v) => world.derived.has(v, 'filledWithWater'));
+  if (filled.length === 0) return fillRecipe(graph, vessels);
+  const options: Condition[] = [];
+  for (const vessel of filled) {
+    for (const s of instruments('stove')) {
+      options.push(and(edge(id, 'INSIDE', vessel), edge(vessel, 'ON', s), isIn(s, 'ON')));
+    }
+    for (const m of instruments('microwave')) {
+      options.push(and(edge(id, 'INSIDE', vessel), edge(vessel, 'INSIDE', m), isIn(m, 'ON'), isIn(m, 'CLOSED')));
+    }
+  }
+  return options;
 }
 
 /**
@@ -320,7 +431,8 @@ export function nextPatientGoal(
 export function keepAchieved(world: WorldView, bounds: readonly BoundSubgoal[]): Condition[] {
   const keep: Condition[] = [];
   for (const bound of bounds) {
-    if (bound.spec.predicate === 'isPickedUp') continue;
+    // Holding is spent by the next step's hands; the derived predicates cannot be undone.
+    if (bound.spec.predicate === 'isPickedUp' || bound.spec.predicate === 'isExaminedUnder') continue;
     const destinations = qualifiedDestinations(world, bound);
     for (const id of satisfyingPatients(world, bound).slice(0, bound.need)) {
       const condition = instanceCondition(world.graph, id, bound.spec.predicate, destinations, bound.spec.placeAs);

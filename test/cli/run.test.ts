@@ -198,7 +198,7 @@ describe('hearth run: bad input fails at once with one clear line', () => {
     );
     await refuse(['--protocol', 'lifelong'], /--protocol: unknown value 'lifelong' \(known: continual, episodic\)/);
     await refuse(['--protocol', 'episodic', '--agents', 'greedy'], /agent 'greedy' does not run the episodic protocol/);
-    await refuse(['--protocol', 'episodic', '--families', 'alfred'], /--families: unknown family 'alfred'/);
+    await refuse(['--protocol', 'episodic', '--families', 'kitchenette'], /--families: unknown family 'kitchenette'/);
   });
 
   it("refuses a --domain that a home's name contradicts, and a city in the episodic protocol", async () => {

@@ -94,7 +94,7 @@ const USUAL_GOALS: Readonly<Record<string, readonly string[]>> = {
   ],
   'Put all the fruit in the fridge.': ['all apple|bananas|orange|lemon|pear|peach isPlacedTo fridge'],
   'Put all the bathroom things in the bathroom cabinet.': [
-    'all towel|toothbrush|toothpaste|facecream|barsoap|hairproduct|toiletpaper|deodorant|razor|comb|painkillers isPlacedTo bathroomcabinet',
+    'all towel|toothbrush|toothpaste|facecream|barsoap|soapbottle|hairproduct|toiletpaper|deodorant|razor|comb|painkillers isPlacedTo bathroomcabinet',
   ],
   'Put all the fruit on the kitchen table.': ['all apple|bananas|orange|lemon|pear|peach isPlacedTo kitchentable'],
   'Put the book on the bookshelf.': ['book isPlacedTo bookshelf'],

@@ -9,7 +9,7 @@
  *   line      := header | [ bullet ] ( subgoal | 'none' )
  *   bullet    := '-' | '*' | DIGITS ('.' | ')')
  *   subgoal   := PATIENT PREDICATE [ DESTINATION ]     -- words, or the tuple `(PATIENT, PREDICATE, DESTINATION)`
- *   PREDICATE := one of `PREDICATES` (case-insensitive); DESTINATION is required by isPlacedTo / isTakenFrom and
+ *   PREDICATE := one of `PREDICATES` (case-insensitive); DESTINATION is required by `DESTINATION_PREDICATES` and
  *                refused by the others
  *   PATIENT, DESTINATION := a class hearth's catalog knows (aliases map to the catalog name) or a class seen
  *
@@ -22,7 +22,7 @@
 import type { LanguageModel } from '../../llm/language-model.js';
 import { catalogClass } from '../../sim/catalog/index.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
-import { PREDICATES, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
+import { DESTINATION_PREDICATES, PREDICATES, type Predicate, type SubgoalSpec } from '../../sim/subgoals.js';
 import type { StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
 import { ObjectNames } from '../prompting/object-names.js';
 import { situationText } from '../prompting/situation.js';
@@ -30,7 +30,7 @@ import { PromptSet } from '../prompting/templates.js';
 import type { SubgoalPredictor } from './predictor.js';
 
 /** Predicates that take a destination. */
-export const DESTINATION_PREDICATES: readonly Predicate[] = ['isPlacedTo', 'isTakenFrom'];
+export { DESTINATION_PREDICATES };
 
 export interface RejectedLine {
   /** 1-based line of the answer. */

@@ -91,7 +91,7 @@ export const PLAN_SEEDS: readonly SeedExample[] = [
   {
     key: '<Commander> Put every fork away in one of the drawers.',
     program: lines(
-      '# goal: all cutleryfork isPlacedTo kitchencabinet',
+      '# goal: all cutleryfork isPlacedTo drawer',
       'drawer = InteractionObject("Drawer")',
       'for fork in all_instances("Fork"):',
       '    fork.pickup_and_place(drawer)',

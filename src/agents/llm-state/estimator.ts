@@ -26,6 +26,10 @@ const DERIVED_ATTRIBUTE: Readonly<Record<(typeof DERIVED_STATES)[number], string
   filledWithWater: 'filled_with_water',
   filledWithCoffee: 'filled_with_coffee',
   watered: 'watered',
+  sliced: 'sliced',
+  heated: 'heated',
+  cooled: 'cooled',
+  boiled: 'boiled',
 };
 
 export class SymbolicFoldEstimator implements StateEstimator {
@@ -84,7 +88,11 @@ function objectEntries(
           }
         }
         for (const state of known.get(id)?.values() ?? []) attributes.push(state.value.toLowerCase());
-        for (const state of DERIVED_STATES) if (derived.has(id, state)) attributes.push(DERIVED_ATTRIBUTE[state]);
+        for (const state of DERIVED_STATES) {
+          // cooked food is heated too: the attribute says it once
+          if (state === 'heated' && derived.has(id, 'cooked')) continue;
+          if (derived.has(id, state)) attributes.push(DERIVED_ATTRIBUTE[state]);
+        }
         for (const attribute of invented.get(id) ?? []) attributes.push(attribute);
       }
     }

@@ -9,7 +9,7 @@ import type { EpisodeSpec } from '../protocol.js';
 import { isSemGroFamily, usesSkillDatabase } from './semgro/resources.js';
 import { SEMGRO_RESERVED_HOME, SEMGRO_TRAINING_IDENTITY } from './semgro/training.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskFamily } from './task.js';
-import { taskById, tasksOfFamily } from './tasks/index.js';
+import { familyVersion, taskById, tasksOfFamily } from './tasks/index.js';
 
 export interface EpisodicGrid {
   readonly agents: readonly string[];
@@ -117,9 +117,20 @@ export function semgroRunConfig(grid: EpisodicGrid): JsonObject | undefined {
   return { ...SEMGRO_TRAINING_IDENTITY, ...(elsewhere && { train: grid.semgroTrain ?? SEMGRO_RESERVED_HOME }) };
 }
 
-/** What identifies an episodic run for --resume. */
+/** The versions of the run's families that carry one (`familyVersion`); undefined when none does. */
+function familyVersions(grid: EpisodicGrid): JsonObject | undefined {
+  const versions: Record<string, number> = {};
+  for (const family of new Set(grid.tasks.map((id) => taskById(id).family))) {
+    const version = familyVersion(family);
+    if (version !== undefined) versions[family] = version;
+  }
+  return Object.keys(versions).length > 0 ? versions : undefined;
+}
+
+/** What identifies an episodic run for --resume (a family's version among it, where the family has one). */
 export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
   const semgro = semgroRunConfig(grid);
+  const versions = familyVersions(grid);
   return {
     protocol: 'episodic',
     agents: [...grid.agents],
@@ -129,5 +140,6 @@ export function episodicGridConfig(grid: EpisodicGrid): JsonObject {
     ...((grid.slip ?? 0) > 0 && { slip: grid.slip! }),
     ...(grid.maxSteps !== undefined && { maxSteps: grid.maxSteps }),
     ...(semgro && { semgro }),
+    ...(versions && { familyVersions: versions }),
   };
 }

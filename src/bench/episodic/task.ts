@@ -16,7 +16,13 @@
  */
 
 import type { ActionGoal } from '../../sim/action-goals.js';
-import { catalogClass, placementsOf } from '../../sim/catalog/index.js';
+import {
+  type CatalogClass,
+  catalogClass,
+  isSmallObject,
+  placementsOf,
+  type RoomType,
+} from '../../sim/catalog/index.js';
 import { DerivedStates } from '../../sim/derived-states.js';
 import { moveObject, placesOf, setState } from '../../sim/dynamics/edits.js';
 import type { EnvGraph } from '../../sim/graph.js';
@@ -39,8 +45,11 @@ export const TASK_FAMILIES = ['llm-state-simple', 'llm-state-hard', 'teach'] as 
  * HELPER's personalized routines (`tasks/personal.ts`), and SemGro's tasks on shifted homes (`semgro/family.ts`).
  */
 export const NAMED_FAMILIES = ['teach-tfd', 'teach-edh', 'teach-personal', 'semgro', 'semgro-none'] as const;
-/** Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`): run only when named. */
-export const DATA_FAMILIES = ['progprompt', 'eai'] as const;
+/**
+ * Families read from ../shared/data where present (`progprompt.ts`, `eai.ts`, and the people's words of
+ * `people/`: ALFRED's crowd texts and TEACh's dialogues): run only when named.
+ */
+export const DATA_FAMILIES = ['progprompt', 'eai', 'alfred', 'teach-human'] as const;
 /** Families read from a user's file (`dialogue-file.ts`: `--dialogues FILE`). */
 export const FILE_FAMILIES = ['dialogues'] as const;
 export type TaskFamily =
@@ -49,12 +58,20 @@ export type TaskFamily =
   | (typeof DATA_FAMILIES)[number]
   | (typeof FILE_FAMILIES)[number];
 
-/** An object the task needs: at least `count` nodes of the class, lying ON/INSIDE a node of class `on`/`inside`. */
+/**
+ * An object the task needs: at least `count` nodes of the class (or of `countsAlso`: any of them will do), lying
+ * ON/INSIDE a node of class `on`/`inside`. A standing class (furniture, an appliance) the home lacks is added to a
+ * room of its kind (`room` first, where it names one the home has).
+ */
 export interface ObjectRequirement {
   readonly className: string;
   readonly count: number;
   readonly on?: string;
   readonly inside?: string;
+  /** Classes that count towards `count` as well (ALFRED's Cabinet: any of the home's cabinets). */
+  readonly countsAlso?: readonly string[];
+  /** The kind of room a missing instance goes to, where the home has one (ALFRED's scene: a bathroom's drawer). */
+  readonly room?: RoomType;
 }
 
 export type { ActionGoal } from '../../sim/action-goals.js';
@@ -130,12 +147,17 @@ export interface BoundTask {
 export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, rng: Rng, where: string): void {
   const entry = catalogClass(requirement.className);
   if (!entry) throw new InputError(`${where}: unknown class '${requirement.className}'`);
+  if (!isSmallObject(entry)) {
+    ensureStanding(graph, entry, requirement, where);
+    return;
+  }
   const hostClass = requirement.on ?? requirement.inside;
   const relation = requirement.inside ? 'INSIDE' : 'ON';
   const placedThere = (id: number) =>
     hostClass === undefined || placesOf(graph, id).some((p) => graph.get(p.host).className === hostClass);
   const existing = [...graph.idsOfClass(entry.name)].sort((a, b) => a - b);
-  let have = existing.filter(placedThere).length;
+  const counted = (requirement.countsAlso ?? []).flatMap((c) => [...graph.idsOfClass(c)]);
+  let have = existing.filter(placedThere).length + counted.filter(placedThere).length;
   const hosts = (): { relation: 'ON' | 'INSIDE'; host: number }[] => {
     const places =
       hostClass !== undefined ? [{ relation, host: hostClass } as const] : placementsOf(entry).map((p) => p);
@@ -145,7 +167,9 @@ export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, r
         out.push({ relation: place.relation, host });
       }
     }
-    return out;
+    if (requirement.room === undefined) return out;
+    const inRoom = out.filter((o) => graph.get(graph.roomOf(o.host) ?? o.host).className === requirement.room);
+    return inRoom.length > 0 ? inRoom : out;
   };
   const candidates = hosts();
   if (have < requirement.count && candidates.length === 0) {
@@ -159,17 +183,57 @@ export function ensureObjects(graph: EnvGraph, requirement: ObjectRequirement, r
     moveObject(graph, id, rng.pick(candidates));
     have++;
   }
-  let next = Math.max(0, ...[...graph.nodes()].map((n) => n.id)) + 1;
   while (have < requirement.count) {
-    const id = next++;
-    graph.addNode({
-      id,
-      className: entry.name,
-      category: entry.category,
-      properties: entry.properties,
-      states: entry.defaultStates,
-    });
+    const id = addNodeOf(graph, entry);
     moveObject(graph, id, rng.pick(candidates));
+    have++;
+  }
+}
+
+/** A new node of the class in its default states (not yet placed); returns its id, the next free one. */
+function addNodeOf(graph: EnvGraph, entry: CatalogClass): number {
+  const id = Math.max(0, ...[...graph.nodes()].map((n) => n.id)) + 1;
+  graph.addNode({
+    id,
+    className: entry.name,
+    category: entry.category,
+    properties: entry.properties,
+    states: entry.defaultStates,
+  });
+  return id;
+}
+
+/**
+ * A standing class (furniture, an appliance, a lamp) the home has too few of: added INSIDE a room of the kinds the
+ * catalog gives it (the requirement's room first, then the catalog's order, rooms in id order), standing ON a host
+ * piece of that room where it is a fixture (a microwave on a counter), CLOSE to it both ways, as the generator
+ * places pieces.
+ */
+function ensureStanding(graph: EnvGraph, entry: CatalogClass, requirement: ObjectRequirement, where: string): void {
+  const classes = [entry.name, ...(requirement.countsAlso ?? [])];
+  let have = classes.reduce((n, c) => n + graph.idsOfClass(c).length, 0);
+  if (have >= requirement.count) return;
+  const kinds = [...new Set([...(requirement.room ? [requirement.room] : []), ...entry.rooms])];
+  const rooms = kinds.flatMap((kind) => [...graph.idsOfClass(kind)].sort((a, b) => a - b));
+  const hostIn = (room: number) =>
+    entry.on.length === 0
+      ? null
+      : (entry.on
+          .flatMap((c) => [...graph.idsOfClass(c)].sort((a, b) => a - b))
+          .find((h) => graph.roomOf(h) === room) ?? undefined);
+  const room = rooms.find((r) => hostIn(r) !== undefined);
+  if (room === undefined) {
+    throw new InputError(`${where}: the home has no room for a ${entry.name} (${entry.rooms.join(', ')})`);
+  }
+  const host = hostIn(room);
+  while (have < requirement.count) {
+    const id = addNodeOf(graph, entry);
+    graph.addEdge(id, 'INSIDE', room);
+    if (host !== null && host !== undefined) {
+      graph.addEdge(id, 'ON', host);
+      graph.addEdge(id, 'CLOSE', host);
+      graph.addEdge(host, 'CLOSE', id);
+    }
     have++;
   }
 }

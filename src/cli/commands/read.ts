@@ -16,10 +16,14 @@ import type { ActionGoal } from '../../sim/action-goals.js';
 import { formatGoal } from '../../sim/subgoal-text.js';
 import type { SubgoalSpec } from '../../sim/subgoals.js';
 import { InputError } from '../../util/errors.js';
+import { readFamilyCommand } from './read-family.js';
 
 interface ReadFlags {
   json?: boolean;
   dialogue?: string;
+  family?: string;
+  type?: string;
+  show?: string;
 }
 
 export function registerReadCommand(program: Command): void {
@@ -31,6 +35,13 @@ export function registerReadCommand(program: Command): void {
       '--dialogue <file>',
       'read the text in FILE (a dialogue with <Commander>/<Driver> turns, or a dialogue task file)',
     )
+    .option(
+      '--family <name>',
+      "read every text of a family of people's words (alfred, teach-human) against its gold: per task type, read / " +
+        'read as the gold / read as another goal / refused, the commonest reasons, CPU per text',
+    )
+    .option('--type <type>', 'with --family: only the texts of this task type (e.g. pick_heat_then_place_in_recep)')
+    .option('--show <outcome>', 'with --family: list the texts read as gold, other, refused, or all, with the readings')
     .option(
       '--json',
       'print the reading as one JSON object: {ok, goal: {subgoals, actionGoals}, hints, corrections, unread, notes}',
@@ -44,6 +55,8 @@ export function registerReadCommand(program: Command): void {
         '  hearth read Some fruit needs refrigeration. --json',
         "  hearth read --dialogue my-dialogue.txt      # '<Driver> hi <Commander> Make me a sandwich, please.'",
         '  hearth read --dialogue tasks.jsonl          # each task of a dialogue task file, against its goal',
+        "  hearth read --family alfred                 # ALFRED's crowd texts per task type, against their gold",
+        '  hearth read --family teach-human --type "Boil X" --show refused',
         '',
         'Each subgoal is one line: [COUNT] PATIENT[(QUALIFIERS)] PREDICATE [DESTINATION[(QUALIFIERS)]], then what narrows',
         "it (in ROOM, from HOST, using APPLIANCE). 'notes' are what the reader assumed (a quantity the text leaves open,",
@@ -52,6 +65,15 @@ export function registerReadCommand(program: Command): void {
       ].join('\n'),
     )
     .action((words: string[], flags: ReadFlags) => {
+      if (flags.family !== undefined) {
+        if (words.length > 0 || flags.dialogue !== undefined) {
+          throw new InputError('give a text, --dialogue FILE or --family NAME, one of them');
+        }
+        readFamilyCommand(flags.family, flags);
+        return;
+      }
+      if (flags.type !== undefined || flags.show !== undefined)
+        throw new InputError('--type and --show go with --family');
       if (flags.dialogue !== undefined) {
         if (words.length > 0) throw new InputError('give a text or --dialogue FILE, not both');
         readFile(flags.dialogue, flags.json ?? false);

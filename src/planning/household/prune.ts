@@ -65,33 +65,40 @@ export function relevantObjects(
       }
     }
   }
-  // Supports, containers and grab origins of everything kept, transitively.
-  for (let head = 0; head < queue.length; head++) {
-    const id = queue[head];
-    for (const to of graph.targets(id, 'ON')) add(to);
-    for (const to of graph.targets(id, 'INSIDE')) if (!graph.isRoom(to)) add(to);
-    const origin = grabOrigin(graph, id);
-    if (origin) add(origin.origin);
-  }
-  // What is ON a seat or a bed: SIT and LIE count it.
-  const occupants: number[] = [];
-  for (const id of kept) {
-    const node = graph.get(id);
-    if (!node.properties.has('SITTABLE') && !node.properties.has('LIEABLE')) continue;
-    for (const on of graph.sources(id, 'ON')) if (!kept.has(on)) occupants.push(on);
-  }
-  for (const id of occupants) kept.add(id);
-  // What makes the character loosely close to a kept node now: a CLOSE neighbour that is CLOSE to it or bears it.
-  const via: number[] = [];
-  for (const near of graph.targets(characterId, 'CLOSE')) {
-    if (kept.has(near)) continue;
+  // Supports, containers and grab origins of everything kept, transitively; then what lies on a kept seat and what
+  // the character is loosely close to a kept node through, and again their supports, until nothing is added (so that
+  // pruning what pruning kept keeps the same: a mug the character stands at may lie in a sink).
+  let head = 0;
+  for (let added = true; added; ) {
+    for (; head < queue.length; head++) {
+      const id = queue[head];
+      for (const to of graph.targets(id, 'ON')) add(to);
+      for (const to of graph.targets(id, 'INSIDE')) if (!graph.isRoom(to)) add(to);
+      const origin = grabOrigin(graph, id);
+      if (origin) add(origin.origin);
+    }
+    const before = queue.length;
+    // What is ON a seat or a bed: SIT and LIE count it.
+    const occupants: number[] = [];
     for (const id of kept) {
-      if (graph.hasEdge(near, 'CLOSE', id) || graph.hasEdge(id, 'ON', near)) {
-        via.push(near);
-        break;
+      const node = graph.get(id);
+      if (!node.properties.has('SITTABLE') && !node.properties.has('LIEABLE')) continue;
+      for (const on of graph.sources(id, 'ON')) if (!kept.has(on)) occupants.push(on);
+    }
+    for (const id of occupants) add(id);
+    // What makes the character loosely close to a kept node now: a CLOSE neighbour that is CLOSE to it or bears it.
+    const via: number[] = [];
+    for (const near of graph.targets(characterId, 'CLOSE')) {
+      if (kept.has(near)) continue;
+      for (const id of kept) {
+        if (graph.hasEdge(near, 'CLOSE', id) || graph.hasEdge(id, 'ON', near)) {
+          via.push(near);
+          break;
+        }
       }
     }
+    for (const id of via) add(id);
+    added = queue.length > before;
   }
-  for (const id of via) kept.add(id);
   return [...kept].sort((a, b) => a - b);
 }

@@ -1,9 +1,11 @@
 /**
- * Food and drink. All GRABBABLE; fruit and vegetables EATABLE and CUTTABLE, drinks DRINKABLE and POURABLE (as in
- * VirtualHome's resource tables). Fresh food lives in the fridge or on the kitchen's surfaces; snacks wander to the
+ * Food and drink. All GRABBABLE; fruit and vegetables EATABLE and CUTTABLE (a knife in hand slices them: the
+ * derived state `sliced`), drinks DRINKABLE and POURABLE (as in VirtualHome's resource tables). The produce ALFRED
+ * rinses (apple, potato, tomato, lettuce, egg) takes CLEAN/DIRTY for that alone (`rinsed.ts`). Fresh food lives in the fridge or on the kitchen's surfaces; snacks wander to the
  * living room. `lettuce`, `egg` and `cheese` are hearth additions for TEACh's recipes (VirtualHome's 2.x scenes have
  * no such class; its older script vocabulary has food_egg and food_cheese).
  */
+import { RINSED_ONLY } from './rinsed.js';
 import type { ClassDef } from './types.js';
 
 const KITCHEN_SURFACES = ['kitchencounter', 'kitchentable'];
@@ -39,7 +41,7 @@ function snack(name: string, on: string[], inside: string[], aliases: string[] =
 
 export const FOOD: ClassDef[] = [
   // Fruit: bowls of it on tables, some in the fridge.
-  produce('apple', ['foodapple', 'applesliced'], [...FRUIT_SURFACES, 'desk']),
+  { ...produce('apple', ['foodapple', 'applesliced'], [...FRUIT_SURFACES, 'desk']), ...RINSED_ONLY },
   produce('bananas', ['banana', 'foodbanana'], FRUIT_SURFACES),
   produce('orange', ['foodorange'], FRUIT_SURFACES),
   produce('lemon', ['foodlemon'], KITCHEN_SURFACES),
@@ -49,10 +51,10 @@ export const FOOD: ClassDef[] = [
   produce('bellpepper', ['pepper']),
   produce('carrot', ['foodcarrot', 'foodcarrots']),
   produce('cucumber', ['foodvegetable']),
-  produce('potato', ['foodpotato', 'potatosliced']),
-  produce('tomato', ['tomatosliced']),
-  produce('lettuce', ['lettucesliced', 'salad']),
-  produce('egg', ['foodegg', 'eggcracked']),
+  { ...produce('potato', ['foodpotato', 'potatosliced']), ...RINSED_ONLY },
+  { ...produce('tomato', ['tomatosliced']), ...RINSED_ONLY },
+  { ...produce('lettuce', ['lettucesliced', 'salad']), ...RINSED_ONLY },
+  { ...produce('egg', ['foodegg', 'eggcracked']), ...RINSED_ONLY },
   produce('cheese', ['foodcheese']),
   // Meat and fish: fridge only.
   { ...produce('chicken', ['foodchicken', 'foodturkey', 'cutlets']), on: [] },
@@ -89,7 +91,12 @@ export const FOOD: ClassDef[] = [
     ['fridge', 'kitchencabinet', 'cabinet'],
     ['winebottle'],
   ),
-  drink('bottlewater', ['kitchentable', 'desk', 'nightstand'], ['fridge'], ['water', 'waterbottle', 'bottle']),
+  drink(
+    'bottlewater',
+    ['kitchentable', 'desk', 'nightstand'],
+    ['fridge'],
+    ['water', 'waterbottle', 'bottle', 'glassbottle'],
+  ),
   // Snacks.
   snack('cupcake', ['kitchentable', 'coffeetable', 'desk', 'diningtable'], ['fridge'], ['fooddessert', 'cake']),
   snack('chips', ['coffeetable', 'wallshelf', 'kitchencounter'], ['kitchencabinet'], ['foodsnack']),

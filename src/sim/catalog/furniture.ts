@@ -22,7 +22,25 @@ export const FURNITURE: ClassDef[] = [
     kind: 'furniture',
     properties: ['CAN_OPEN', 'CONTAINERS'],
     rooms: ['kitchen', 'dining_room'],
-    aliases: ['kitchencabinets', 'cupboard', 'drawer', 'kitchencounterdrawer'],
+    aliases: ['kitchencabinets', 'cupboard'],
+  },
+  {
+    // ALFRED's gold tells a Drawer from a Cabinet: a unit of drawers, in every kind of room.
+    name: 'drawer',
+    category: 'Furniture',
+    kind: 'furniture',
+    properties: ['CAN_OPEN', 'CONTAINERS'],
+    rooms: ['kitchen', 'bedroom', 'bathroom', 'livingroom', 'home_office'],
+    aliases: ['drawers', 'kitchencounterdrawer', 'chestofdrawers'],
+  },
+  {
+    // ALFRED's Cart: a trolley with shelves, in bathrooms and kitchens.
+    name: 'cart',
+    category: 'Furniture',
+    kind: 'furniture',
+    properties: ['SURFACES'],
+    rooms: ['bathroom', 'kitchen'],
+    aliases: ['trolley', 'servingcart'],
   },
   {
     name: 'kitchentable',
@@ -152,7 +170,15 @@ export const FURNITURE: ClassDef[] = [
     kind: 'furniture',
     properties: ['SURFACES', 'CAN_OPEN', 'CONTAINERS'],
     rooms: ['bedroom'],
-    aliases: ['chestofdrawers'],
+  },
+  {
+    // ALFRED's Safe: a small strongbox that opens.
+    name: 'safe',
+    category: 'Furniture',
+    kind: 'furniture',
+    properties: ['CAN_OPEN', 'CONTAINERS'],
+    rooms: ['bedroom', 'livingroom', 'home_office'],
+    aliases: ['strongbox', 'lockbox'],
   },
   {
     name: 'desk',

@@ -3,6 +3,7 @@
  * clothes, toiletries and cleaning tools. All GRABBABLE; each lies ON a surface or INSIDE a container of the rooms
  * it belongs to.
  */
+import { RINSED_ONLY } from './rinsed.js';
 import type { ClassDef } from './types.js';
 
 type Props = ClassDef['properties'];
@@ -103,7 +104,16 @@ export const STATIONERY: ClassDef[] = [
     ['READABLE', 'HAS_PAPER', 'COVER_OBJECT'],
     ['coffeetable', 'nightstand', 'sofa', 'bookshelf'],
     [],
-    ['newspaper'],
+    [],
+  ),
+  thing(
+    'newspaper',
+    'stationery',
+    'Props',
+    ['READABLE', 'HAS_PAPER', 'COVER_OBJECT'],
+    ['coffeetable', 'sofa', 'diningtable', 'kitchentable', 'nightstand', 'desk', 'wallshelf'],
+    ['drawer'],
+    ['dailypaper'],
   ),
   thing(
     'paper',
@@ -132,7 +142,25 @@ export const STATIONERY: ClassDef[] = [
     ['filingcabinet', 'bookshelf'],
     ['binder'],
   ),
-  thing('pen', 'stationery', 'Props', [], ['desk', 'nightstand'], [], ['pencil', 'writingutensils', 'highlighter']),
+  thing(
+    'pen',
+    'stationery',
+    'Props',
+    [],
+    ['desk', 'nightstand', 'dresser'],
+    ['drawer'],
+    ['writingutensils', 'highlighter'],
+  ),
+  thing('pencil', 'stationery', 'Props', [], ['desk', 'nightstand', 'dresser'], ['drawer'], ['pencils']),
+  thing(
+    'cd',
+    'stationery',
+    'Props',
+    [],
+    ['desk', 'nightstand', 'tvstand', 'wallshelf'],
+    ['drawer'],
+    ['compactdisc', 'disc'],
+  ),
   thing(
     'box',
     'household',
@@ -147,11 +175,41 @@ export const STATIONERY: ClassDef[] = [
     'household',
     'Props',
     [],
-    ['coffeetable', 'nightstand', 'desk', 'kitchencounter', 'wallshelf'],
-    [],
+    ['coffeetable', 'nightstand', 'desk', 'kitchencounter', 'wallshelf', 'dresser'],
+    ['drawer'],
     ['keychain', 'key'],
   ),
-  thing('creditcard', 'household', 'Props', [], ['desk', 'nightstand', 'coffeetable'], [], ['card']),
+  thing(
+    'creditcard',
+    'household',
+    'Props',
+    [],
+    ['desk', 'nightstand', 'coffeetable', 'dresser'],
+    ['drawer'],
+    ['card', 'bankcard'],
+  ),
+  thing(
+    'watch',
+    'household',
+    'Props',
+    [],
+    ['nightstand', 'dresser', 'desk', 'coffeetable'],
+    ['drawer'],
+    ['wristwatch'],
+  ),
+  thing(
+    'tissuebox',
+    'household',
+    'Props',
+    ['HAS_PAPER'],
+    ['coffeetable', 'nightstand', 'bathroomcounter', 'desk', 'dresser'],
+    [],
+    ['tissues', 'kleenex'],
+  ),
+  thing('wateringcan', 'household', 'Props', ['RECIPIENT', 'POURABLE'], ['rug', 'wallshelf'], [], ['wateringpot']),
+  thing('basketball', 'household', 'Props', [], ['bed', 'rug'], ['closet'], ['sportsball']),
+  thing('baseballbat', 'household', 'Props', [], ['bed', 'rug'], ['closet'], ['bat']),
+  thing('tennisracket', 'household', 'Props', [], ['bed', 'rug'], ['closet'], ['racket', 'racquet']),
   thing('glasses', 'household', 'Props', [], ['nightstand', 'desk', 'coffeetable'], [], ['spectacles', 'eyeglasses']),
   thing(
     'boardgame',
@@ -163,15 +221,7 @@ export const STATIONERY: ClassDef[] = [
     ['chessboard', 'scrabble'],
   ),
   {
-    ...thing(
-      'toy',
-      'household',
-      'Props',
-      [],
-      ['bed', 'bookshelf'],
-      ['closet'],
-      ['teddybear', 'sportsball', 'basketball'],
-    ),
+    ...thing('toy', 'household', 'Props', [], ['bed', 'bookshelf'], ['closet'], ['teddybear']),
     extraStates: ['CLEAN', 'DIRTY'],
   },
 ];
@@ -184,14 +234,15 @@ export const DECOR: ClassDef[] = [
     ['HAS_SWITCH'],
     ['diningtable', 'coffeetable', 'bathroomcounter', 'wallshelf', 'nightstand'],
   ),
+  thing('vase', 'decor', 'Decor', [], ['coffeetable', 'diningtable', 'wallshelf', 'bookshelf', 'tvstand'], [], []),
   thing(
-    'vase',
+    'statue',
     'decor',
     'Decor',
     [],
-    ['coffeetable', 'diningtable', 'wallshelf', 'bookshelf', 'tvstand'],
+    ['coffeetable', 'wallshelf', 'bookshelf', 'tvstand', 'desk', 'nightstand'],
     [],
-    ['statue'],
+    ['sculpture', 'figurine'],
   ),
   thing(
     'orchid',
@@ -267,7 +318,19 @@ export const TOILETRIES: ClassDef[] = [
     BATHROOM_STORAGE,
     ['lotion', 'aftershave', 'facialcleanser', 'lotionbottle'],
   ),
-  thing('barsoap', 'toiletry', 'Props', ['CREAM'], BATHROOM_SHELVES, ['bathtub'], ['soap', 'soapbar', 'facesoap']),
+  {
+    ...thing('barsoap', 'toiletry', 'Props', ['CREAM'], BATHROOM_SHELVES, ['bathtub'], ['soap', 'soapbar', 'facesoap']),
+    ...RINSED_ONLY,
+  },
+  thing(
+    'soapbottle',
+    'toiletry',
+    'Props',
+    ['POURABLE', 'CREAM'],
+    [...BATHROOM_SHELVES, 'kitchencounter'],
+    [...BATHROOM_STORAGE, 'drawer'],
+    ['handsoap', 'liquidsoap', 'soapdispenser'],
+  ),
   thing(
     'hairproduct',
     'toiletry',
@@ -288,6 +351,7 @@ export const TOILETRIES: ClassDef[] = [
 
 export const CLEANING: ClassDef[] = [
   thing('broom', 'household', 'Props', [], [], ['closet'], ['mop']),
+  thing('plunger', 'household', 'Props', [], ['rug'], ['bathroomcabinet'], ['toiletplunger']),
   thing('dustpan', 'household', 'Props', [], [], ['closet']),
   thing(
     'spraybottle',

@@ -88,6 +88,7 @@ function buildEntry(def: ClassDef, roomsOf: (name: string) => readonly RoomType[
     on: Object.freeze([...(def.on ?? [])]),
     inside: Object.freeze([...(def.inside ?? [])]),
     aliases: Object.freeze([...(def.aliases ?? [])]),
+    rinsedOnly: def.rinsedOnly ?? false,
   });
 }
 

@@ -2,7 +2,12 @@
  * Dishes, cutlery, cookware and kitchen supplies. Dishes and cutlery can be DIRTY or CLEAN (they start CLEAN);
  * drinking vessels are RECIPIENT and POURABLE, as in VirtualHome. They live in kitchen cabinets, the dishwasher,
  * the sink (when dirty) and on tables and counters.
+ *
+ * ALFRED's movable receptacles hold things: a bowl, a cup, a mug and a pot are CONTAINERS (a thing goes INSIDE), a
+ * plate and a pan SURFACES (ON), as ALFRED's Bowl, Cup, Mug, Pot, Plate and Pan. ALFRED's gold tells a Knife from a
+ * ButterKnife and a Ladle from a Spoon, so hearth does: `chefknife` and `cutleryknife`, `ladle` and `spoon`.
  */
+import { RINSED_ONLY } from './rinsed.js';
 import type { ClassDef } from './types.js';
 
 const DINING_SURFACES = ['kitchentable', 'diningtable', 'kitchencounter'];
@@ -41,43 +46,44 @@ function supply(
 }
 
 export const KITCHENWARE: ClassDef[] = [
-  dish('mug', ['RECIPIENT', 'POURABLE'], [...DINING_SURFACES, 'coffeetable', 'desk', 'nightstand'], ['coffeecup']),
+  dish(
+    'mug',
+    ['RECIPIENT', 'POURABLE', 'CONTAINERS'],
+    [...DINING_SURFACES, 'coffeetable', 'desk', 'nightstand'],
+    ['coffeecup'],
+  ),
   dish('plate', ['RECIPIENT', 'SURFACES'], [...DINING_SURFACES, 'desk'], ['dish']),
-  dish('dishbowl', ['RECIPIENT'], DINING_SURFACES, ['bowl']),
+  dish('dishbowl', ['RECIPIENT', 'CONTAINERS'], DINING_SURFACES, ['bowl']),
   dish(
     'waterglass',
-    ['RECIPIENT', 'POURABLE'],
+    ['RECIPIENT', 'POURABLE', 'CONTAINERS'],
     [...DINING_SURFACES, 'nightstand', 'desk'],
     ['glass', 'drinkingglass', 'cup'],
   ),
   dish('wineglass', ['RECIPIENT', 'POURABLE'], [...DINING_SURFACES, 'coffeetable'], []),
-  dish('cutleryknife', [], DINING_SURFACES, ['knife', 'butterknife']),
+  dish('cutleryknife', [], DINING_SURFACES, ['butterknife', 'tableknife']),
   dish('cutleryfork', [], DINING_SURFACES, ['fork']),
-  dish('spoon', [], DINING_SURFACES, ['woodenspoon', 'ladle', 'teaspoon']),
-  { ...dish('cookingpot', ['RECIPIENT'], ['stove', 'kitchencounter'], ['pot']), inside: ['kitchencabinet', 'sink'] },
+  dish('spoon', [], DINING_SURFACES, ['woodenspoon', 'teaspoon']),
+  { ...dish('ladle', [], ['kitchencounter', 'stove'], ['soupladle']), inside: ['kitchencabinet', 'drawer', 'sink'] },
+  {
+    ...dish('cookingpot', ['RECIPIENT', 'CONTAINERS'], ['stove', 'kitchencounter'], ['pot', 'saucepot']),
+    inside: ['kitchencabinet', 'sink'],
+  },
   {
     ...dish('fryingpan', ['RECIPIENT', 'SURFACES'], ['stove', 'kitchencounter'], ['pan', 'saucepan']),
     inside: ['kitchencabinet', 'sink'],
   },
-  { ...dish('chefknife', [], ['kitchencounter'], []), inside: ['kitchencabinet'] },
+  { ...dish('chefknife', [], ['kitchencounter'], ['knife', 'kitchenknife']), inside: ['kitchencabinet', 'drawer'] },
   { ...dish('spatula', [], ['kitchencounter'], ['turner']), inside: ['kitchencabinet'] },
   { ...dish('cuttingboard', ['SURFACES'], ['kitchencounter'], ['choppingboard']), inside: ['kitchencabinet'] },
   supply('coffeepot', ['CAN_OPEN', 'RECIPIENT', 'POURABLE'], ['kitchencounter'], ['kitchencabinet'], ['carafe']),
-  supply(
-    'dishwashingliquid',
-    ['POURABLE'],
-    ['kitchencounter'],
-    ['kitchencabinet'],
-    ['dishsoap', 'detergent', 'soapbottle'],
-  ),
-  supply('washingsponge', [], ['kitchencounter'], ['sink'], ['sponge', 'dishsponge', 'scrubbrush']),
-  supply(
-    'condimentshaker',
-    [],
-    DINING_SURFACES,
-    ['kitchencabinet'],
-    ['saltshaker', 'peppershaker', 'foodsalt', 'foodsugar'],
-  ),
+  supply('dishwashingliquid', ['POURABLE'], ['kitchencounter'], ['kitchencabinet'], ['dishsoap', 'detergent']),
+  {
+    ...supply('washingsponge', [], ['kitchencounter'], ['sink'], ['sponge', 'dishsponge', 'scrubbrush']),
+    ...RINSED_ONLY,
+  },
+  supply('condimentshaker', [], DINING_SURFACES, ['kitchencabinet'], ['saltshaker', 'foodsalt', 'foodsugar']),
+  supply('peppershaker', [], DINING_SURFACES, ['kitchencabinet'], ['peppermill', 'peppergrinder']),
   supply(
     'condimentbottle',
     ['POURABLE'],

@@ -48,6 +48,8 @@ export interface ClassDef {
   extraStates?: State[];
   /** Starting states where they differ from the property defaults (CLOSED, OFF, PLUGGED_IN, CLEAN). */
   defaults?: State[];
+  /** CLEAN/DIRTY for rinsing only: the generator never starts one DIRTY (`rinsed.ts`). */
+  rinsedOnly?: boolean;
   /** Rooms a standing class (furniture, appliance, fixture) is found in, most typical first. */
   rooms?: RoomType[];
   /** Classes this one may rest ON (for fixtures: the piece it stands on, e.g. a microwave on a kitchen counter). */
@@ -73,4 +75,6 @@ export interface CatalogClass {
   readonly on: readonly string[];
   readonly inside: readonly string[];
   readonly aliases: readonly string[];
+  /** Washable only to be rinsed (ALFRED's clean tasks): a generated home never starts one DIRTY. */
+  readonly rinsedOnly: boolean;
 }

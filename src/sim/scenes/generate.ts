@@ -345,7 +345,7 @@ function initialStates(node: PlanNode, rng: Rng): State[] {
   } else if (can('ON') && states.has('OFF') && rng.bool(VARIATION.on) && !states.has('OPEN')) {
     setState(states, 'ON');
   }
-  if (can('DIRTY')) {
+  if (can('DIRTY') && !entry.rinsedOnly) {
     const dirtyPlace = node.host !== undefined && DIRTY_PLACES.has(node.host.entry.name);
     if (dirtyPlace || rng.bool(VARIATION.dirty)) setState(states, 'DIRTY');
   }

@@ -188,7 +188,7 @@ describe('the offline database', () => {
       build: SEMGRO_DATABASE_BUILD,
       home: sha(JSON.stringify(graphToJson(loadHome('cottage').graph))),
       database: sha(databaseText(database)),
-    }).toEqual({ build: 2, home: 'ae2930c919c557e3', database: 'cbc5e0e9b53ac210' });
+    }).toEqual({ build: 3, home: '14e4b4b3b251ac96', database: '1020da449b1a35c0' });
   });
 });
 

@@ -4,8 +4,8 @@
  * how well it does). No episode may fail with an error; the agents that read a goal from the text report their
  * reading, and a text no reader understands (EAI's bare task name "Browse internet") comes out as not read, with the
  * reason. With a model (the loopback OpenAI-compatible stand-in server), every call is recorded and the replay of the
- * recording makes none. ProgPrompt's and EAI's tasks need ../shared/data: without it those families are skipped with
- * a message.
+ * recording makes none. ProgPrompt's, EAI's, ALFRED's and TEACh's tasks need ../shared/data: without it those
+ * families are skipped with a message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskUnderstanding } from '../../../src/agents/agent.js';
@@ -36,13 +36,16 @@ const BUILT_IN_TASKS: Readonly<Record<string, string>> = {
 const DATA_TASKS: Readonly<Record<string, { task: string; data: string }>> = {
   progprompt: { task: 'progprompt/env1/put-the-soap-in-the-bathroomcabinet', data: 'progprompt' },
   eai: { task: 'eai/60_1', data: 'eai' },
+  // people's words (issue 42): a sliced apple heated, and a real dialogue asking for a boiled potato
+  alfred: { task: 'alfred/valid_seen/trial_T20190906_211222_551053/ann0', data: 'alfred' },
+  'teach-human': { task: 'teach-human/2623dd6b654da651_0cb3', data: 'teach' },
 };
 const UNREADABLE = 'eai/60_1';
 
 const missingData = Object.values(DATA_TASKS)
   .map(({ data }) => missingShared(data))
   .find((reason) => reason !== undefined);
-if (missingData) process.stderr.write(`[hearth tests] every method on progprompt and eai: ${missingData}\n`);
+if (missingData) process.stderr.write(`[hearth tests] every method on the data families: ${missingData}\n`);
 const TASKS: readonly string[] = [
   ...Object.values(BUILT_IN_TASKS),
   ...(missingData ? [] : Object.values(DATA_TASKS).map((d) => d.task)),

@@ -7,7 +7,7 @@ describe('episodic grid', () => {
   it('selects whole families and single tasks without repeats', () => {
     const simple = tasksOfFamily('llm-state-simple').map((t) => t.id);
     expect(selectTasks(['llm-state-simple'], ['teach/coffee', simple[0]])).toEqual([...simple, 'teach/coffee']);
-    expect(() => selectTasks(['alfred'], [])).toThrow(InputError);
+    expect(() => selectTasks(['no-such-family'], [])).toThrow(InputError);
     expect(() => selectTasks([], ['teach/no-such'])).toThrow(InputError);
     expect(() => selectTasks([], [])).toThrow(/no task selected/);
   });

@@ -227,7 +227,7 @@ const CASES: { home: string; seed: number; skills: HouseholdSkillSet }[] = [
   { home: 'cottage', seed: 1, skills: 'virtualhome' },
   { home: 'cottage', seed: 7, skills: 'alfred' },
   { home: 'gen:12', seed: 6, skills: 'alfred' },
-  { home: 'family-house', seed: 3, skills: 'full' },
+  { home: 'family-house', seed: 5, skills: 'full' },
 ];
 
 describe('the compiled domain agrees with the simulator', () => {

@@ -2,6 +2,8 @@
 import { InputError } from '../../../util/errors.js';
 import { readDialogueFile } from '../dialogue-file.js';
 import { EAI_FAMILY, eaiDefinitions } from '../eai.js';
+import { ALFRED_FAMILY, ALFRED_FAMILY_VERSION, alfredDefinitions } from '../people/alfred.js';
+import { TEACH_HUMAN_FAMILY, TEACH_HUMAN_FAMILY_VERSION, teachHumanDefinitions } from '../people/teach-human.js';
 import { PROGPROMPT_FAMILY, progpromptDefinitions } from '../progprompt.js';
 import { SEMGRO_NONE_TASK_DEFINITIONS, SEMGRO_TASK_DEFINITIONS } from '../semgro/family.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES, type TaskDefinition, type TaskFamily } from '../task.js';
@@ -49,7 +51,21 @@ export function useDialogueFile(file: string): TaskDefinition[] {
 const DATA_DEFINITIONS: Readonly<Record<(typeof DATA_FAMILIES)[number], () => TaskDefinition[]>> = {
   [PROGPROMPT_FAMILY]: progpromptDefinitions,
   [EAI_FAMILY]: eaiDefinitions,
+  [ALFRED_FAMILY]: alfredDefinitions,
+  [TEACH_HUMAN_FAMILY]: teachHumanDefinitions,
 };
+
+/**
+ * The versions of the families that carry one (MODELS-OF-STYLE section 4): bumped whenever what their tasks are
+ * changes, and written into a run's configuration, so that `--resume` never mixes two versions of a family.
+ */
+const FAMILY_VERSIONS: Readonly<Partial<Record<TaskFamily, number>>> = {
+  [ALFRED_FAMILY]: ALFRED_FAMILY_VERSION,
+  [TEACH_HUMAN_FAMILY]: TEACH_HUMAN_FAMILY_VERSION,
+};
+
+/** A family's version, or undefined for a family that carries none. */
+export const familyVersion = (family: TaskFamily): number | undefined => FAMILY_VERSIONS[family];
 
 const dataFamilyOf = (name: string) =>
   (DATA_FAMILIES as readonly string[]).includes(name) ? (name as (typeof DATA_FAMILIES)[number]) : undefined;
