@@ -12,10 +12,16 @@
  * run grows with the workers (cpu(N) = episodes x per-episode + N x per-worker), which is what bounds the speed-up of
  * a short sweep (docs/bench-runner.md, "Scaling").
  *
- * Run: npm run perf:scale [-- --workers "1 2" --seeds N --steps T --no-queue]
+ * Every run starts cold, as a user's first run does: a fresh working folder, HOME and cache folder (no memo store, no
+ * SemGro database from an earlier run), and each queue worker too.
+ *
+ * Run: npm run perf:scale [-- --workers "1 2" --seeds N --steps T --no-queue --agents a,b --homes h1,h2
+ *        --nonstationarity l1,l2]
+ * Issue 45's check (64 episodes on two homes not used before): npm run perf:scale -- --workers "1 2" --no-queue
+ *   --homes gen:9931,gen:9932 --nonstationarity medium,high --seeds 8
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,13 +38,24 @@ const counts = (flag('--workers') ?? defaultCounts(cores)).split(/\s+/).filter(B
 const seeds = Number(flag('--seeds') ?? 24);
 const steps = Number(flag('--steps') ?? 100);
 const useQueue = !process.argv.includes('--no-queue') && REDIS_AVAILABLE;
+const agents = flag('--agents') ?? 'exrap,greedy-text';
+const homes = flag('--homes') ?? 'gen:9911,gen:9912,gen:9913,gen:9914';
+const levels = flag('--nonstationarity') ?? 'low,medium,high';
 const GRID = [
-  ...['--agents', 'exrap,greedy-text', '--homes', 'gen:9911,gen:9912,gen:9913,gen:9914'],
-  ...['--nonstationarity', 'low,medium,high', '--seeds', String(seeds), '--steps', String(steps)],
+  ...['--agents', agents, '--homes', homes],
+  ...['--nonstationarity', levels, '--seeds', String(seeds), '--steps', String(steps)],
 ];
-const episodes = 2 * 4 * 3 * seeds;
+const count = (list: string) => list.split(',').filter(Boolean).length;
+const episodes = count(agents) * count(homes) * count(levels) * seeds;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-scale-'));
+
+/** A cold start's folders: a working folder, HOME and a cache folder no run has used. */
+function coldStart(): { cwd: string; env: Record<string, string> } {
+  const cwd = mkdtempSync(join(dir, 'cold-'));
+  mkdirSync(join(cwd, 'home'));
+  return { cwd, env: { HOME: join(cwd, 'home'), HEARTH_CACHE_DIR: join(cwd, 'cache') } };
+}
 
 /** 1, 2, 4, ... below the cores, then the cores less one (the issue's 15 of 16) from 8 cores on, and the cores. */
 function defaultCounts(n: number): string {
@@ -75,9 +92,11 @@ function cellsOf(json: string): string {
 async function local(workers: number): Promise<Measured> {
   const cpu0 = childrenCpu();
   const start = performance.now();
+  const cold = coldStart();
   const run = await runCli(
     ['run', ...GRID, '--workers', String(workers), '--store', join(dir, `local${workers}.sqlite`), '--json'],
-    root,
+    cold.cwd,
+    cold.env,
   );
   const wallS = (performance.now() - start) / 1000;
   if (run.code !== 0) throw new Error(`local run on ${workers} workers failed (${run.code}): ${run.stderr}`);
@@ -86,9 +105,10 @@ async function local(workers: number): Promise<Measured> {
 
 /** A `hearth worker` process, resolved once it takes jobs. */
 function startWorker(url: string): Promise<ChildProcess> {
+  const cold = coldStart();
   const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--concurrency', '1'], {
-    cwd: root,
-    env: cliEnv(),
+    cwd: cold.cwd,
+    env: cliEnv(cold.env),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -108,9 +128,11 @@ async function queued(workers: number, redisUrl: string): Promise<Measured> {
   const started = childrenCpu();
   const cpuBefore = children.map(processCpu);
   const start = performance.now();
+  const cold = coldStart();
   const run = await runCli(
     ['run', ...GRID, '--queue', url, '--store', join(dir, `queue${workers}.sqlite`), '--json'],
-    root,
+    cold.cwd,
+    cold.env,
   );
   const wallS = (performance.now() - start) / 1000;
   const workersCpu = children.map(processCpu).reduce((sum, cpu, i) => sum + cpu - cpuBefore[i], 0);
@@ -150,8 +172,8 @@ async function ceiling(): Promise<Map<number, { arith: number; alloc: number }>>
 const redis = useQueue ? await startRedisServer() : undefined;
 try {
   console.log(
-    `scaling of sweeps: ${episodes} episodes (exrap, greedy-text; gen:9911-9914; low, medium, high; ${seeds} seeds; ` +
-      `${steps} steps), workers ${counts.join(', ')}; ${cores} cores, Node ${process.version}; load average ${load()}`,
+    `scaling of sweeps: ${episodes} episodes (${agents}; ${homes}; ${levels}; ${seeds} seeds; ${steps} steps), ` +
+      `workers ${counts.join(', ')}, every run cold; ${cores} cores, Node ${process.version}; load average ${load()}`,
   );
   if (!useQueue) console.log('  (queue left out: --no-queue, or redis-server is not installed)');
   const results: { kind: string; n: number; m: Measured }[] = [];

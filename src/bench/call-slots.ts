@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type CallSlots, Semaphore } from '../llm/middleware/concurrency.js';
-import type { TokenUsage } from '../llm/types.js';
+import type { TokenUsage, Transfer } from '../llm/types.js';
 
 /**
  * Episodes a thread runs at once so that `concurrency` calls stay in flight over `threads` threads: each thread's
@@ -33,6 +33,9 @@ export interface CallSlotStats {
   readonly calls: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Bytes of the calls' request bodies sent and response bodies received (`Transfer`; 0 where not counted). */
+  readonly sentBytes: number;
+  readonly receivedBytes: number;
   /** Mean calls in flight from the first slot taken to the last one freed (0 before any call). */
   readonly meanInFlight: number;
   /** Milliseconds from the first slot taken to the last one freed (or to now while calls are in flight). */
@@ -47,6 +50,8 @@ export class RunCallSlots implements CallSlots {
   private calls = 0;
   private promptTokens = 0;
   private completionTokens = 0;
+  private sentBytes = 0;
+  private receivedBytes = 0;
   /** Integral of calls in flight over time (call-milliseconds), up to `lastChange`. */
   private area = 0;
   private firstAcquire: number | undefined;
@@ -69,13 +74,15 @@ export class RunCallSlots implements CallSlots {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
   }
 
-  release(usage?: TokenUsage): void {
+  release(usage?: TokenUsage, transfer?: Transfer): void {
     this.advance();
     this.inFlight--;
     this.calls++;
     this.lastRelease = this.lastChange;
     this.promptTokens += usage?.promptTokens ?? 0;
     this.completionTokens += usage?.completionTokens ?? 0;
+    this.sentBytes += transfer?.sentBytes ?? 0;
+    this.receivedBytes += transfer?.receivedBytes ?? 0;
     this.semaphore.release();
   }
 
@@ -91,6 +98,8 @@ export class RunCallSlots implements CallSlots {
       calls: this.calls,
       promptTokens: this.promptTokens,
       completionTokens: this.completionTokens,
+      sentBytes: this.sentBytes,
+      receivedBytes: this.receivedBytes,
       meanInFlight: busyMs > 0 ? area / busyMs : 0,
       busyMs,
     };
@@ -136,6 +145,9 @@ export class SampledCallStats {
       // The workers count tokens all together.
       promptTokens: this.tokens,
       completionTokens: 0,
+      // The workers do not count bytes in Redis: each episode's timing has its own (`llmSentBytes`, `llmReceivedBytes`).
+      sentBytes: 0,
+      receivedBytes: 0,
       meanInFlight: this.busyMs > 0 ? this.callMs / this.busyMs : 0,
       busyMs: this.busyMs,
     };
@@ -199,10 +211,10 @@ export class ThreadCallSlots {
           this.post({ type: 'slot-acquire', id, ...named });
         });
       },
-      release: (usage) => {
+      release: (usage, transfer) => {
         if (held === 0) throw new Error('a call slot was released that was never taken');
         held--;
-        this.post({ type: 'slot-release', ...named, ...(usage && { usage }) });
+        this.post({ type: 'slot-release', ...named, ...(usage && { usage }), ...(transfer && { transfer }) });
       },
     };
   }
@@ -211,7 +223,7 @@ export class ThreadCallSlots {
 /** What a worker thread asks of the run's slots (`group`: whose limit, when the owner keeps several). */
 export type SlotRequest =
   | { type: 'slot-acquire'; id: number; group?: string }
-  | { type: 'slot-release'; group?: string; usage?: TokenUsage };
+  | { type: 'slot-release'; group?: string; usage?: TokenUsage; transfer?: Transfer };
 
 /** Where a pool's threads take their slots: one limit, or one per group. */
 export type SlotSource = CallSlots | ((group: string | undefined) => CallSlots);
@@ -234,8 +246,8 @@ export function allOf(...limits: CallSlots[]): CallSlots {
         }
       }
     },
-    release(usage) {
-      for (let i = limits.length - 1; i >= 0; i--) limits[i].release(usage);
+    release(usage, transfer) {
+      for (let i = limits.length - 1; i >= 0; i--) limits[i].release(usage, transfer);
     },
   };
 }

@@ -176,8 +176,8 @@ export const LLM_METRICS: readonly MetricSpec[] = [
 
 /**
  * The usage as stored with an episode: calls and tokens (deterministic: cached answers carry their recorded usage)
- * in the details; latency, cache hits and failed calls (which depend on the run: a warm cache, a flaky server) in
- * the timing.
+ * in the details; latency, cache hits, failed calls and the bytes sent and received (which depend on the run: a warm
+ * cache, a flaky server) in the timing.
  */
 export function llmUsageRecord(usage: LlmUsage): { details: JsonObject; timing: JsonObject } {
   const details: JsonObject = {
@@ -189,6 +189,9 @@ export function llmUsageRecord(usage: LlmUsage): { details: JsonObject; timing: 
     llmLatencyMs: Math.round(usage.latencyMs),
     llmCachedCalls: usage.cachedCalls,
     llmFailedCalls: usage.failedCalls,
+    // What the calls moved over the network (none when a recording answered them).
+    llmSentBytes: usage.sentBytes,
+    llmReceivedBytes: usage.receivedBytes,
   };
   for (const kind of Object.keys(usage.byKind).sort() as (keyof typeof usage.byKind)[]) {
     const counts = usage.byKind[kind];

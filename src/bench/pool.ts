@@ -21,6 +21,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AgentSource } from '../agents/external/index.js';
+import { codeVersion } from '../util/code-version.js';
+import { useMemoStore } from '../util/memo-store.js';
 import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
@@ -52,6 +54,8 @@ export interface ExecuteOptions {
    * (0 workers) has them registered already.
    */
   agentSources?: readonly AgentSource[];
+  /** The memo store's folder (`ThreadPoolOptions`). */
+  memoDir?: string;
 }
 
 /** Resolves when every spec has an outcome, or with `aborted` once the signal fired and the workers are gone. */
@@ -90,11 +94,13 @@ async function executeInMainThread(options: ExecuteOptions): Promise<{ aborted: 
     }
   };
   useRunCallSlots(options.callSlots);
+  useMemoStore(options.memoDir);
   try {
     const lanes = Math.max(1, Math.min(options.episodesPerWorker ?? 1, options.specs.length));
     await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
     useRunCallSlots(undefined);
+    useMemoStore(undefined);
   }
   return { aborted: stopped || (signal?.aborted ?? false) };
 }
@@ -106,6 +112,7 @@ async function executeOnThreads(options: ExecuteOptions): Promise<{ aborted: boo
     ...(options.episodesPerWorker !== undefined && { episodesPerThread: options.episodesPerWorker }),
     ...(options.callSlots && { callSlots: options.callSlots }),
     ...(options.agentSources && { agentSources: options.agentSources }),
+    ...(options.memoDir !== undefined && { memoDir: options.memoDir }),
   });
   let failure: Error | undefined;
   let remaining = specs.length;
@@ -179,6 +186,11 @@ export interface ThreadPoolOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Agents of the user's own that each thread registers before it runs an episode (`WorkerData.agents`). */
   agentSources?: readonly AgentSource[];
+  /**
+   * The folder of the memo store on disk (`src/util/memo-store.ts`: the run's cache folder) that the threads' persistent
+   * memos read and write; absent: they keep nothing on disk.
+   */
+  memoDir?: string;
 }
 
 /**
@@ -201,6 +213,7 @@ export class EpisodeThreadPool {
   private readonly callSlots?: SlotSource;
   private readonly env?: Readonly<Record<string, string | undefined>>;
   private readonly agents: readonly AgentSource[];
+  private readonly memoDir?: string;
 
   constructor(
     private readonly moduleUrl: string,
@@ -208,6 +221,7 @@ export class EpisodeThreadPool {
     options: ThreadPoolOptions = {},
   ) {
     if (!(size >= 1)) throw new Error(`a thread pool needs at least one thread, got ${size}`);
+    this.memoDir = options.memoDir;
     this.episodesPerThread = options.episodesPerThread ?? 1;
     if (!Number.isInteger(this.episodesPerThread) || this.episodesPerThread < 1) {
       throw new Error(`episodes per thread must be an integer >= 1, got ${this.episodesPerThread}`);
@@ -286,6 +300,7 @@ export class EpisodeThreadPool {
       shareMemos: this.size > 1,
       ...(this.env && { env: this.env }),
       agents: this.agents,
+      ...(this.memoDir !== undefined && { memoDir: this.memoDir }),
     });
     const exited = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
     const state: ThreadState = { id: this.nextId++, ready: false, running: new Map(), heldSlots: new Map(), exited };
@@ -352,7 +367,7 @@ export class EpisodeThreadPool {
     if (message.type === 'slot-release') {
       if (held === 0) return; // the thread's slots were already taken back
       state.heldSlots.set(message.group, held - 1);
-      slots.release(message.usage);
+      slots.release(message.usage, message.transfer);
       return;
     }
     slots.acquire().then(
@@ -380,6 +395,7 @@ function spawnWorker(
     shareMemos: boolean;
     agents: readonly AgentSource[];
     env?: Readonly<Record<string, string | undefined>>;
+    memoDir?: string;
   },
 ): Worker {
   const workerData: WorkerData = {
@@ -387,6 +403,7 @@ function spawnWorker(
     ...(options.runCallSlots && { runCallSlots: true }),
     ...(options.shareMemos && { shareMemos: true }),
     ...(options.agents.length > 0 && { agents: [...options.agents] }),
+    ...(options.memoDir !== undefined && { memoDir: options.memoDir, codeVersion: codeVersion() }),
   };
   const env = options.env && { env: options.env as NodeJS.ProcessEnv };
   const typeScriptAgent = options.agents.some((agent) => agent.kind === 'module' && isTypeScript(agent.path));

@@ -14,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { type AgentSource, stopIdleAgentProcesses } from '../agents/external/index.js';
 import { InputError } from '../util/errors.js';
+import { cacheDir } from './cache.js';
 import {
   type CallSlotStats,
   episodesPerWorker,
@@ -91,6 +92,12 @@ export interface RunGridOptions {
    * run does not send them: each `hearth worker` loads those its own command line names.
    */
   agentSources?: readonly AgentSource[];
+  /**
+   * The folder of the memo store on disk (`src/util/memo-store.ts`): the results of pure functions that the episodes
+   * share (the household planner's searches) are kept there for later runs. Default the run's cache folder
+   * (`cacheDir()`); false keeps nothing on disk.
+   */
+  memoDir?: string | false;
 }
 
 export interface RunOutcome {
@@ -209,6 +216,7 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
           onOutcome,
           ...(callSlots && { callSlots, episodesPerWorker: perWorker }),
           ...(options.agentSources && options.agentSources.length > 0 && { agentSources: options.agentSources }),
+          ...(options.memoDir !== false && { memoDir: options.memoDir ?? cacheDir() }),
         }));
       }
     } finally {
@@ -255,7 +263,8 @@ export async function runGrid(options: RunGridOptions): Promise<RunOutcome> {
       const callsNote =
         calls && calls.maxInFlight > 0
           ? `; ${calls.calls > 0 ? `${calls.calls} model calls, ` : 'model calls '}in flight ` +
-            `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})`
+            `${calls.meanInFlight.toFixed(1)} on average (at most ${calls.maxInFlight}, limit ${calls.limit})` +
+            transferNote(calls)
           : '';
       note(
         `run ${run.id} in ${storePath}: ${executed} episode(s) run now, ${specs.length - todo.length} already stored` +
@@ -391,4 +400,18 @@ function toRecord(outcome: EpisodeOutcome, spec: EpisodeSpec, index: number, wor
     ...(outcome.trace && { trace: outcome.trace }),
     timing: { wallMs: outcome.wallMs, worker, ...(outcome.protocolTiming && { protocol: outcome.protocolTiming }) },
   };
+}
+
+/** What the run's model calls moved, per call: `, 12.3 kB sent and 4.5 kB received per call` (nothing when uncounted). */
+function transferNote(calls: CallSlotStats): string {
+  if (calls.calls === 0 || calls.sentBytes + calls.receivedBytes === 0) return '';
+  const perCall = (bytes: number) => formatBytes(bytes / calls.calls);
+  return `, ${perCall(calls.sentBytes)} sent and ${perCall(calls.receivedBytes)} received per call`;
+}
+
+/** "812 B", "12.3 kB", "1.46 MB" (powers of 1000). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  if (bytes < 1e6) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1e6).toFixed(2)} MB`;
 }

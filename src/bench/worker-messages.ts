@@ -13,6 +13,10 @@ export interface WorkerData {
   shareMemos?: boolean;
   /** Agents of the user's own that the process named (`--agents ./x.js`, `exec:...`): registered in the thread. */
   agents?: AgentSource[];
+  /** The folder of the memo store on disk the thread's persistent memos use (`src/util/memo-store.ts`); none: none. */
+  memoDir?: string;
+  /** The code's digest, computed by the runner (`src/util/code-version.ts`: the same tree), for the memo store. */
+  codeVersion?: string;
 }
 
 /** A result a thread's shared memo learned, on its way to the other threads. */

@@ -10,6 +10,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { registerAgentSources } from '../agents/external/index.js';
+import { useCodeVersion } from '../util/code-version.js';
+import { useMemoStore } from '../util/memo-store.js';
 import { publishMemos, receiveMemo } from '../util/shared-memo.js';
 import { ThreadCallSlots } from './call-slots.js';
 import { describeError, executeEpisode, loadProtocolModule } from './execute.js';
@@ -24,6 +26,8 @@ const data = workerData as WorkerData;
 const slots = data.runCallSlots ? new ThreadCallSlots(post) : undefined;
 useRunCallSlots(slots && ((group) => slots.group(group)));
 if (data.shareMemos) publishMemos((table, key, value) => post({ type: 'memo', table, key, value }));
+if (data.codeVersion !== undefined) useCodeVersion(data.codeVersion);
+useMemoStore(data.memoDir);
 
 function serve(protocol: ProtocolModule): void {
   const running = new Map<number, AbortController>();

@@ -23,6 +23,7 @@ import { type CategoryName, categoryClasses } from '../sim/catalog/categories.js
 import { CATALOG, catalogClass, normalizeClassName, type RoomType, STANDING_KINDS } from '../sim/catalog/index.js';
 import { classTakes } from '../sim/predicate-fit.js';
 import type { Predicate } from '../sim/subgoals.js';
+import { registerCache } from '../util/caches.js';
 import { allInDescriptions, byDescription, resolveName, singular } from './lexicon.js';
 
 export interface NounPhrase {
@@ -345,6 +346,7 @@ function roomStartWords(): ReadonlySet<string> {
 }
 
 const CACHE = new Map<string, NounPhrase | null>();
+registerCache('language: noun phrases', () => CACHE.clear());
 const CACHE_LIMIT = 20_000;
 
 /** What a span of words names as a goal's noun phrase (see the module comment), or undefined. */

@@ -28,6 +28,16 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
+/**
+ * What one call moved over the network: the bytes of its request body and of its response body (JSON, as sent and
+ * as read, after any content decoding), counted by a provider that talks to a server (openai). A call answered from a
+ * recording or in process moved nothing and has none; a recording never keeps it.
+ */
+export interface Transfer {
+  sentBytes: number;
+  receivedBytes: number;
+}
+
 /** One generated token with its log-probability and the most likely alternatives at that position. */
 export interface TokenLogprob {
   token: string;
@@ -122,6 +132,8 @@ export interface ChatResponse {
   usage: TokenUsage;
   /** Set by the cache when the answer came from a recording. */
   cached?: boolean;
+  /** Set by a provider that asked a server (never recorded). */
+  transfer?: Transfer;
 }
 
 export interface ScoreRequest {
@@ -137,6 +149,7 @@ export interface ScoreResponse {
   tokenCounts: number[];
   usage: TokenUsage;
   cached?: boolean;
+  transfer?: Transfer;
 }
 
 export interface EmbedRequest {
@@ -147,6 +160,7 @@ export interface EmbedResponse {
   vectors: number[][];
   usage: TokenUsage;
   cached?: boolean;
+  transfer?: Transfer;
 }
 
 /** Primitive calls by kind, so that wrappers handle all of them with one generic interceptor. */

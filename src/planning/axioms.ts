@@ -4,6 +4,8 @@
  * become true (as Fast Downward's axiom evaluator does), so a stratum costs time linear in its rules. Rules whose
  * disjunctive parts mention same-stratum derived facts are re-checked until nothing changes.
  */
+
+import { registerCache } from '../util/caches.js';
 import { type Condition, type CondNode, clearFact, type GroundTask, hasFact, holds, setFact } from './task.js';
 
 interface Stratum {
@@ -28,7 +30,10 @@ interface AxiomPlan {
   queue: Int32Array;
 }
 
-const plans = new WeakMap<GroundTask, AxiomPlan>();
+let plans = new WeakMap<GroundTask, AxiomPlan>();
+registerCache('planning: axiom plans', () => {
+  plans = new WeakMap();
+});
 
 function planFor(task: GroundTask): AxiomPlan {
   let plan = plans.get(task);

@@ -3,6 +3,8 @@
  * similarity to any of the task directives (instruction, query and execution texts), and k documents are drawn
  * without replacement from the softmax of those scores (k = 12, Table A.4). `mode: 'top'` takes the k best instead.
  */
+
+import { registerCache } from '../util/caches.js';
 import { getOrCreate } from '../util/collections.js';
 import type { Rng } from '../util/rng.js';
 import { SoftmaxSampler, topK } from './sampling.js';
@@ -40,7 +42,10 @@ export interface Retrieved {
  * Samplers prepared for a score table, by temperature: a table drawn from many times (ExRAP's ten retrievals per
  * query) builds its softmax weights once. Tables are immutable once returned by an index.
  */
-const samplers = new WeakMap<ScoreTable, Map<number, SoftmaxSampler>>();
+let samplers = new WeakMap<ScoreTable, Map<number, SoftmaxSampler>>();
+registerCache('retrieval: samplers of score tables', () => {
+  samplers = new WeakMap();
+});
 
 function samplerFor(table: ScoreTable, temperature: number): SoftmaxSampler {
   const byTemperature = getOrCreate(samplers, table, () => new Map<number, SoftmaxSampler>());

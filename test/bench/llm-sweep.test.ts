@@ -44,6 +44,7 @@ describe('a sweep of an LLM agent against a model server', () => {
     const llm = episodeLlm({ provider: 'openai', model: 'm', baseUrl: server.url, concurrency });
     const specs = expandGrid(grid).map((spec) => ({ ...spec, domain: 'virtualhome', style: 'sentence', llm }));
     server.resetLoad();
+    const bytesBefore = server.bytes();
     const outcome = await runGrid({
       protocol: 'continual',
       config: { sweep: 1 },
@@ -55,7 +56,9 @@ describe('a sweep of an LLM agent against a model server', () => {
       modelServer: { concurrency },
     });
     expect(outcome.report.episodes).toEqual({ total: 6, ok: 6, failed: 0, missing: 0 });
-    return { outcome, load: server.load(), json: reportToJson(outcome.report) };
+    const after = server.bytes();
+    const bytes = { received: after.received - bytesBefore.received, sent: after.sent - bytesBefore.sent };
+    return { outcome, load: server.load(), json: reportToJson(outcome.report), bytes };
   };
 
   let reference: string;
@@ -71,6 +74,11 @@ describe('a sweep of an LLM agent against a model server', () => {
     // Two threads with one episode each could not have more than 2 calls out (SayCan asks once a step).
     expect(wide.load.maxInFlight).toBeGreaterThan(2);
     expect(calls.promptTokens).toBeGreaterThan(0);
+    // What the calls moved, as the server counted it (the capability probes' requests besides).
+    expect(calls.sentBytes).toBeGreaterThan(0);
+    expect(calls.sentBytes).toBeLessThanOrEqual(wide.bytes.received);
+    expect(calls.receivedBytes).toBeGreaterThan(0);
+    expect(calls.receivedBytes).toBeLessThanOrEqual(wide.bytes.sent);
     expect(calls.inFlight).toBe(0);
     reference = wide.json;
   }, 180_000);

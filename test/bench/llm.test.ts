@@ -71,7 +71,20 @@ describe('LLM usage of an episode', () => {
       completionTokens: 6,
       chat: { calls: 2, promptTokens: 8, completionTokens: 6 },
     });
-    expect(Object.keys(record.timing).sort()).toEqual(['llmCachedCalls', 'llmFailedCalls', 'llmLatencyMs']);
+    expect(Object.keys(record.timing).sort()).toEqual([
+      'llmCachedCalls',
+      'llmFailedCalls',
+      'llmLatencyMs',
+      'llmReceivedBytes',
+      'llmSentBytes',
+    ]);
+    // The bytes are those of the bodies on the wire, as the server counted them.
+    expect(server.count()).toBe(2);
+    expect(usage.sentBytes).toBe(server.bytes().received);
+    expect(usage.receivedBytes).toBe(server.bytes().sent);
+    expect(usage.byKind.chat.receivedBytes).toBe(usage.receivedBytes);
+    expect(record.timing.llmSentBytes).toBe(usage.sentBytes);
+    expect(record.timing.llmReceivedBytes).toBe(usage.receivedBytes);
   });
 
   it('gives null metrics to an agent that made no call', () => {

@@ -54,6 +54,12 @@ export interface FakeServerOptions {
   logprobs?: boolean;
   /** /completions: 'echo' (echo + logprobs), 'ignore-echo' (answers without echoing), 'missing' (404). Default 'echo'. */
   completions?: 'echo' | 'ignore-echo' | 'missing';
+  /**
+   * /completions with `logprobs: 0`: 'own' (vLLM, OpenAI: each token's own log-prob, no alternatives) or 'none' (a
+   * server that reads 0 as "no log-probs"). Default 'own'. With `logprobs: k > 0` the answer also lists k
+   * alternatives per token (`top_logprobs`), as vLLM does.
+   */
+  zeroLogprobs?: 'own' | 'none';
   /** Honour response_format json_schema (answer with an instance of the schema). Default true. */
   jsonSchema?: boolean;
   /** Serve /embeddings. Default true. */
@@ -106,6 +112,8 @@ export interface FakeOpenAiServer {
   readonly maxInFlight: number;
   /** Requests in flight over time (time-weighted means), since the start or the last `resetLoad`. */
   load(): ServerLoad;
+  /** Bytes of the request bodies received and of the response bodies sent, since the start. */
+  bytes(): { received: number; sent: number };
   resetLoad(): void;
   close(): Promise<void>;
 }
@@ -149,6 +157,7 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     models: options.models ?? ['m'],
     logprobs: options.logprobs ?? true,
     completions: options.completions ?? 'echo',
+    zeroLogprobs: options.zeroLogprobs ?? 'own',
     jsonSchema: options.jsonSchema ?? true,
     embeddings: options.embeddings ?? true,
     embeddingDimension: options.embeddingDimension ?? 8,
@@ -168,6 +177,7 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
   const received = new Gauge();
   const serving = new Gauge();
   let loadRequests = 0;
+  const bytes = { received: 0, sent: 0 };
   const line: (() => void)[] = [];
   /** Waits for one of the `maxConcurrent` places; the returned function frees it. */
   const servePlace = async (): Promise<() => void> => {
@@ -193,6 +203,11 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
       inFlight--;
       received.change(-1);
     });
+    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+    res.end = ((chunk?: unknown) => {
+      if (typeof chunk === 'string') bytes.sent += Buffer.byteLength(chunk);
+      return end(chunk);
+    }) as typeof res.end;
     void handle(req, res).catch((error) => send(res, 500, { error: { message: String(error) } }));
   });
 
@@ -221,6 +236,9 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
         spanMs: received.first === undefined ? 0 : end - received.first,
       };
     },
+    bytes() {
+      return { ...bytes };
+    },
     resetLoad() {
       received.reset();
       serving.reset();
@@ -236,6 +254,7 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
+    bytes.received += Buffer.byteLength(raw);
     const body = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
     const url = req.url ?? '';
     const path = url.replace(/^\/v1/, '');
@@ -364,11 +383,24 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
         offset += token.length;
       }
       const logprobs = echo ? [...echoLogprobs(text), -1] : [-1];
+      const alternatives = typeof body.logprobs === 'number' ? body.logprobs : 0;
+      const none = alternatives === 0 && settings.zeroLogprobs === 'none';
       return {
         index,
         text: echo ? text + generated : generated,
         finish_reason: 'length',
-        logprobs: { tokens, token_logprobs: logprobs, text_offset: offsets, top_logprobs: null },
+        logprobs: none
+          ? null
+          : {
+              tokens,
+              token_logprobs: logprobs,
+              text_offset: offsets,
+              // The token itself stands for the k most likely (the fake has no vocabulary to rank).
+              top_logprobs:
+                alternatives > 0
+                  ? tokens.map((token, i) => (logprobs[i] === null ? null : { [token]: logprobs[i] }))
+                  : null,
+            },
       };
     });
     const promptTokens = prompts.reduce((sum, p) => sum + tokenize(p).length, 0);

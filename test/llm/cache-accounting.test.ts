@@ -8,6 +8,7 @@ import { type LlmConfig, languageModelFromConfig } from '../../src/llm/config.js
 import { LlmAuthError, ReplayMissError } from '../../src/llm/errors.js';
 import { createLanguageModel, type LanguageModel, withAccounting } from '../../src/llm/language-model.js';
 import { LlmLedger } from '../../src/llm/middleware/accounting.js';
+import { LlmCallStore } from '../../src/llm/middleware/cache.js';
 import { InputError } from '../../src/util/errors.js';
 import { Rng } from '../../src/util/rng.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer, tokenize } from '../helpers/fake-openai-server.js';
@@ -183,10 +184,17 @@ describe('accounting', () => {
     const model = languageModelFromConfig({ provider: 'openai', model: 'm', baseUrl: server.url, cache: file });
     const { model: counted, ledger } = withAccounting(model);
     await counted.chat('same question');
+    const asked = ledger.snapshot();
     await counted.chat('same question');
     expect(ledger.snapshot()).toMatchObject({ calls: 2, cachedCalls: 1 });
     expect(server.count('/chat/completions')).toBe(1);
+    // The cached answer moved nothing over the network, and the recording keeps no byte counts.
+    expect(asked.receivedBytes).toBe(server.bytes().sent);
+    expect(ledger.snapshot()).toMatchObject({ sentBytes: asked.sentBytes, receivedBytes: asked.receivedBytes });
     await model.close();
+    const recorded = LlmCallStore.openForReplay(file);
+    expect(recorded.rows().every((row) => !row.response.includes('transfer'))).toBe(true);
+    recorded.close();
   });
 
   it('counts failed calls', async () => {

@@ -186,8 +186,23 @@ describe('openai provider: P(yes) and option scores', () => {
     expect(result.method).toBe('prompt-logprobs');
     expect(result.pYes).toBeCloseTo(0.8, 10);
     const body = bodyOf(s, '/completions', 1);
-    expect(body).toMatchObject({ echo: true, logprobs: 1 });
+    // The echoed tokens' own log-probs are what scoring sums: no alternatives are asked for.
+    expect(body).toMatchObject({ echo: true, logprobs: 0 });
     expect((body.prompt as string[])[0]).toBe('User: Is the TV on?\n\nAssistant:yes');
+  });
+
+  it('asks for one alternative per token from a server that answers logprobs 0 with none, and keeps to it', async () => {
+    const s = await start({ zeroLogprobs: 'none', script: { tokenLogprob: yesNoTokens } });
+    const model = fakeModel(s);
+    expect((await model.capabilities()).promptLogprobs).toBe(true);
+    const result = await model.scoreOptions('Is the TV on?', ['yes', 'no']);
+    expect(result.method).toBe('prompt-logprobs');
+    expect(result.probabilities[0]).toBeCloseTo(0.8, 10);
+    const asked = s.requests.filter((r) => r.path === '/completions').map((r) => r.body.logprobs);
+    // The probe's first request with 0 came back without log-probs; every request after it asks for 1.
+    expect(asked[0]).toBe(0);
+    expect(asked.slice(1).every((k) => k === 1)).toBe(true);
+    expect(asked.length).toBeGreaterThanOrEqual(3);
   });
 
   it('falls back to continuation scoring when the top tokens hold no yes or no', async () => {

@@ -17,6 +17,7 @@ import { Tekg } from '../../memory/tekg.js';
 import { Bm25Index } from '../../retrieval/bm25.js';
 import { DirectiveRetriever } from '../../retrieval/retriever.js';
 import type { Skill } from '../../sim/skill.js';
+import { registerCache } from '../../util/caches.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import {
@@ -94,6 +95,7 @@ export interface BaselineStats {
 
 /** Shipped demonstrations, loaded once per file (a pure cache). */
 const LIBRARIES = new Map<string, DemonstrationLibrary>();
+registerCache('baselines: demonstration libraries', () => LIBRARIES.clear());
 
 /** The episodic tasks' demonstrations (`prompts/demonstrations/virtualhome-tasks.jsonl`, `npm run demos`). */
 export const EPISODIC_DEMONSTRATIONS_FILE = 'virtualhome-tasks';

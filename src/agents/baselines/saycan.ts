@@ -42,7 +42,10 @@ export const SAYCAN_TASK_PROMPTS = { prompt: 'saycan/task-prompt', demonstration
 
 /** What one decision looked like, for traces and tests. */
 export interface SayCanDecision {
+  /** Every candidate as an option. */
   readonly options: readonly string[];
+  /** The candidates scored (indexes into `options`), in the order of `scores`. */
+  readonly scored: readonly number[];
   readonly scores: OptionScores;
   readonly affordances: readonly boolean[];
   readonly chosen: number;
@@ -64,21 +67,33 @@ export class SayCanAgent extends LlmBaselineAgent {
     if (candidates.length === 0) return INVALID_OUTPUT_SKILL;
     const prompt = await this.buildPrompt(budget);
     const options = candidates.map((skill) => ` ${this.phrase(skill)}`);
-    const scores = await this.llm.scoreOptions(prompt, options, {
-      seed: this.requestSeed(),
-      samplingPrompt: this.prompts.render('choice', {
-        prompt,
-        options: options.map((o) => `-${o}`).join('\n'),
-      }),
-    });
     const affordances = candidates.map((skill) => this.affordance(skill));
     // p_LLM x affordance: among affordable skills the most likely; when none is affordable, the most likely.
-    const pool = affordances.some(Boolean) ? candidates.map((_, i) => i).filter((i) => affordances[i]) : [];
-    const ranked = (pool.length > 0 ? pool : candidates.map((_, i) => i)).sort(
-      (a, b) => scores.logLikelihoods[b] - scores.logLikelihoods[a] || a - b,
+    const all = candidates.map((_, i) => i);
+    const affordable = all.filter((i) => affordances[i]);
+    const pool = affordable.length > 0 ? affordable : all;
+    // An exact log-likelihood of an option does not depend on the others scored with it, so with prompt log-probs
+    // only the options that can be chosen are scored: with the oracle affordance, the affordable ones, a few of the
+    // ~90 candidates (each one scored costs its prompt sent and echoed back with a log-prob per token: ~1.5 MB of
+    // JSON a step for all of them). The sampling path lists every candidate, as before: there the options offered
+    // change the samples.
+    const exact = (await this.llm.capabilities()).promptLogprobs;
+    const scored = exact ? pool : all;
+    const scores = await this.llm.scoreOptions(
+      prompt,
+      scored.map((i) => options[i]),
+      {
+        seed: this.requestSeed(),
+        samplingPrompt: this.prompts.render('choice', {
+          prompt,
+          options: options.map((o) => `-${o}`).join('\n'),
+        }),
+      },
     );
+    const logLikelihood = new Map(scored.map((option, j) => [option, scores.logLikelihoods[j]]));
+    const ranked = [...pool].sort((a, b) => logLikelihood.get(b)! - logLikelihood.get(a)! || a - b);
     const chosen = ranked[0];
-    this.lastDecision = { options, scores, affordances, chosen };
+    this.lastDecision = { options, scored, scores, affordances, chosen };
     return candidates[chosen];
   }
 

@@ -17,6 +17,7 @@
 import { entityClass, entityId, factKey, type Quadruple, quadrupleText } from '../../memory/quadruple.js';
 import { oppositeState } from '../../memory/tekg.js';
 import type { Condition, NodeRef } from '../../sim/conditions.js';
+import { registerCache } from '../../util/caches.js';
 import { getOrCreate } from '../../util/collections.js';
 import { clamp01, UNINFORMED } from './entropy.js';
 
@@ -78,6 +79,7 @@ const PLACEMENT = new Set(['inside', 'on']);
 
 /** Class and id of entity names, parsed once: the same names recur in every response of every step. */
 const parsedNames = new Map<string, readonly [string, number | undefined]>();
+registerCache('exrap: entity names', () => parsedNames.clear());
 const PARSED_NAMES_KEPT = 100_000;
 
 function parseName(name: string): readonly [string, number | undefined] {

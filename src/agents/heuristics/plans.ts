@@ -10,9 +10,11 @@ import {
   executionFailure,
   type HouseholdPlanRequest,
   type HouseholdSkillSet,
+  householdDomainInfo,
   householdProblemFor,
   planForGoal,
 } from '../../planning/household/index.js';
+import type { Problem } from '../../planning/pddl/ast.js';
 import { type Condition, holds } from '../../sim/conditions.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Skill } from '../../sim/skill.js';
@@ -46,7 +48,32 @@ export const OPTIMAL_STATE_LIMIT = 20_000;
  * fast. Shared by the worker threads of a run (`SharedMemo`): with one thread per core, each thread meets a fraction
  * of a sweep's problems. Bounded: cleared when full.
  */
-const SEARCHES = new SharedMemo<readonly Skill[] | null>('household-searches', 4096);
+const SEARCHES = new SharedMemo<readonly Skill[] | null>('household-searches', 4096, { parse: parseStoredPlan });
+
+/** The household planner's skill names: what a stored plan may name (the `virtualhome` and `alfred` sets plan with B.1's). */
+let plannerSkills: ReadonlySet<string> | undefined;
+const PLAN_STEPS_READ = 1000;
+
+/**
+ * A plan read back from the memo store (untrusted: `memo-store.ts`): null (no plan), or at most PLAN_STEPS_READ steps
+ * of the planner's own skills over node ids; anything else is not a stored plan. A plan read is still run in the
+ * simulator on the request's graph before it is used (`planSkills`).
+ */
+function parseStoredPlan(value: unknown): readonly Skill[] | null | undefined {
+  if (value === null) return null;
+  if (!Array.isArray(value) || value.length > PLAN_STEPS_READ) return undefined;
+  plannerSkills ??= new Set([...householdDomainInfo('virtualhome').actions.values()].map((a) => a.skill));
+  const plan: Skill[] = [];
+  for (const step of value) {
+    if (typeof step !== 'object' || step === null) return undefined;
+    const { action, objects } = step as { action?: unknown; objects?: unknown };
+    if (typeof action !== 'string' || !plannerSkills.has(action)) return undefined;
+    if (!Array.isArray(objects) || objects.length > 4) return undefined;
+    if (!objects.every((id) => Number.isSafeInteger(id) && id >= 0)) return undefined;
+    plan.push({ action, objects: [...objects] as number[] });
+  }
+  return plan;
+}
 
 /** Counters of `planSkills` (for the benchmarks). */
 export const planningCounters = { searches: 0, cached: 0 };
@@ -61,8 +88,7 @@ export function householdSkillsOf(skills: SkillSet): HouseholdSkillSet {
   return skills.name === 'alfred' ? 'alfred' : 'virtualhome';
 }
 
-function problemKey(request: HouseholdPlanRequest): string {
-  const { problem } = householdProblemFor(request);
+function problemKey(problem: Problem): string {
   // In the problem's own order: the search may break ties by it, so only an identical problem is the same problem.
   const init = problem.init.map((atom) => `${atom.predicate}(${atom.args.join(',')})`);
   const objects = problem.objects.map((o) => `${o.key}:${o.types.join('/')}`);
@@ -91,17 +117,19 @@ export function planSkills(
     characterId,
     ...(options.exclude && options.exclude.length > 0 && { exclude: [...options.exclude] }),
   };
-  const key = memoKey(`${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(request)}`);
+  // The problem is made once: for the key, and for the search on a miss.
+  const built = householdProblemFor(request);
+  const key = memoKey(`${options.optimal ? 'optimal' : 'quick'}|${request.skills}|${problemKey(built.problem)}`);
   let found = SEARCHES.get(key);
-  if (found !== undefined && found !== null && executionFailure(graph, characterId, found, goal) !== undefined) {
+  if (found !== undefined && found !== null && !runsOn(graph, characterId, found, goal)) {
     found = undefined; // the graph differs from the cached one outside the pruned problem: search afresh
   }
   if (found === undefined) {
     planningCounters.searches++;
     let result = options.optimal
-      ? planForGoal({ ...request, search: 'astar-lmcut', maxStates: OPTIMAL_STATE_LIMIT })
+      ? planForGoal({ ...request, search: 'astar-lmcut', maxStates: OPTIMAL_STATE_LIMIT }, built)
       : undefined;
-    if (!result?.solved) result = planForGoal(request);
+    if (!result?.solved) result = planForGoal(request, built);
     found = result.solved ? result.skills : null;
     // A plan the simulator refused on this graph says nothing about another graph with the same pruned problem.
     if (result.solved || !result.reason?.includes('does not execute')) {
@@ -118,6 +146,15 @@ export function planSkills(
     out.push(own);
   }
   return out;
+}
+
+/** Whether a memo's plan runs on the graph to the goal (one read from disk may name what the graph lacks: no). */
+function runsOn(graph: EnvGraph, characterId: number, plan: readonly Skill[], goal: Condition): boolean {
+  try {
+    return executionFailure(graph, characterId, plan, goal) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
  * the skill set's and every object must resolve to a known node, or the text is rejected with the reason.
  */
 import type { Skill } from '../../sim/skill.js';
+import { registerCache } from '../../util/caches.js';
 import type { ObjectNames } from './object-names.js';
 
 /** `{0}`, `{1}` are the skill's objects. */
@@ -128,6 +129,7 @@ function resolveSkill(
 }
 
 const regexCache = new Map<string, RegExp>();
+registerCache('prompts: skill phrase patterns', () => regexCache.clear());
 
 /** `put {0} in {1}` -> /^put\s+(?:the\s+)?(.+?)\s+in\s+(?:the\s+)?(.+?)$/i */
 function phraseRegex(pattern: string): RegExp {

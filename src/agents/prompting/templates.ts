@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerCache } from '../../util/caches.js';
 import { InputError, lineColumnAt } from '../../util/errors.js';
 
 /** The `prompts/` folder of the package (from `src/agents/prompting` or `dist/agents/prompting`, three levels up). */
@@ -35,6 +36,7 @@ export interface PromptTemplate {
 
 const SLOT = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g;
 const cache = new Map<string, PromptTemplate>();
+registerCache('prompts: templates', () => cache.clear());
 
 /** Reads `<dir>/<name>.txt` (cached per file). A missing file is an `InputError` naming it. */
 export function loadTemplate(name: string, dir: string = promptsDir()): PromptTemplate {

@@ -24,6 +24,7 @@ import type { EnvGraph } from '../../sim/graph.js';
 import { loadHome } from '../../sim/scenes/homes.js';
 import { formatSkill, type Skill } from '../../sim/skill.js';
 import type { SkillSet } from '../../sim/skill-sets.js';
+import { registerCache } from '../../util/caches.js';
 import { Rng } from '../../util/rng.js';
 import { EpisodeWorld } from '../environment.js';
 import type { NonstationarityLevel } from '../grid.js';
@@ -93,6 +94,7 @@ export interface ContinualOutcome {
 
 /** Pristine graphs of the homes loaded so far (a pure cache: each episode works on a clone). */
 const HOMES = new Map<string, EnvGraph>();
+registerCache('homes: loaded graphs', () => HOMES.clear());
 
 export function homeGraph(spec: string): EnvGraph {
   let graph = HOMES.get(spec);

@@ -20,6 +20,7 @@ import { formatSkill, type Skill } from '../../sim/skill.js';
 import { VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
 import type { WorldView } from '../../sim/subgoals.js';
 import { Rng } from '../../util/rng.js';
+import { memoKey, SharedMemo } from '../../util/shared-memo.js';
 import { homeGraph } from '../continual/episode.js';
 import { EpisodeWorld } from '../environment.js';
 import { type EpisodeLlm, languageModelForEpisode } from '../llm.js';
@@ -242,8 +243,12 @@ async function runOn(
   };
 }
 
-/** The Oracle's steps per bound task (home, task, seed, slip), kept for the worker's lifetime; null: not reached. */
-const ORACLE_RUNS = new Map<string, readonly EpisodicStepRecord[] | null>();
+/**
+ * The Oracle's steps per bound task (home, task, seed, slip); null: not reached. Every agent's episode of a bound task
+ * needs them (L*), and they depend on nothing else: one thread of the run computes them and the others receive them
+ * (`SharedMemo`), instead of each thread running the Oracle again for the tasks it meets.
+ */
+const ORACLE_RUNS = new SharedMemo<readonly EpisodicStepRecord[] | null>('episodic-oracle-runs', 4096);
 
 /** The Oracle's steps on the bound task (under the same execution noise as the agent); null when it fails it. */
 async function oracleRecords(
@@ -252,8 +257,9 @@ async function oracleRecords(
   seed: number,
   slip = 0,
 ): Promise<readonly EpisodicStepRecord[] | null> {
-  const key = `${home}\u0000${task}\u0000${seed}\u0000${slip}`;
-  if (ORACLE_RUNS.has(key)) return ORACLE_RUNS.get(key)!;
+  const key = memoKey(`${home}\u0000${task}\u0000${seed}\u0000${slip}`);
+  const known = ORACLE_RUNS.get(key);
+  if (known !== undefined) return known;
   const run = await runOn('oracle', bindEpisodeTask(home, task, seed), seed, seededSlips(slip, seed));
   const records = run.done ? run.records : null;
   ORACLE_RUNS.set(key, records);

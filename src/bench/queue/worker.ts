@@ -23,6 +23,7 @@ import type { AgentSource } from '../../agents/external/index.js';
 import { callsWaitOnServer, defaultConcurrency, type LlmConfig, machineModelServer } from '../../llm/config.js';
 import { InputError } from '../../util/errors.js';
 import { FileRoots } from '../../util/file-roots.js';
+import { cacheDir } from '../cache.js';
 import { allOf, episodesPerWorker, RunCallSlots } from '../call-slots.js';
 import { threadEnvWithKey } from '../llm.js';
 import { EpisodeThreadPool } from '../pool.js';
@@ -169,6 +170,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
         env,
         ...(model && { episodesPerThread: perThread, callSlots: slotSource }),
         ...(options.agentSources && options.agentSources.length > 0 && { agentSources: options.agentSources }),
+        memoDir: cacheDir(),
       });
       pools.set(key, pool);
     }

@@ -72,7 +72,8 @@ export function registerQueueCommands(program: Command): void {
     .option(
       '--cache-dir <dir>',
       "where SemGro's skill databases and shifted homes are cached on this machine (made by the first episode that " +
-        `needs one, read by the others; a folder shared with other machines works too); default $HEARTH_CACHE_DIR or ${DEFAULT_CACHE_DIR}`,
+        "needs one, read by the others; a folder shared with other machines works too), and the household planner's " +
+        `searches (memos.sqlite: keep it on a local disk); default $HEARTH_CACHE_DIR or ${DEFAULT_CACHE_DIR}`,
     );
   addAgentTimeoutOption(worker).action(async (flags: WorkerFlags) => {
     if (flags.queue === undefined) throw new InputError('worker: needs --queue redis://HOST:PORT');

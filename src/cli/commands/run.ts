@@ -334,7 +334,8 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       '--cache-dir <dir>',
-      "where what runs make once and share is cached (SemGro's skill databases and shifted homes); default " +
+      "where what runs make once and share is cached (SemGro's skill databases and shifted homes, the household " +
+        "planner's searches: a re-run plans nothing it planned before); default " +
         `$HEARTH_CACHE_DIR or ${DEFAULT_CACHE_DIR}`,
     )
     .option(

@@ -4,7 +4,7 @@
  * created with a parent also adds everything to the parent, for run totals.
  */
 import { recordDecision } from '../../util/decisions.js';
-import type { AccountedKind, LlmBackend, TokenUsage } from '../types.js';
+import type { AccountedKind, LlmBackend, TokenUsage, Transfer } from '../types.js';
 import { callRecord } from './call-record.js';
 import { wrapBackend } from './wrap.js';
 
@@ -19,6 +19,12 @@ export interface UsageCounts {
   completionTokens: number;
   /** Sum of the wall time of the calls, including retries and waiting for a concurrency slot. */
   latencyMs: number;
+  /**
+   * Bytes of the request bodies sent and of the response bodies received (`Transfer`), for the calls a server
+   * answered; cached and in-process calls move none.
+   */
+  sentBytes: number;
+  receivedBytes: number;
 }
 
 export interface LlmUsage extends UsageCounts {
@@ -28,7 +34,16 @@ export interface LlmUsage extends UsageCounts {
 const ACCOUNTED_KINDS: readonly AccountedKind[] = ['chat', 'score', 'embed'];
 
 function emptyCounts(): UsageCounts {
-  return { calls: 0, cachedCalls: 0, failedCalls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 };
+  return {
+    calls: 0,
+    cachedCalls: 0,
+    failedCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    latencyMs: 0,
+    sentBytes: 0,
+    receivedBytes: 0,
+  };
 }
 
 function emptyUsage(): LlmUsage {
@@ -41,6 +56,7 @@ export interface CallRecord {
   cached: boolean;
   failed: boolean;
   latencyMs: number;
+  transfer?: Transfer;
 }
 
 export class LlmLedger {
@@ -55,6 +71,8 @@ export class LlmLedger {
       counts.promptTokens += entry.usage?.promptTokens ?? 0;
       counts.completionTokens += entry.usage?.completionTokens ?? 0;
       counts.latencyMs += entry.latencyMs;
+      counts.sentBytes += entry.transfer?.sentBytes ?? 0;
+      counts.receivedBytes += entry.transfer?.receivedBytes ?? 0;
     }
     this.parent?.record(entry);
   }
@@ -82,9 +100,10 @@ export function accountBackend(backend: LlmBackend, ledger: LlmLedger): LlmBacke
     const start = performance.now();
     try {
       const response = await next(call.request);
-      const meta = response as { usage?: TokenUsage; cached?: boolean };
+      const meta = response as { usage?: TokenUsage; cached?: boolean; transfer?: Transfer };
       const latencyMs = since(start);
-      ledger.record({ kind, usage: meta.usage, cached: meta.cached === true, failed: false, latencyMs });
+      const { usage, transfer } = meta;
+      ledger.record({ kind, usage, cached: meta.cached === true, failed: false, latencyMs, transfer });
       // With a traced episode, every call is kept with its prompt and answer (the dashboard shows them).
       recordDecision('llm', () => callRecord({ kind, request: call.request, response, latencyMs }));
       return response;

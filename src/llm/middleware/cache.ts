@@ -207,7 +207,7 @@ export function withCache(
       const recorded = store.get<typeof call.kind>(key);
       if (recorded !== undefined) return markCached(recorded);
       const response = await next(call.request);
-      store.put(key, id, call.kind, call.request, response);
+      store.put(key, id, call.kind, call.request, recordable(response));
       return response;
     },
     { close: async () => (options.closeStore ? store.close() : undefined) },
@@ -233,6 +233,13 @@ export function withReplay(
     },
     { close: async () => (options.closeStore ? store.close() : undefined) },
   );
+}
+
+/** A response as a recording keeps it: without what this call moved over the network (a replay moves nothing). */
+function recordable<T>(response: T): T {
+  if (typeof response !== 'object' || response === null || !('transfer' in response)) return response;
+  const { transfer: _moved, ...kept } = response as T & { transfer?: unknown };
+  return kept as T;
 }
 
 function markCached<T>(response: T): T {

@@ -4,14 +4,17 @@
  * one run-wide limit (`src/bench/call-slots.ts`), and queue workers slots of a limit shared through Redis. The slots
  * are also told the tokens of each call they served, so that their owner can show the server's throughput.
  */
-import type { LlmBackend, TokenUsage } from '../types.js';
+import type { LlmBackend, TokenUsage, Transfer } from '../types.js';
 import { wrapBackend } from './wrap.js';
 
 /** A source of call slots: `acquire` resolves once a slot is the caller's, `release` hands it back. */
 export interface CallSlots {
   acquire(): Promise<void>;
-  /** Frees a slot taken by `acquire`; `usage` is the tokens of the call it served (absent when the call failed). */
-  release(usage?: TokenUsage): void;
+  /**
+   * Frees a slot taken by `acquire`; `usage` is the tokens of the call it served and `transfer` the bytes it moved
+   * (both absent when the call failed).
+   */
+  release(usage?: TokenUsage, transfer?: Transfer): void;
 }
 
 export function withConcurrencyLimit(backend: LlmBackend, limit: number): LlmBackend {
@@ -23,13 +26,13 @@ export function withConcurrencyLimit(backend: LlmBackend, limit: number): LlmBac
 export function withCallSlots(backend: LlmBackend, slots: CallSlots): LlmBackend {
   return wrapBackend(backend, async (call, next) => {
     await slots.acquire();
-    let usage: TokenUsage | undefined;
+    let served: { usage?: TokenUsage; transfer?: Transfer } = {};
     try {
       const response = await next(call.request);
-      usage = (response as { usage?: TokenUsage }).usage;
+      served = response as typeof served;
       return response;
     } finally {
-      slots.release(usage);
+      slots.release(served.usage, served.transfer);
     }
   });
 }

@@ -3,9 +3,10 @@
  * APIs) through the official SDK. Thin by design: it maps the primitive requests onto chat completions
  * (`response_format` json_schema, `logprobs`/`top_logprobs`), the legacy completions endpoint (`echo` + `logprobs`
  * for prompt scoring) and `/embeddings`, and maps every failure onto the typed errors. The SDK's own retries are
- * off: retrying is the job of the retry wrapper.
+ * off: retrying is the job of the retry wrapper. The SDK (some 150 modules) is imported when the first call is made, so
+ * that commands and worker threads that never call a server do not load it.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import {
   ContextOverflowError,
   LlmAuthError,
@@ -35,8 +36,10 @@ import type {
   ScoreRequest,
   ScoreResponse,
   TokenUsage,
+  Transfer,
 } from '../types.js';
 import { type CheckOutcome, PROBE_ANSWER, PROBE_SCHEMA, runProbe } from './probe.js';
+import { meteredFetch, meterOptions, newTransfer } from './transfer-meter.js';
 
 export interface OpenAiBackendOptions {
   /** Server URL including the API prefix, e.g. http://127.0.0.1:8080/v1. Default: OpenAI's. */
@@ -56,6 +59,16 @@ export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
 /** OpenAI's ceiling for `top_logprobs`; other servers accept at least as many. */
 export const MAX_TOP_LOGPROBS = 20;
 
+type Sdk = typeof import('openai');
+/** A request's own options (the SDK's second argument of `create`). */
+type RequestOptions = NonNullable<Parameters<OpenAI['embeddings']['create']>[1]>;
+let sdk: Sdk | undefined;
+
+async function loadSdk(): Promise<Sdk> {
+  sdk ??= await import('openai');
+  return sdk;
+}
+
 /** The identity of an openai backend (what its answers depend on). */
 export function openAiBackendInfo(model: string, embeddingModel?: string): BackendInfo {
   return embeddingModel && embeddingModel !== model
@@ -65,20 +78,36 @@ export function openAiBackendInfo(model: string, embeddingModel?: string): Backe
 
 export class OpenAiBackend implements LlmBackend {
   readonly info: BackendInfo;
-  private readonly client: OpenAI;
-  private readonly where: string;
+  private clientMade: Promise<OpenAI> | undefined;
+  /** The server, as errors name it: the SDK's base URL once the client exists. */
+  private where: string;
   private maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
+  /**
+   * Alternatives per token asked of the completions endpoint when scoring: 0, the echoed tokens' own log-probs and
+   * nothing else (scoring sums those; an alternative per token was a third of a vLLM answer); 1 for a server that
+   * answers 0 with no log-probs at all, found on the first scoring and kept.
+   */
+  private scoreAlternatives: 0 | 1 = 0;
 
   constructor(private readonly options: OpenAiBackendOptions) {
     this.info = openAiBackendInfo(options.model, options.embeddingModel);
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey ?? 'no-key',
-      timeout: options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
-      maxRetries: 0,
-      fetch: fetchWithWrappedErrors,
+    this.where = options.baseUrl ?? 'https://api.openai.com/v1';
+  }
+
+  /** The SDK's client, made on first use. */
+  private client(): Promise<OpenAI> {
+    this.clientMade ??= loadSdk().then(({ default: OpenAiClient }) => {
+      const client = new OpenAiClient({
+        baseURL: this.options.baseUrl,
+        apiKey: this.options.apiKey ?? 'no-key',
+        timeout: this.options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
+        maxRetries: 0,
+        fetch: meteredFetch(fetchWithWrappedErrors),
+      });
+      this.where = client.baseURL;
+      return client;
     });
-    this.where = this.client.baseURL;
+    return this.clientMade;
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
@@ -106,8 +135,11 @@ export class OpenAiBackend implements LlmBackend {
       body.top_logprobs = Math.min(request.topLogprobs, MAX_TOP_LOGPROBS);
     }
     let completion: OpenAI.Chat.ChatCompletion;
+    let transfer: Transfer;
     try {
-      completion = await this.call('chat', () => this.client.chat.completions.create(body));
+      ({ value: completion, transfer } = await this.call('chat', async (options) =>
+        (await this.client()).chat.completions.create(body, options),
+      ));
     } catch (error) {
       // OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens: switch once, for good.
       if (!(error instanceof LlmRequestError && /max_completion_tokens/.test(error.message))) throw error;
@@ -139,6 +171,7 @@ export class OpenAiBackend implements LlmBackend {
         promptTokens: estimateTokens(request.messages.map((m) => m.content).join('\n')),
         completionTokens: choices.reduce((sum, c) => sum + estimateTokens(c.text), 0),
       })),
+      transfer,
     };
   }
 
@@ -149,16 +182,19 @@ export class OpenAiBackend implements LlmBackend {
   async score(request: ScoreRequest): Promise<ScoreResponse> {
     const prompt = typeof request.prompt === 'string' ? request.prompt : renderTranscript(request.prompt);
     const texts = request.continuations.map((c) => prompt + c);
-    const completion = await this.call('score', () =>
-      this.client.completions.create({
-        model: this.options.model,
-        prompt: texts,
-        // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
-        max_tokens: 1,
-        temperature: 0,
-        echo: true,
-        logprobs: 1,
-      }),
+    const { value: completion, transfer } = await this.call('score', async (options) =>
+      (await this.client()).completions.create(
+        {
+          model: this.options.model,
+          prompt: texts,
+          // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
+          max_tokens: 1,
+          temperature: 0,
+          echo: true,
+          logprobs: this.scoreAlternatives,
+        },
+        options,
+      ),
     );
     const byIndex = [...(completion.choices ?? [])].sort((a, b) => a.index - b.index);
     if (byIndex.length !== texts.length) {
@@ -170,6 +206,10 @@ export class OpenAiBackend implements LlmBackend {
     const tokenCounts: number[] = [];
     for (let i = 0; i < texts.length; i++) {
       const scored = continuationLogprob(byIndex[i].logprobs, prompt.length, texts[i].length);
+      if (scored === undefined && this.scoreAlternatives === 0) {
+        this.scoreAlternatives = 1;
+        return this.score(request);
+      }
       if (scored === undefined) {
         throw new UnsupportedCapabilityError(`${this.where}: the completions endpoint does not echo prompt log-probs`);
       }
@@ -183,20 +223,21 @@ export class OpenAiBackend implements LlmBackend {
         promptTokens: texts.reduce((sum, t) => sum + estimateTokens(t), 0),
         completionTokens: texts.length,
       })),
+      transfer,
     };
   }
 
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
     const model = this.options.embeddingModel ?? this.options.model;
-    const result = await this.call('embed', () =>
-      this.client.embeddings.create({ model, input: request.texts, encoding_format: 'float' }),
+    const { value: result, transfer } = await this.call('embed', async (options) =>
+      (await this.client()).embeddings.create({ model, input: request.texts, encoding_format: 'float' }, options),
     );
     const data = [...(result.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== request.texts.length || !data.every((d) => Array.isArray(d.embedding))) {
       throw new UnsupportedCapabilityError(`${this.where}: /embeddings returned no vectors for model "${model}"`);
     }
     const promptTokens = result.usage?.prompt_tokens ?? request.texts.reduce((s, t) => s + estimateTokens(t), 0);
-    return { vectors: data.map((d) => d.embedding), usage: { promptTokens, completionTokens: 0 } };
+    return { vectors: data.map((d) => d.embedding), usage: { promptTokens, completionTokens: 0 }, transfer };
   }
 
   async probe(): Promise<ProbeReport> {
@@ -246,10 +287,18 @@ export class OpenAiBackend implements LlmBackend {
 
   async close(): Promise<void> {}
 
-  /** Runs one SDK call and converts whatever it throws into a typed error naming the server. */
-  private async call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one SDK call, with the bytes its request and response bodies took (its request options carry the count,
+   * `meterOptions`), and converts whatever it throws into a typed error naming the server.
+   */
+  private async call<T>(
+    operation: string,
+    run: (options: RequestOptions) => Promise<T>,
+  ): Promise<{ value: T; transfer: Transfer }> {
+    const transfer = newTransfer();
     try {
-      return await run();
+      const fetchOptions = meterOptions(transfer) as RequestOptions['fetchOptions'];
+      return { value: await run({ fetchOptions }), transfer };
     } catch (error) {
       throw toLlmError(error, { where: this.where, model: this.options.model, operation });
     }
@@ -347,6 +396,9 @@ async function fetchWithWrappedErrors(input: string | URL | Request, init?: Requ
 export function toLlmError(error: unknown, context: { where: string; model: string; operation: string }): Error {
   if (error instanceof LlmError) return error;
   const { where, model, operation } = context;
+  // The SDK threw it only if the SDK is loaded.
+  const OpenAI = sdk?.default;
+  if (!OpenAI) return error instanceof Error ? error : new Error(String(error));
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return new LlmTimeoutError(`${where}: no answer to the ${operation} request in time (timeout)`, error);
   }
@@ -401,7 +453,7 @@ export function toLlmError(error: unknown, context: { where: string; model: stri
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function serverMessage(error: InstanceType<typeof OpenAI.APIError>): string {
+function serverMessage(error: InstanceType<Sdk['default']['APIError']>): string {
   const body = error.error as { message?: unknown; error?: unknown } | undefined;
   const fromBody =
     typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : undefined;

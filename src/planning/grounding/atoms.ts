@@ -48,15 +48,15 @@ export class AtomStore {
     return this.pred.length;
   }
 
-  /** Key of `pred(args)` where each arg is an object id. */
-  private key(pred: number, args: ArrayLike<number>): number | string {
+  /** Key of `pred(args)` where each arg is an object id: the `n` arguments at `args[start]`. */
+  private key(pred: number, args: ArrayLike<number>, start = 0, n = args.length): number | string {
     if (this.numeric[pred]) {
       let k = 0;
-      for (let i = args.length - 1; i >= 0; i--) k = k * this.base + args[i];
+      for (let i = n - 1; i >= 0; i--) k = k * this.base + args[start + i];
       return k;
     }
     let s = '';
-    for (let i = 0; i < args.length; i++) s += `${args[i]},`;
+    for (let i = 0; i < n; i++) s += `${args[start + i]},`;
     return s;
   }
 
@@ -90,7 +90,12 @@ export class AtomStore {
 
   /** Adds the atom if new; returns its id and whether it was new (as the sign: new ids are returned as-is, old as ~id). */
   add(pred: number, args: ArrayLike<number>): number {
-    const key = this.key(pred, args);
+    return this.addFrom(pred, args, 0, args.length);
+  }
+
+  /** `add` of the `n` arguments at `args[start]` (reachability keeps new atoms' arguments back to back in one list). */
+  addFrom(pred: number, args: ArrayLike<number>, start: number, n: number): number {
+    const key = this.key(pred, args, start, n);
     const dense = this.byPred[pred].length === 0 ? this.newTable(pred) : this.dense[pred];
     const old = dense ? dense[key as number] : (this.ids[pred].get(key) ?? -1);
     if (old >= 0) return ~old;
@@ -99,12 +104,12 @@ export class AtomStore {
     else this.ids[pred].set(key, id);
     this.pred.push(pred);
     this.argStart.push(this.argValues.length);
-    for (let p = 0; p < args.length; p++) this.argValues.push(args[p]);
+    for (let p = 0; p < n; p++) this.argValues.push(args[start + p]);
     this.byPred[pred].push(id);
     const idx = this.index[pred];
-    for (let p = 0; p < args.length; p++) {
+    for (let p = 0; p < n; p++) {
       const byObject = idx[p];
-      const o = args[p];
+      const o = args[start + p];
       let list = byObject[o];
       if (!list) {
         list = [];

@@ -3,6 +3,8 @@
  * equalities decide (used while exploring reachability); `groundFormula` resolves everything it can and returns a
  * propositional condition over the remaining fluent atoms, with quantifiers expanded over their types.
  */
+
+import { registerCache } from '../../util/caches.js';
 import type { CondNode } from '../task.js';
 import type { AtomStore } from './atoms.js';
 import type { ObjectTable } from './objects.js';
@@ -63,17 +65,48 @@ export class ConditionGrounder {
       }
       case 'eq':
         return (resolve(f.a, binding) === resolve(f.b, binding)) !== f.neg;
-      case 'and':
-        for (const a of f.args) if (!this.possible(a, binding, slotTypes)) return false;
+      // Indexed loops: reachability asks this for every binding it tries, and a for-of allocates an iterator in code
+      // V8 has not optimized yet (a fresh worker's first episodes).
+      case 'and': {
+        const args = f.args;
+        for (let i = 0; i < args.length; i++) if (!this.possible(args[i], binding, slotTypes)) return false;
         return true;
-      case 'or':
-        for (const a of f.args) if (this.possible(a, binding, slotTypes)) return true;
+      }
+      case 'or': {
+        const args = f.args;
+        for (let i = 0; i < args.length; i++) if (this.possible(args[i], binding, slotTypes)) return true;
         return false;
+      }
       case 'forall':
-        return !this.someBinding(f.vars, 0, binding, slotTypes, () => !this.possible(f.body, binding, slotTypes));
+        return !this.somePossible(f.vars, 0, f.body, binding, slotTypes, false);
       case 'exists':
-        return this.someBinding(f.vars, 0, binding, slotTypes, () => this.possible(f.body, binding, slotTypes));
+        return this.somePossible(f.vars, 0, f.body, binding, slotTypes, true);
     }
+  }
+
+  /**
+   * Whether some binding of `vars` (from index i, enumerated as `someBinding` does) makes `possible(body)` equal to
+   * `wanted`: `someBinding` without a closure per call (reachability asks this for every binding it tries).
+   */
+  private somePossible(
+    vars: number[],
+    i: number,
+    body: CFormula,
+    binding: Int32Array,
+    slotTypes: number[],
+    wanted: boolean,
+  ): boolean {
+    if (i === vars.length) return this.possible(body, binding, slotTypes) === wanted;
+    const slot = vars[i];
+    const saved = binding[slot];
+    const list = this.objects.typeMembers(slotTypes[slot]).list;
+    let found = false;
+    for (let j = 0; j < list.length && !found; j++) {
+      binding[slot] = list[j];
+      found = this.somePossible(vars, i + 1, body, binding, slotTypes, wanted);
+    }
+    binding[slot] = saved;
+    return found;
   }
 
   /** The condition `f` under `binding`, simplified by static facts, equalities and unreached atoms. */
@@ -96,8 +129,9 @@ export class ConditionGrounder {
       case 'or': {
         const isOr = f.k === 'or';
         const parts: GCond[] = [];
-        for (const a of f.args) {
-          const g = this.groundFormula(a, binding, slotTypes);
+        const args = f.args;
+        for (let i = 0; i < args.length; i++) {
+          const g = this.groundFormula(args[i], binding, slotTypes);
           if (g === isOr) return isOr;
           parts.push(g);
         }
@@ -196,7 +230,10 @@ export class ConditionGrounder {
   }
 }
 
-const freeSlotCache = new WeakMap<CFormula, Int32Array>();
+let freeSlotCache = new WeakMap<CFormula, Int32Array>();
+registerCache('grounding: free slots of formulas', () => {
+  freeSlotCache = new WeakMap();
+});
 
 /** The variable slots a formula uses without binding them itself, ascending. */
 export function freeSlots(f: CFormula): Int32Array {
@@ -248,15 +285,41 @@ export function mkOr(parts: GCond[]): GCond {
   return combine(parts, true);
 }
 
+/**
+ * What `combine` collects into, made once: combining is never nested (collecting calls no combine), and grounding
+ * combines for every binding it instantiates. Only the literal list leaves with the result (as its arguments).
+ */
+const scratch: Collected = { lits: [], seen: undefined, nodes: [], kept: undefined };
+
 function combine(parts: GCond[], isOr: boolean): GCond {
-  const into: Collected = { lits: [], seen: undefined, nodes: [], kept: undefined };
+  const into = scratch;
+  into.lits = [];
+  into.seen = undefined;
+  into.nodes.length = 0;
+  into.kept = undefined;
   if (!collect(parts, isOr, into)) return isOr;
   if (into.kept && contradicts(into)) return isOr;
-  const args: GCond[] = into.lits.sort((a, b) => a - b);
-  for (const n of into.nodes) args.push(n);
+  const args: GCond[] = sortNumbers(into.lits);
+  const nodes = into.nodes;
+  for (let i = 0; i < nodes.length; i++) args.push(nodes[i]);
   if (args.length === 0) return !isOr;
   if (args.length === 1) return args[0];
   return { or: isOr, args, mark: 0, converted: undefined, visited: 0, key: undefined };
+}
+
+/** Sorts distinct integers ascending in place (insertion sort: the lists are short; no comparator call per pair). */
+function sortNumbers(list: number[]): number[] {
+  if (list.length > 32) return list.sort((a, b) => a - b);
+  for (let i = 1; i < list.length; i++) {
+    const v = list[i];
+    let j = i - 1;
+    while (j >= 0 && list[j] > v) {
+      list[j + 1] = list[j];
+      j--;
+    }
+    list[j + 1] = v;
+  }
+  return list;
 }
 
 interface Collected {
@@ -317,7 +380,10 @@ function contradicts(into: Collected): boolean {
   return false;
 }
 
-const literalSets = new WeakMap<GNode, Set<number>>();
+let literalSets = new WeakMap<GNode, Set<number>>();
+registerCache('grounding: literal sets of nodes', () => {
+  literalSets = new WeakMap();
+});
 
 /** `keptLiterals` of a node as a set, made once per node. */
 function literalSet(node: GNode): Set<number> {

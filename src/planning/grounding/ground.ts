@@ -9,6 +9,8 @@
  * 4. A backward relevance pass keeps only operators that can affect an atom the goal depends on.
  * 5. Atoms get dense fact ids; conditions become literal lists plus and/or trees.
  */
+
+import { registerCache } from '../../util/caches.js';
 import { InputError } from '../../util/errors.js';
 import { evaluateAxioms } from '../axioms.js';
 import type { Domain, Problem } from '../pddl/ast.js';
@@ -54,7 +56,10 @@ interface DomainGroundingData {
   maxSlots: number;
 }
 
-const domainData = new WeakMap<CompiledDomain, DomainGroundingData>();
+let domainData = new WeakMap<CompiledDomain, DomainGroundingData>();
+registerCache('grounding: per-domain data', () => {
+  domainData = new WeakMap();
+});
 
 function groundingData(cd: CompiledDomain): DomainGroundingData {
   let data = domainData.get(cd);
@@ -223,6 +228,7 @@ export function groundTask(
   };
 
   const operators: Operator[] = [];
+  const marks = new FactMarks(factNames.length);
   ops.forEach((op, oi) => {
     if (!opRelevant[oi]) return;
     deadline.check();
@@ -240,20 +246,35 @@ export function groundTask(
       sharedDeletes.push(known.deletes);
     }
     const groups = groupEffects(own, grouping);
-    const unconditionalAdds = new Set(groups.get('T')?.add ?? []);
     const pre = convert(op.pre);
     // Effects that cannot change the state are dropped (adding what the condition requires true, deleting what
     // it requires false), and so are operators left without effects, as Fast Downward's translator does. (An add
-    // stays when shared effects may delete the fact: an add wins over a delete only if it is applied.)
-    const requiredTrue = new Set([...pre.pos].filter((f) => !sharedDeletes.some((d) => d.has(f))));
-    const requiredFalse = new Set(pre.neg);
+    // stays when shared effects may delete the fact: an add wins over a delete only if it is applied.) Sets of facts
+    // are marks in tables over the facts (`FactMarks`): no set is made per operator.
+    const forOp = marks.next();
+    for (const f of pre.pos) if (!sharedDeletes.some((d) => d.has(f))) marks.requiredTrue[f] = forOp;
+    for (const f of pre.neg) marks.requiredFalse[f] = forOp;
+    for (const f of groups.get('T')?.add ?? NO_FACTS) marks.unconditionalAdd[f] = forOp;
     const effects: EffectGroup[] = [];
     for (const g of groups.values()) {
       const cond = g.cond === true ? null : convert(g.cond);
-      const add = [...new Set(g.add)].filter((f) => !requiredTrue.has(f) && !cond?.pos.includes(f));
-      const del = [...new Set(g.del)].filter(
-        (f) => !unconditionalAdds.has(f) && !g.add.includes(f) && !requiredFalse.has(f) && !cond?.neg.includes(f),
-      );
+      const group = marks.next();
+      for (const f of g.add) marks.groupAdd[f] = group;
+      // Each fact once, in the order of its first effect.
+      const add: number[] = [];
+      for (const f of g.add) {
+        if (marks.seenAdd[f] === group) continue;
+        marks.seenAdd[f] = group;
+        if (marks.requiredTrue[f] !== forOp && !cond?.pos.includes(f)) add.push(f);
+      }
+      const del: number[] = [];
+      for (const f of g.del) {
+        if (marks.seenDel[f] === group) continue;
+        marks.seenDel[f] = group;
+        if (marks.unconditionalAdd[f] === forOp || marks.groupAdd[f] === group || marks.requiredFalse[f] === forOp)
+          continue;
+        if (!cond?.neg.includes(f)) del.push(f);
+      }
       if (add.length === 0 && del.length === 0) continue;
       effects.push({ cond, add, del });
     }
@@ -264,7 +285,7 @@ export function groundTask(
     operators.push({
       name: opName(action.name, op.args, objects),
       action: action.name,
-      args: [...op.args].map((o) => objects.names[o]),
+      args: Array.from(op.args, (o) => objects.names[o]),
       cost: op.cost,
       pre,
       effects,
@@ -336,6 +357,33 @@ function unreachableGoalTask(
     warnings,
     stats: { ...reached, operators: 0, facts: 0, axioms: 0 },
   };
+}
+
+/**
+ * Sets of facts for the operator being built, as marks: a fact is in a set while its entry holds the current mark
+ * (`next()`), so that emptying every set is one increment.
+ */
+class FactMarks {
+  readonly requiredTrue: Int32Array;
+  readonly requiredFalse: Int32Array;
+  readonly unconditionalAdd: Int32Array;
+  readonly groupAdd: Int32Array;
+  readonly seenAdd: Int32Array;
+  readonly seenDel: Int32Array;
+  private mark = 0;
+
+  constructor(numFacts: number) {
+    this.requiredTrue = new Int32Array(numFacts);
+    this.requiredFalse = new Int32Array(numFacts);
+    this.unconditionalAdd = new Int32Array(numFacts);
+    this.groupAdd = new Int32Array(numFacts);
+    this.seenAdd = new Int32Array(numFacts);
+    this.seenDel = new Int32Array(numFacts);
+  }
+
+  next(): number {
+    return ++this.mark;
+  }
 }
 
 /**

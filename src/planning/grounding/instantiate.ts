@@ -3,6 +3,8 @@
  * and unreachable atoms (quantifiers expanded), effects enumerated by joining their conditions against the
  * reachable atoms, costs evaluated from the static function values.
  */
+
+import { registerCache } from '../../util/caches.js';
 import { InputError } from '../../util/errors.js';
 import type { Problem } from '../pddl/ast.js';
 import type { AtomStore } from './atoms.js';
@@ -81,7 +83,10 @@ interface ActionEffects {
   clusters: EffectCluster[];
 }
 
-const effectPlansByDomain = new WeakMap<CompiledDomain, Map<string, ActionEffects[]>>();
+let effectPlansByDomain = new WeakMap<CompiledDomain, Map<string, ActionEffects[]>>();
+registerCache('grounding: effect plans', () => {
+  effectPlansByDomain = new WeakMap();
+});
 
 /** The effect joins and clusters of every action, for one set of relevant predicates (cached per domain). */
 function effectPlans(cd: CompiledDomain, relevantPreds: Uint8Array): ActionEffects[] {
@@ -180,7 +185,7 @@ export function instantiateActions(ctx: InstantiationContext): { ops: RawOp[]; r
           block = sharedBlocks[ci].get(key);
         }
         if (block === undefined) {
-          block = groundCluster(ctx, ai, cluster);
+          block = groundCluster(ctx, ai, cluster, plans[ai].joins);
           if (cluster.shared) sharedBlocks[ci].set(key, block);
         }
         if (block) blocks.push(block);
@@ -206,11 +211,18 @@ function clusterKey(params: Int32Array, args: Int32Array, base: number): number 
   return k;
 }
 
-/** The ground effects of one cluster under `ctx.binding` (the action's parameters bound); null when none. */
-function groundCluster(ctx: InstantiationContext, ai: number, cluster: EffectCluster): RawBlock | null {
+/**
+ * The ground effects of one cluster under `ctx.binding` (the action's parameters bound); null when none. `joins`: the
+ * action's effect joins (`effectPlans`, looked up once per grounding: its key is a string of every predicate).
+ */
+function groundCluster(
+  ctx: InstantiationContext,
+  ai: number,
+  cluster: EffectCluster,
+  joins: readonly EffectJoin[],
+): RawBlock | null {
   const { cd, store, grounder, joiner, binding } = ctx;
   const action = cd.actions[ai];
-  const joins = effectPlans(cd, ctx.relevantPreds)[ai].joins;
   const block = emptyBlock();
   for (const ei of cluster.effects) {
     const e = action.effects[ei];

@@ -145,7 +145,12 @@ export function makeRule(
  * over the unbound `enumerate` slots, passes the static check, and calls `emit`. The binding is restored after.
  */
 export class Joiner {
-  private readonly undo: number[] = [];
+  /**
+   * The slots bound since each mark, as a stack (`top` entries of `undo`): a typed array, not a list that pushes and
+   * pops, whose backing store V8 shrinks and grows again as the joins go up and down.
+   */
+  private undo = new Int32Array(64);
+  private top = 0;
 
   constructor(
     private readonly store: AtomStore,
@@ -157,7 +162,7 @@ export class Joiner {
   unify(atom: LiftedAtom, id: number, binding: Int32Array, slotTypes: number[]): boolean {
     const values = this.store.argValues;
     const start = this.store.argStart[id];
-    const mark = this.undo.length;
+    const mark = this.top;
     const args = atom.args;
     for (let p = 0; p < args.length; p++) {
       const a = args[p];
@@ -169,7 +174,12 @@ export class Joiner {
       } else {
         if (!this.objects.typeMembers(slotTypes[a]).has[v]) return this.rollback(mark, binding);
         binding[a] = v;
-        this.undo.push(a);
+        if (this.top === this.undo.length) {
+          const grown = new Int32Array(this.undo.length * 2);
+          grown.set(this.undo);
+          this.undo = grown;
+        }
+        this.undo[this.top++] = a;
       }
     }
     return true;
@@ -177,12 +187,12 @@ export class Joiner {
 
   /** Undoes bindings made since `mark`; always returns false. */
   rollback(mark: number, binding: Int32Array): false {
-    while (this.undo.length > mark) binding[this.undo.pop()!] = -1;
+    while (this.top > mark) binding[this.undo[--this.top]] = -1;
     return false;
   }
 
   get mark(): number {
-    return this.undo.length;
+    return this.top;
   }
 
   join(
@@ -202,7 +212,7 @@ export class Joiner {
     const atom = body[order[k]];
     const candidates = this.candidates(atom, binding);
     for (let c = 0; c < candidates.length; c++) {
-      const mark = this.undo.length;
+      const mark = this.top;
       if (!this.unify(atom, candidates[c], binding, slotTypes)) continue;
       this.join(body, order, k + 1, binding, slotTypes, enumerate, check, emit);
       this.rollback(mark, binding);
@@ -294,27 +304,35 @@ export function exploreReachable(
     });
   }
   const binding = new Int32Array(maxSlots).fill(-1);
-  // Heads found while a trigger's joins run, added after them: predicate, then its arguments, back to back.
+  // Heads found while a trigger's joins run, added after them: predicate, then its arguments, back to back (the
+  // first `pending` and `pendingArgCount` entries; the lists keep their length between flushes, so that V8 does not
+  // shrink and grow them again for every atom).
   const pendingPred: number[] = [];
   const pendingArgs: number[] = [];
+  let pending = 0;
+  let pendingArgCount = 0;
   const arities = store.arities;
   const emitter = (rule: Rule) => (b: Int32Array) => {
     // Most heads are derived again and again: look them up before allocating.
     if (store.lookup(rule.head.pred, rule.head.args, b) >= 0) return;
-    pendingPred.push(rule.head.pred);
-    for (const a of rule.head.args) pendingArgs.push(a < 0 ? -a - 1 : b[a]);
+    pendingPred[pending++] = rule.head.pred;
+    const args = rule.head.args;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      pendingArgs[pendingArgCount++] = a < 0 ? -a - 1 : b[a];
+    }
   };
   const emitters = new Map(rules.map((r) => [r, emitter(r)]));
   let cursor = 0;
   const flush = () => {
     let at = 0;
-    for (let i = 0; i < pendingPred.length; i++) {
+    for (let i = 0; i < pending; i++) {
       const n = arities[pendingPred[i]];
-      store.add(pendingPred[i], pendingArgs.slice(at, at + n));
+      store.addFrom(pendingPred[i], pendingArgs, at, n);
       at += n;
     }
-    pendingArgs.length = 0;
-    pendingPred.length = 0;
+    pending = 0;
+    pendingArgCount = 0;
   };
   for (const rule of rules) {
     if (rule.body.length === 0) {
@@ -325,7 +343,9 @@ export function exploreReachable(
   while (cursor < store.size) {
     deadline.check();
     const id = cursor++;
-    for (const { rule, pos } of triggers[store.pred[id]]) {
+    const triggered = triggers[store.pred[id]];
+    for (let t = 0; t < triggered.length; t++) {
+      const { rule, pos } = triggered[t];
       const mark = joiner.mark;
       if (!joiner.unify(rule.body[pos], id, binding, rule.slotTypes)) continue;
       joiner.join(

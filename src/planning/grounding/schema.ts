@@ -4,6 +4,7 @@
  * domain is compiled on first use and the result cached, so planning many problems on one domain pays this once.
  */
 
+import { registerCache } from '../../util/caches.js';
 import { InputError } from '../../util/errors.js';
 import type { Domain, Effect, Formula, NumExpr, Term, TypedName } from '../pddl/ast.js';
 
@@ -80,7 +81,10 @@ export interface CompiledDomain {
   axioms: AxiomSchema[];
 }
 
-const compiled = new WeakMap<Domain, CompiledDomain>();
+let compiled = new WeakMap<Domain, CompiledDomain>();
+registerCache('grounding: compiled domains', () => {
+  compiled = new WeakMap();
+});
 
 /** The compiled form of a domain, computed once per domain object. */
 export function compileDomain(domain: Domain): CompiledDomain {

@@ -5,6 +5,7 @@
  */
 import { ACTION_ARITY } from '../../sim/actions/names.js';
 import { PROPERTIES, RELATIONS, STATES } from '../../sim/vocabulary.js';
+import { registerCache } from '../../util/caches.js';
 import type { Domain } from '../pddl/ast.js';
 import { parseDomain } from '../pddl/parse-domain.js';
 import {
@@ -52,6 +53,7 @@ export interface HouseholdDomainInfo {
 }
 
 const cache = new Map<HouseholdSkillSet, HouseholdDomainInfo>();
+registerCache('household: parsed domains', () => cache.clear());
 
 export function householdDomainInfo(skills: HouseholdSkillSet): HouseholdDomainInfo {
   let info = cache.get(skills);

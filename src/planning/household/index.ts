@@ -15,6 +15,7 @@ export {
   executionFailure,
   type HouseholdPlan,
   type HouseholdPlanRequest,
+  type HouseholdProblem,
   type HypotheticalObject,
   householdProblemFor,
   planForGoal,

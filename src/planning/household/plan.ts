@@ -86,11 +86,14 @@ export interface HouseholdPlan {
 const DEFAULT_MAX_STATES = 200_000;
 
 /** The problem a request plans on (after adding its hypothetical objects, on a copy), with the graph it describes. */
-export function householdProblemFor(request: HouseholdPlanRequest): {
+/** The problem a request plans on, with the graph it describes and the ids pruning kept (`householdProblemFor`). */
+export interface HouseholdProblem {
   problem: Problem;
   graph: EnvGraph;
   ids: number[];
-} {
+}
+
+export function householdProblemFor(request: HouseholdPlanRequest): HouseholdProblem {
   const info = householdDomainInfo(request.skills ?? 'virtualhome');
   const graph = withExtraObjects(request.state, request.extraObjects ?? []);
   const characterId = request.characterId ?? graph.characterId();
@@ -110,7 +113,11 @@ export function householdProblemFor(request: HouseholdPlanRequest): {
   return { problem, graph, ids };
 }
 
-export function planForGoal(request: HouseholdPlanRequest): HouseholdPlan {
+/**
+ * `built`: the request's problem when the caller has made it already (`householdProblemFor` of this request, or of one
+ * that differs only in how to search), so that it is not made twice.
+ */
+export function planForGoal(request: HouseholdPlanRequest, built?: HouseholdProblem): HouseholdPlan {
   const skillSet = request.skills ?? 'virtualhome';
   const stats = { objects: 0, operators: 0, compileMs: 0, groundMs: 0, searchMs: 0, expanded: 0 };
   const unsolved = (reason: string): HouseholdPlan => ({ solved: false, skills: [], cost: 0, reason, stats });
@@ -127,7 +134,7 @@ export function planForGoal(request: HouseholdPlanRequest): HouseholdPlan {
   }
   const characterId = request.characterId ?? request.state.characterId();
   if (request.state.roomOf(characterId) === undefined) return unsolved(`the character ${characterId} is in no room`);
-  const { problem, graph } = householdProblemFor(request);
+  const { problem, graph } = built ?? householdProblemFor(request);
   stats.objects = problem.objects.length;
   stats.compileMs = performance.now() - t0;
 

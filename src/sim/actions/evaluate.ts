@@ -6,6 +6,8 @@
  * from), the choice follows CPython's set iteration order (`python-set-order.ts`); everywhere else a rule acts on
  * whole sets, where order cannot matter.
  */
+
+import { registerCache } from '../../util/caches.js';
 import type { ChangeLog } from '../change-log.js';
 import type { EnvGraph } from '../graph.js';
 import type { Relation, State } from '../vocabulary.js';
@@ -322,7 +324,10 @@ function targetsOf(ctx: StepContext, to: Subject | TargetsOf): readonly number[]
   return [resolve(ctx, to)!];
 }
 
-const BODY_PARTS = new WeakMap<EnvGraph, { count: number; ids: number[] }>();
+let BODY_PARTS = new WeakMap<EnvGraph, { count: number; ids: number[] }>();
+registerCache('sim: body parts of graphs', () => {
+  BODY_PARTS = new WeakMap();
+});
 
 /** Nodes with the BODY_PART property (cached per graph; nodes are only ever added). */
 function bodyParts(graph: EnvGraph): readonly number[] {

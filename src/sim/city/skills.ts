@@ -21,6 +21,8 @@
  * from the city's graph (`segmentOf`), as a driver reads a map, and uses them on whatever graph it runs on (the true
  * city, an agent's belief of it).
  */
+
+import { registerCache } from '../../util/caches.js';
 import { moveObject } from '../dynamics/edits.js';
 import type { EnvGraph } from '../graph.js';
 import type { Observation } from '../observation.js';
@@ -57,7 +59,10 @@ const MOVE_WORDS: Record<CityMove, string> = {
 
 const label = (graph: EnvGraph, id: number) => `<${graph.node(id)?.className ?? 'node'}> (${id})`;
 
-const SETS = new WeakMap<EnvGraph, SkillSet>();
+let SETS = new WeakMap<EnvGraph, SkillSet>();
+registerCache('city: skill sets', () => {
+  SETS = new WeakMap();
+});
 
 /** The skill set of a city (cached per city graph; `city` is read for its road map only). */
 export function citySkillSet(city: EnvGraph): SkillSet {

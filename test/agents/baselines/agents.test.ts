@@ -46,10 +46,11 @@ describe('SayCan', () => {
   const tokenLogprob = (_context: string, token: string) =>
     token === ' tv.73' ? -0.1 : token === ' switch' || token === ' on' ? -0.5 : -3;
 
-  it('scores every candidate skill as a continuation and multiplies by the affordance', async () => {
+  it('scores the affordable skills as continuations and takes the likeliest', async () => {
     server = await startFakeOpenAiServer({ script: { tokenLogprob } });
     const world = cottageWorld();
-    const agent = new SayCanAgent({ ...common(fakeModel(server)), affordance: affordanceOf(world) });
+    const model = fakeModel(server);
+    const agent = new SayCanAgent({ ...common(model), affordance: affordanceOf(world) });
     const log = await runSteps(agent, world, task(TV_INSTRUCTION), 2);
     // Switching on needs the agent close to the TV: not affordable at first, so the best affordable skill goes first.
     expect(log.skills).toEqual(['[walk] <tv> (73)', '[switchon] <tv> (73)']);
@@ -58,15 +59,31 @@ describe('SayCan', () => {
     const scoring = server.requests.filter((r) => r.path === '/completions' && (r.body.prompt as string[]).length > 10);
     expect(scoring).toHaveLength(2);
     const prompts = scoring[0].body.prompt as string[];
-    const first = world.feedback(0);
-    expect(prompts).toHaveLength(cottageWorld().feedback(0).candidates.length);
-    expect(first.candidates.length).toBeGreaterThan(20);
+    // Only what the affordance allows is scored: an exact log-likelihood does not depend on the other options.
+    const candidates = cottageWorld().feedback(0).candidates;
+    expect(candidates.length).toBeGreaterThan(20);
+    const affordable = candidates.filter(affordanceOf(cottageWorld()));
+    expect(prompts).toHaveLength(affordable.length);
+    expect(prompts.length).toBeLessThan(candidates.length);
+    // The same choice as scoring every candidate and multiplying by the affordance.
+    const decision = agent.lastDecision!;
+    const text = (scoring[1].body.prompt as string[])[0].slice(0, -decision.options[decision.scored[0]].length);
+    const full = await model.scoreOptions(text, decision.options);
+    const best = decision.options
+      .map((_, i) => i)
+      .filter((i) => decision.affordances[i])
+      .sort((a, b) => full.logLikelihoods[b] - full.logLikelihoods[a] || a - b)[0];
+    expect(decision.chosen).toBe(best);
+    expect(decision.scored).toEqual(decision.options.map((_, i) => i).filter((i) => decision.affordances[i]));
     const prompt = prompts[0];
     expect(prompt).toContain('1. If the TV is off, turn it on.');
     expect(prompt).toMatch(/\(tv\.73, is, off, 0\)/); // the retrieved memory, linearised as ExRAP's
     expect(prompt).toContain('Robot: 1. walk to livingroom.11, 2. walk to tv.33, 3. switch off tv.33'); // a demonstration
     expect(prompt).toContain('The robot is in livingroom.2');
-    expect(prompts.some((p) => p.endsWith('Robot: the next step is to switch on tv.73'))).toBe(true);
+    // Switching the TV on is scored once it is affordable (the second step), not before.
+    const switchOn = (p: string) => p.endsWith('Robot: the next step is to switch on tv.73');
+    expect(prompts.some(switchOn)).toBe(false);
+    expect((scoring[1].body.prompt as string[]).some(switchOn)).toBe(true);
     expect(agent.lastDecision?.affordances.filter(Boolean).length).toBeGreaterThan(0);
     expect(agent.lastDecision?.scores.method).toBe('prompt-logprobs');
   });

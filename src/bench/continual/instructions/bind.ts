@@ -23,6 +23,7 @@ import type { Place } from '../../../sim/dynamics/edits.js';
 import type { Disturbance } from '../../../sim/dynamics/resident.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import { OPPOSITE_STATE, type State } from '../../../sim/vocabulary.js';
+import { registerCache } from '../../../util/caches.js';
 import { InputError } from '../../../util/errors.js';
 import type { Rng } from '../../../util/rng.js';
 import type { TextQualifier } from './text.js';
@@ -46,7 +47,10 @@ export interface BoundInstruction {
 }
 
 /** Canonical class -> node ids (sorted), per graph. Class names are fixed once a node exists. */
-const CLASS_INDEX = new WeakMap<EnvGraph, { count: number; index: Map<string, number[]> }>();
+let CLASS_INDEX = new WeakMap<EnvGraph, { count: number; index: Map<string, number[]> }>();
+registerCache('continual: class index of graphs', () => {
+  CLASS_INDEX = new WeakMap();
+});
 
 function classIndex(graph: EnvGraph): Map<string, number[]> {
   const cached = CLASS_INDEX.get(graph);

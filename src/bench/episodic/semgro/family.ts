@@ -8,6 +8,7 @@
  */
 
 import type { EnvGraph } from '../../../sim/graph.js';
+import { registerCache } from '../../../util/caches.js';
 import { Rng } from '../../../util/rng.js';
 import { bindTask, type FamilyRun, type TaskDefinition } from '../task.js';
 import { execSkillMetric, iterationMetrics, planMetric, shiftedClasses } from './metrics.js';
@@ -28,6 +29,7 @@ export const SEMGRO_FAMILIES: readonly string[] = [SEMGRO_FAMILY, SEMGRO_NONE_FA
 
 /** The training homes checked so far (with the family's things), per home name. */
 const CHECKED = new Map<string, EnvGraph>();
+registerCache('semgro: checked training homes', () => CHECKED.clear());
 
 /**
  * Whether a home can host a task of the family, without making its database or shifts (seconds): the task binds in

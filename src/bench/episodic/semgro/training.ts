@@ -30,6 +30,7 @@ import { semgroDemonstrations } from '../../../agents/semgro/demonstrations.js';
 import type { EnvGraph } from '../../../sim/graph.js';
 import { graphToJson } from '../../../sim/graph-io.js';
 import { VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
+import { registerCache } from '../../../util/caches.js';
 import { InputError } from '../../../util/errors.js';
 import { cachedText } from '../../../util/file-cache.js';
 import { cacheDir } from '../../cache.js';
@@ -177,6 +178,7 @@ export class SemGroTraining {
 }
 
 const TRAININGS = new Map<string, SemGroTraining>();
+registerCache('semgro: trainings (databases, shifts)', () => TRAININGS.clear());
 
 /**
  * The training in a home (a home spec: `gen:2718`, a built-in name, a file), loaded once per process and cache folder
