@@ -38,9 +38,15 @@ export const homeSpec = z
 /** A file's path in a spec (checked against the reader's folders before it is opened). */
 export const filePath = homeSpec;
 
-/** A spec of these fields besides `key` and `seed`, with nothing else allowed. */
+/**
+ * The digest of an agent of the user's own that the run was started with (`sha256:` and 64 hex digits, written by
+ * `hearth run` for such an agent): the process that runs the episode checks its own agent of that name against it.
+ */
+export const agentDigest = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'not an agent digest (sha256: and 64 hex digits)');
+
+/** A spec of these fields besides `key`, `seed` and an own agent's digest, with nothing else allowed. */
 export function specSchema<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.strictObject({ key: specKey, seed: specSeed, ...shape });
+  return z.strictObject({ key: specKey, seed: specSeed, agentDigest: agentDigest.optional(), ...shape });
 }
 
 /**

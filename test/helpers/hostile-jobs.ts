@@ -22,7 +22,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Job = { run: string; protocol: string; spec: Record<string, Json>; trace: boolean; recording?: Json };
 
 const RUN = '0123456789abcdef';
-const CONTINUAL = {
+export const CONTINUAL = {
   seed: 3,
   agent: 'oracle',
   home: 'cottage',
@@ -32,7 +32,7 @@ const CONTINUAL = {
   domain: 'virtualhome',
   style: 'sentence',
 };
-const EPISODIC = {
+export const EPISODIC = {
   seed: 0,
   agent: 'oracle',
   home: 'cottage',
@@ -129,7 +129,7 @@ const FIELDS = {
   job: ['run', 'protocol', 'spec', 'trace', 'recording'],
   spec: [
     ...['key', 'seed', 'agent', 'home', 'nonstationarity', 'instructions', 'steps', 'domain', 'style', 'referents'],
-    ...['task', 'family', 'slip', 'maxSteps', 'semgroTrain', 'dialogues', 'learning', 'llm'],
+    ...['task', 'family', 'slip', 'maxSteps', 'semgroTrain', 'dialogues', 'learning', 'llm', 'agentDigest'],
   ],
   llm: [
     ...['provider', 'model', 'baseUrl', 'cache', 'replay', 'concurrency', 'threads', 'timeoutMs', 'maxRetries'],
