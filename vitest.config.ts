@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HeaviestFirst } from './test/sequencer.js';
 
 /** Test files that replace modules (vi.mock): they need a module registry of their own. */
 const ISOLATED = ['test/planning/household/rule-change.test.ts', 'test/bench/episodic/people-agents.test.ts'];
@@ -9,6 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Removes the scratch folders each test file made (test/helpers/scratch.ts).
     setupFiles: ['test/setup.ts'],
+    // The known-heavy files start first, so that the two workers finish together (test/sequencer.ts).
+    sequence: { sequencer: HeaviestFirst },
     // The CI machine has 2 cores; more workers than that only thrash.
     maxWorkers: 2,
     projects: [
