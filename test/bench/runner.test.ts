@@ -5,7 +5,14 @@ import { EXIT_EPISODES_FAILED, EXIT_INTERRUPTED } from '../../src/bench/runner.j
 import { ResultsStore } from '../../src/bench/store.js';
 import { InputError } from '../../src/util/errors.js';
 import { TOY_LAYOUT, TOY_SPEC } from '../fixtures/toy.js';
-import { CapturedStream, referenceJson, SMALL_GRID, tempStore, toyGridRun } from '../fixtures/toy-runs.js';
+import {
+  CapturedStream,
+  referenceJson,
+  SMALL_GRID,
+  type ToyFlags,
+  tempStore,
+  toyGridRun,
+} from '../fixtures/toy-runs.js';
 
 afterEach(() => {
   delete process.env.TOY_DELAY_MS;
@@ -21,11 +28,14 @@ function storedEpisodes(path: string, runId = 1) {
 }
 
 describe('runner worker pool', () => {
+  /** The store of the first test's run on 2 threads, which the second test reads (each file runs its tests in order). */
+  const threadedStore = tempStore();
+
   it('gives byte-identical reports on 2 threads, 1 thread and in the main thread', async () => {
     // Long enough (40 x 50 ms) that the second thread starts before the first has taken every episode, even on a
     // loaded machine; changes no result.
     process.env.TOY_DELAY_MS = '50';
-    const path = tempStore();
+    const path = threadedStore;
     const threads = await toyGridRun({ ...SMALL_GRID, store: path, workers: '2' }).run();
     delete process.env.TOY_DELAY_MS;
     const one = await toyGridRun({ ...SMALL_GRID, store: tempStore(), workers: '1' }).run();
@@ -40,15 +50,14 @@ describe('runner worker pool', () => {
     expect(threads).toMatchObject({ runId: 1, resumed: false, executed: 40, interrupted: false, exitCode: 0 });
   });
 
-  it('stores each episode with its spec and result, timing kept apart', async () => {
-    const path = tempStore();
-    await toyGridRun({ ...SMALL_GRID, seeds: '2', store: path, workers: '2' }).run();
-    const episodes = storedEpisodes(path);
-    expect(episodes).toHaveLength(16);
+  it('stores each episode with its spec and result, timing kept apart', () => {
+    // The store of the 2-thread run above: starting another pool would only repeat it.
+    const episodes = storedEpisodes(threadedStore);
+    expect(episodes).toHaveLength(40);
     for (const episode of episodes) {
       expect(episode.status).toBe('ok');
       expect(Object.keys(episode.result!).sort()).toEqual(['details', 'metrics']);
-      expect(episode.timing.protocol).toEqual({ sleptMs: 0 });
+      expect(episode.timing.protocol).toEqual({ sleptMs: 50 }); // the protocol's own timing: TOY_DELAY_MS above
       expect(episode.timing.wallMs).toBeGreaterThanOrEqual(0);
       expect(episode.spec.key).toBe(episode.key);
       expect(episode.trace).toBeUndefined();
@@ -101,8 +110,10 @@ describe('runner worker pool', () => {
   });
 
   it('keeps per-step traces only with trace, without changing the report', async () => {
-    const traced = await toyGridRun({ ...SMALL_GRID, seeds: '2', store: tempStore(), trace: true }).run();
-    const plain = await toyGridRun({ ...SMALL_GRID, seeds: '2', store: tempStore() }).run();
+    // The traces cross from the threads to the store; the plain run, whose report must be the same, needs no pool
+    // (the first test shows threads and the main thread give the same reports).
+    const traced = await toyGridRun({ ...SMALL_GRID, seeds: '2', store: tempStore(), trace: true, workers: '2' }).run();
+    const plain = await toyGridRun({ ...SMALL_GRID, seeds: '2', store: tempStore(), workers: '0' }).run();
     expect(reportToJson(traced.report)).toBe(reportToJson(plain.report));
     const [first] = storedEpisodes(traced.storePath);
     expect(first.trace).toHaveLength(6); // instructions 3 -> 6 toy events, one record each
@@ -127,9 +138,16 @@ describe('runner worker pool', () => {
   });
 });
 
+/**
+ * Resuming is the runner's bookkeeping over the store, the same whoever runs the episodes: these tests run them in
+ * the main thread (a pool of threads costs seconds to start under vitest, where each thread compiles the sources);
+ * the aborted runs below and test/bench/kill.test.ts resume on worker threads.
+ */
+const RESUME_GRID: ToyFlags = { ...SMALL_GRID, workers: '0' };
+
 describe('resume', () => {
   it('skips stored episodes, re-runs failed ones, and reports from the store', async () => {
-    const flags = { ...SMALL_GRID, seeds: '3' };
+    const flags = { ...RESUME_GRID, seeds: '3' };
     const path = tempStore();
     const { options } = toyGridRun({ ...flags, store: path });
     const [first, second, third] = options.specs;
@@ -165,7 +183,7 @@ describe('resume', () => {
   });
 
   it('starts a new run without resume, keeping the old one; resume continues the latest equal one', async () => {
-    const flags = { ...SMALL_GRID, seeds: '1' };
+    const flags = { ...RESUME_GRID, seeds: '1' };
     const path = tempStore();
     const a = await toyGridRun({ ...flags, store: path }).run();
     const stderr = new CapturedStream();
@@ -184,18 +202,18 @@ describe('resume', () => {
 
   it('with no equal run starts a new one (saying so); a run id of another configuration is refused', async () => {
     const path = tempStore();
-    await toyGridRun({ ...SMALL_GRID, seeds: '1', store: path }).run();
+    await toyGridRun({ ...RESUME_GRID, seeds: '1', store: path }).run();
     const stderr = new CapturedStream();
     const fresh = await toyGridRun(
-      { ...SMALL_GRID, seeds: '2', store: path, resume: true },
+      { ...RESUME_GRID, seeds: '2', store: path, resume: true },
       { quiet: false, stderr: stderr.asStream() },
     ).run();
     expect(fresh).toMatchObject({ runId: 2, resumed: false, executed: 16 });
     expect(stderr.text).toContain('no earlier run with this configuration');
-    await expect(toyGridRun({ ...SMALL_GRID, seeds: '3', store: path, resume: '1' }).run()).rejects.toThrow(
+    await expect(toyGridRun({ ...RESUME_GRID, seeds: '3', store: path, resume: '1' }).run()).rejects.toThrow(
       /--resume 1: run 1 was started with another configuration/,
     );
-    await expect(toyGridRun({ ...SMALL_GRID, store: path, resume: '9' }).run()).rejects.toThrow(
+    await expect(toyGridRun({ ...RESUME_GRID, store: path, resume: '9' }).run()).rejects.toThrow(
       /--resume 9: no such run in this store/,
     );
   });
