@@ -240,6 +240,7 @@ describeBuilt("hearth run: a home's name picks its domain; --seeds says what a c
         '1',
         '--steps',
         '20',
+        ...MAIN_THREAD,
         '--json',
         '--store',
         newStore(),
