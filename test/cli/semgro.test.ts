@@ -67,18 +67,23 @@ describeBuilt('hearth semgro build-db and hearth scene shift', () => {
     expect(hearth('scene', 'show', out).code).toBe(0);
   }, 60_000);
 
-  it('refuses a foreign or malformed database, and a bad type or degree, in one line', () => {
+  // The CLI's own main in this process: a child process per refusal costs a second or two of start-up each, and the
+  // exit code through a real process is checked by test/cli/run.test.ts ('refuses through the built CLI too').
+  it('refuses a foreign or malformed database, and a bad type or degree, in one line', async () => {
     const foreign = join(dir, 'foreign.jsonl');
     writeFileSync(foreign, '{"format":"something-else"}\n');
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, `${readFileSync(db, 'utf8').split('\n')[0]}\n{"id": 1, "level": "one"\n`);
     const shift = (...args: string[]) =>
-      hearth('scene', 'shift', '--from', HOME, '--seed', '1', '--out', join(dir, 'x.json'), ...args);
+      runCliInProcess(['scene', 'shift', '--from', HOME, '--seed', '1', '--out', join(dir, 'x.json'), ...args]);
     for (const [r, pattern] of [
-      [shift('--type', 'ol', '--degree', '0.2', '--db', foreign), /foreign\.jsonl:1: not a SemGro skill database/],
-      [shift('--type', 'ol', '--degree', '0.2', '--db', broken), /broken\.jsonl:2: not JSON/],
-      [shift('--type', 'xx', '--degree', '0.2', '--db', db), /--type must be one of ol, pa, rs, got "xx"/],
-      [shift('--type', 'ol', '--degree', '2', '--db', db), /--degree must be a number from 0 to 1, got "2"/],
+      [
+        await shift('--type', 'ol', '--degree', '0.2', '--db', foreign),
+        /foreign\.jsonl:1: not a SemGro skill database/,
+      ],
+      [await shift('--type', 'ol', '--degree', '0.2', '--db', broken), /broken\.jsonl:2: not JSON/],
+      [await shift('--type', 'xx', '--degree', '0.2', '--db', db), /--type must be one of ol, pa, rs, got "xx"/],
+      [await shift('--type', 'ol', '--degree', '2', '--db', db), /--degree must be a number from 0 to 1, got "2"/],
     ] as const) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(pattern);
