@@ -6,6 +6,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli.js';
 import { type FakeOpenAiServer, type FakeServerOptions, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { projectRoot } from '../helpers/shared-data.js';
 import { tinyModel } from './helpers.js';
@@ -83,6 +84,8 @@ describe('hearth llm check against an OpenAI-compatible server', () => {
     expect(report.checks.chat.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  // The wrong key goes through the built CLI; the unknown model and the unreachable server through the CLI's own main
+  // in this process, over the same real HTTP (a second or two of process start-up less each).
   it('fails with one line and exit code 2 for a wrong key, an unknown model, an unreachable server', async () => {
     const s = await start({ apiKey: 'right' });
     const base = ['llm', 'check', '--llm', 'openai', '--base-url', s.url];
@@ -91,14 +94,14 @@ describe('hearth llm check against an OpenAI-compatible server', () => {
     expect(wrongKey.stderr).toMatch(/^hearth: .*rejected the API key \(401\).*\n$/);
     expect(wrongKey.stderr.trim().split('\n')).toHaveLength(1);
 
-    const unknownModel = await hearth([...base, '--model', 'nope', '--api-key', 'right']);
+    const unknownModel = await runCliInProcess([...base, '--model', 'nope', '--api-key', 'right']);
     expect(unknownModel.code).toBe(2);
     expect(unknownModel.stderr).toMatch(/has no model "nope"/);
 
     const url = s.url;
     await s.close();
     server = undefined;
-    const unreachable = await hearth(['llm', 'check', '--llm', 'openai', '--base-url', url, '--model', 'm']);
+    const unreachable = await runCliInProcess(['llm', 'check', '--llm', 'openai', '--base-url', url, '--model', 'm']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/^hearth: cannot reach an LLM server at .*ECONNREFUSED/);
 
