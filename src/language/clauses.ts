@@ -155,8 +155,10 @@ function thingOf(env: Env, name: string): Thing {
   const classes = sliceClasses(classesOf(phrase), quantifier);
   // "2 slices of tomato", "a tomato slice": the thing sliced (a slice is a state: docs/alfred.md); bread's slices are a
   // class of their own
+  // "a piece of apple" is a slice too where the thing is one class that can be cut ("three pieces of fruit" are fruits)
+  const cut = env.get(`${name}Cut`);
   const slices =
-    (SLICE_QUANTIFIERS.has(quantifier) && env.get(`${name}Cut`) === 'slice') ||
+    (SLICE_QUANTIFIERS.has(quantifier) && (cut === 'slice' || (cut === 'piece' && phrase.category === undefined))) ||
     /\b(?:slice|slices)\b/.test(phrase.words);
   const sliced = slices && classes.every((c) => fits(c, 'isSliced'));
   // "a hot mug": a heat word of a thing that is no food asks it heated (`heatState`)

@@ -1,0 +1,31 @@
+/**
+ * Forms of people's words (issue 42, ALFRED's crowd texts), each on phrasings of our own (the corpora's texts stay in
+ * their place: `hearth read --family alfred` measures on them): what each form reads as, and where the reader refuses.
+ */
+import { describe, expect, it } from 'vitest';
+import { readGoal } from '../../src/language/index.js';
+import { formatGoal } from '../../src/sim/subgoal-text.js';
+
+function lines(text: string): string[] {
+  const r = readGoal(text);
+  if (!r.ok) throw new Error(`"${text}" does not read: ${r.reason}`);
+  return r.goal.subgoals.map((s) => formatGoal(s));
+}
+const refused = (text: string) => expect(readGoal(text).ok, text).toBe(false);
+
+describe("people's words: noun phrases", () => {
+  it('reads a piece of a thing that can be cut as a slice of it, wherever the phrase stands', () => {
+    expect(lines('Warm a piece of tomato and leave it in the sink.')).toEqual([
+      'tomato isSliced',
+      'tomato(isSliced) isCooked',
+      'tomato(isSliced,isCooked) isPlacedTo sink',
+    ]);
+    expect(lines('Set a bowl with a piece of potato in it on the desk.')).toEqual([
+      'dishbowl isPlacedTo desk',
+      'potato isSliced',
+      'potato(isSliced) isPlacedTo dishbowl',
+    ]);
+    // pieces of a category are its things, whole
+    expect(lines('Put two pieces of fruit on the desk.')[0]).toMatch(/^2 apple\|/);
+  });
+});
