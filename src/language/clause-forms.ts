@@ -177,6 +177,18 @@ const SOURCE = (name: string) =>
 const RELATIVE_PLACE = (name: string) =>
   lazyOptional(
     alt(`${name}Rel`, [
+      // "the cabinet in between the microwave and the sink": which one, by two things
+      {
+        tag: 'to',
+        pattern: [
+          words('between|in between|in-between'),
+          optional(words('the|a|an')),
+          np(`${name}RelTo`),
+          words('and'),
+          optional(words('the|a|an')),
+          np(`${name}RelToo`),
+        ],
+      },
       {
         tag: 'to',
         pattern: [
@@ -185,7 +197,7 @@ const RELATIVE_PLACE = (name: string) =>
               'above|over|behind|in front of|across from|opposite|opposite to|close to|closest to|nearest to|nearest|' +
               'at the end of|at the back of|on the side of|in the corner of|between|facing|with|that has|that holds|' +
               'to the right side of|to the left side of|on the right side of|on the left side of|on the left of|' +
-              'on the right of|beside the|adjacent to|of',
+              'on the right of|beside the|adjacent to|at the foot of|at the head of|at the side of|of',
           ),
           optional(words('the|a|an')),
           np(`${name}RelTo`),
@@ -1002,6 +1014,18 @@ export const CLAUSE_FORMS: Tagged[] = [
       optional(words('up')),
       appliance,
       DURATION,
+    ],
+  },
+  // "take the keys on the dresser", "grab the book on top of the shelf": the one there, taken (a fetch; the place is
+  // which one, as a source after a thing). Taking a thing somewhere says "to" ("take the mug to the sink").
+  {
+    tag: 'fetch',
+    pattern: [
+      words('take|grab|pick up|take up'),
+      objects('xs'),
+      words('on|on top of|upon|sitting on|lying on'),
+      optional(words('the|a|an')),
+      np('xsOn'),
     ],
   },
   // ALFRED's movable receptacles: "put a cup with a knife in it in the sink", "a pan containing a spatula on the

@@ -29,3 +29,21 @@ describe("people's words: noun phrases", () => {
     expect(lines('Put two pieces of fruit on the desk.')[0]).toMatch(/^2 apple\|/);
   });
 });
+
+describe("people's words: where things are", () => {
+  it('reads a thing taken where it is as taken, and holding it while a lamp is switched on as looking at it', () => {
+    expect(lines('Grab the remote on the sofa.')).toEqual(['remotecontrol isPickedUp']);
+    expect(lines('Take the pen on the desk and switch on the lamp on the desk.')).toEqual([
+      'pen isExaminedUnder tablelamp',
+    ]);
+    // taking a thing somewhere says where to
+    expect(lines('Take the pen to the desk.')).toEqual(['pen isPlacedTo desk']);
+  });
+
+  it('reads a host said to be between two things, or at the foot of one, as any one of its class', () => {
+    expect(lines('Put the mug in the cabinet in between the fridge and the stove.')).toEqual([
+      'mug isPlacedTo cabinet',
+    ]);
+    expect(lines('Put the book on the dresser at the foot of the bed.')).toEqual(['book isPlacedTo dresser']);
+  });
+});
