@@ -737,6 +737,8 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
     return problem(`'the same ${hostClass}' of one thing is the one it was on, which no goal can say`);
   }
   const said = env.get('hostK') === 'np' ? (env.get('host') as Phrase | undefined) : undefined;
+  const table = tableFor(said, got.things);
+  if (table) return problem(table);
   const hostCategory = said?.category !== undefined ? (said.classes ?? []).filter(canHost) : undefined;
   const make = (things: readonly Thing[]): ClauseReading => {
     const fit = fitted(things, 'isPlacedTo');
@@ -777,6 +779,20 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
     return { ...sliced(placing), referred: got.referred };
   }
   return { ...reading, notes, referred: got.referred };
+}
+
+/**
+ * "The table" said alone is the kitchen table by the catalog's alias, and so it is for food and kitchen things (where
+ * meals and dishes go); of other things ("put the watch on the table") it is as often a side table, a coffee table or
+ * a desk: the reading refuses rather than guess. A table described ("the kitchen table", "the white table") is read as
+ * said.
+ */
+function tableFor(said: Phrase | undefined, things: readonly Thing[]): string | undefined {
+  if (!said || said.className !== 'kitchentable' || !/^tables?$/.test(said.words)) return undefined;
+  const kitchen = (c: string) => ['food', 'kitchenware'].includes(catalogClass(c)?.kind ?? '');
+  if (things.every((t) => t.classes.every(kitchen))) return undefined;
+  const what = things.map((t) => t.said ?? t.classes.join(' or ')).join(' and ');
+  return `'${said.words}' for ${what}: a kitchen table, a side table, a coffee table or a desk? the text does not say which`;
 }
 
 /** A declarative or wished state ("the fridge is open", "the apple in the fridge") as the clause that reaches it. */

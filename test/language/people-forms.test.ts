@@ -47,3 +47,19 @@ describe("people's words: where things are", () => {
     expect(lines('Put the book on the dresser at the foot of the bed.')).toEqual(['book isPlacedTo dresser']);
   });
 });
+
+describe("people's words: refused where two readings are plain", () => {
+  it('reads "the table" as the kitchen table for food and kitchen things, and refuses it for other things', () => {
+    expect(lines('Set a warm potato on the table.')).toEqual(['potato isCooked', 'potato(isCooked) isPlacedTo kitchentable']);
+    expect(lines('Leave the ladle on a table.')).toEqual(['ladle isPlacedTo kitchentable']);
+    refused('Leave the alarm clock on the table.');
+    refused('Put two remotes on a table.');
+    // a table said with more words is read as said
+    expect(lines('Leave the alarm clock on the dining table.')).toEqual(['clock isPlacedTo diningtable']);
+  });
+
+  it('refuses a cup said alone, as often a mug as a glass', () => {
+    refused('Put a cup in the sink.');
+    expect(lines('Put a mug in the sink.')).toEqual(['mug isPlacedTo sink']);
+  });
+});
