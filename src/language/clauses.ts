@@ -784,11 +784,13 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
 /**
  * "The table" said alone is the kitchen table by the catalog's alias, and so it is for food and kitchen things (where
  * meals and dishes go); of other things ("put the watch on the table") it is as often a side table, a coffee table or
- * a desk: the reading refuses rather than guess. A table described ("the kitchen table", "the white table") is read as
- * said.
+ * a desk: the reading refuses rather than guess, and so where only its colour, size or material is said ("the white
+ * table"). A kind of table said ("the kitchen table", "the side table") is read as said.
  */
 function tableFor(said: Phrase | undefined, things: readonly Thing[]): string | undefined {
-  if (!said || said.className !== 'kitchentable' || !/^tables?$/.test(said.words)) return undefined;
+  // "the table", "a white table": colours, sizes and materials say nothing of which kind of table
+  const named = said?.words.split(' ').filter((w) => !said.setAside?.includes(w)).join(' ');
+  if (!said || said.className !== 'kitchentable' || !/^tables?$/.test(named ?? '')) return undefined;
   const kitchen = (c: string) => ['food', 'kitchenware'].includes(catalogClass(c)?.kind ?? '');
   if (things.every((t) => t.classes.every(kitchen))) return undefined;
   const what = things.map((t) => t.said ?? t.classes.join(' or ')).join(' and ');
