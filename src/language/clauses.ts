@@ -788,9 +788,13 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
  * table"). A kind of table said ("the kitchen table", "the side table") is read as said.
  */
 function tableFor(said: Phrase | undefined, things: readonly Thing[]): string | undefined {
+  if (said?.className !== 'kitchentable') return undefined;
   // "the table", "a white table": colours, sizes and materials say nothing of which kind of table
-  const named = said?.words.split(' ').filter((w) => !said.setAside?.includes(w)).join(' ');
-  if (!said || said.className !== 'kitchentable' || !/^tables?$/.test(named ?? '')) return undefined;
+  const named = said.words
+    .split(' ')
+    .filter((w) => !said.setAside?.includes(w))
+    .join(' ');
+  if (!/^tables?$/.test(named)) return undefined;
   const kitchen = (c: string) => ['food', 'kitchenware'].includes(catalogClass(c)?.kind ?? '');
   if (things.every((t) => t.classes.every(kitchen))) return undefined;
   const what = things.map((t) => t.said ?? t.classes.join(' or ')).join(' and ');
@@ -1040,6 +1044,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const where = hostOf(env, 'host', before);
     if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
     if (!canHost(where.className)) return problem(`nothing can be put on or in ${article(where.className)}`);
+    const table = tableFor(env.get('hostK') === 'np' ? (env.get('host') as Phrase | undefined) : undefined, [vessel]);
+    if (table) return problem(table);
     const held = fitted(got.things, 'isPlacedTo');
     if (held.problem) return problem(held.problem);
     const vessels = fitted([vessel], 'isPlacedTo');
