@@ -1087,6 +1087,8 @@ export const CLAUSE_FORMS: Tagged[] = [
       PREP,
       hostOrPronoun('host'),
       optional(words('away|for now|there')),
+      // "put the watch on the desk from the bed": where it is taken from, said after where it goes
+      lazyOptional(words('from|from off|from on|off of|out of'), optional(words('the|a|an')), np('xsFromAfter')),
       DURATION,
       PURPOSE,
     ],
@@ -1499,7 +1501,9 @@ export const CLAUSE_FORMS: Tagged[] = [
 ];
 
 export const CLAUSE_SEPARATORS =
-  ', | and | , and | then | , then | and then | , and then | after that | , after that | and after that | , then | and also | , and also';
+  ', | and | , and | then | , then | and then | , and then | after that | , after that | and after that | , then | and also | , and also' +
+  // "..., next turn on the lamp"
+  ' | , next | and next';
 
 /**
  * The pattern steps one sentence may take: the longest usual text (TEACh's breakfast) takes a few thousand, a

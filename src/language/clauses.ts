@@ -1626,6 +1626,12 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
       before = lit;
       continue;
     }
+    const taken = last && !reading.problem ? takenOutCooled(last, reading) : undefined;
+    if (taken) {
+      out[out.length - 1] = taken;
+      before = taken;
+      continue;
+    }
     const moved = movedOn(out, reading);
     out.push(moved);
     before = moved;
@@ -1668,6 +1674,23 @@ function movedOn(out: ClauseReading[], reading: ClauseReading): ClauseReading {
     return again.problem ? reading : { ...reading, ...again, referred: reading.referred };
   }
   return reading;
+}
+
+/**
+ * "Put the pan in the fridge and take it out": the things put in the fridge and taken again are cooled (ALFRED's
+ * cooling, as a narrated sequence: `movedOn`), and held.
+ */
+function takenOutCooled(placing: ClauseReading, next: ClauseReading): ClauseReading | undefined {
+  if (!placing.placing || !next.provisional || placing.subgoals.length === 0) return undefined;
+  const { things, host } = placing.placing;
+  if (!(COOLER_CLASSES as readonly string[]).includes(host) || !sameClasses(things, next.antecedent)) return undefined;
+  if (!things.every((t) => t.classes.every((c) => fits(c, 'isCooled')))) return undefined;
+  return {
+    ...placing,
+    subgoals: things.map((t) => unary(t, 'isCooled')),
+    antecedent: things.map((t) => ({ ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), 'isCooled' as const])] })),
+    notes: [...(placing.notes ?? []), `put in the ${host} and taken out again: read as cooled there`],
+  };
 }
 
 /** Whether a clause's things are hosts the clause before named, and none of its things. */

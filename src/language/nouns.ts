@@ -187,6 +187,8 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   rack: 'cart',
   'wire rack': 'cart',
   bureau: 'dresser',
+  'television stand': 'tvstand',
+  'sofa chair': 'chair',
   'pump bottle': 'soapbottle',
   'soap pump': 'soapbottle',
   'hand soap bottle': 'soapbottle',

@@ -68,3 +68,26 @@ describe("people's words: refused where two readings are plain", () => {
     expect(lines('Put a mug in the sink.')).toEqual(['mug isPlacedTo sink']);
   });
 });
+
+describe("people's words: narrated steps and more of their words", () => {
+  it('reads a thing put in the fridge and taken out again as cooled', () => {
+    expect(lines('Put the plate in the fridge and take it out.')).toEqual(['plate isCooled']);
+    expect(lines('Put the plate in the fridge, remove it and set it on the desk.')).toEqual([
+      'plate isCooled',
+      'plate(isCooled) isPlacedTo desk',
+    ]);
+  });
+
+  it('reads where a thing is taken from after where it goes, and "next" between two steps', () => {
+    expect(lines('Put the pen on the dresser from the bed.')).toEqual(['pen isPlacedTo dresser']);
+    expect(lines('Put the pen on the dresser, next put the book on the desk.')).toEqual([
+      'pen isPlacedTo dresser',
+      'book isPlacedTo desk',
+    ]);
+  });
+
+  it('knows a sofa chair and a television stand', () => {
+    expect(lines('Put the pillow on the sofa chair.')).toEqual(['pillow isPlacedTo chair']);
+    expect(lines('Put the keys on the television stand.')).toEqual(['keys isPlacedTo tvstand']);
+  });
+});
