@@ -214,7 +214,9 @@ const RELATIVE_PLACE = (name: string) =>
               'by the door|near the door|closest to you|nearest to you|nearest you|closest to the door|' +
               'on the top shelf|on the bottom shelf|on the middle shelf|on the lower shelf|on the upper shelf|' +
               'on the second shelf|on the first shelf|on the third shelf|on the top|on the bottom|on the door|' +
-              'in the door|on the shelf|on a shelf|in the back|at the bottom|at the top',
+              'in the door|on the shelf|on a shelf|in the back|at the bottom|at the top|' +
+              // "the cabinet above", "the drawer below": above or below what was named before
+              'above|below|up above|down below|overhead',
           ),
         ],
       },
@@ -1116,6 +1118,21 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'place',
     pattern: [words(PLACE_VERBS), PARTICLE, alt('xsK', [{ tag: 'unsaid', pattern: [] }]), PREP, hostOrPronoun('host')],
+  },
+  // "put it in the fridge, then back in the microwave": the thing of the clause before, put back (unsaid)
+  {
+    tag: 'place',
+    pattern: [
+      alt('xsK', [{ tag: 'unsaid', pattern: [] }]),
+      words('back'),
+      words('in|into|on|onto|inside|to'),
+      hostOrPronoun('host'),
+    ],
+  },
+  // "place it in the fridge, remove, place it on the table": taken out again (the thing before, unsaid)
+  {
+    tag: 'fetch',
+    pattern: [words('remove|take out|pull out|get out|take back out'), alt('xsK', [{ tag: 'unsaid', pattern: [] }])],
   },
   // "throw out the apple", "discard the bread": into the garbage can, where things thrown out go
   {

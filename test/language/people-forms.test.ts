@@ -78,6 +78,22 @@ describe("people's words: narrated steps and more of their words", () => {
     ]);
   });
 
+  it('reads a step said without its verb or its thing: "back in the microwave", "remove"', () => {
+    expect(lines('Take the plate out of the microwave, put it in the fridge, back in the microwave.')).toEqual([
+      'plate isCooled',
+      'plate(isCooled) isPlacedTo microwave',
+    ]);
+    expect(lines('Pick up the egg, place into the fridge, remove, place on the desk.')).toEqual([
+      'egg isCooled',
+      'egg(isCooled) isPlacedTo desk',
+    ]);
+    refused('Remove.');
+    expect(lines('Wash the plate, put it in the cabinet above.')).toEqual([
+      'plate isClean',
+      'plate(isClean) isPlacedTo cabinet',
+    ]);
+  });
+
   it('reads where a thing is taken from after where it goes, and "next" between two steps', () => {
     expect(lines('Put the pen on the dresser from the bed.')).toEqual(['pen isPlacedTo dresser']);
     expect(lines('Put the pen on the dresser, next put the book on the desk.')).toEqual([
