@@ -177,6 +177,18 @@ const SOURCE = (name: string) =>
 const RELATIVE_PLACE = (name: string) =>
   lazyOptional(
     alt(`${name}Rel`, [
+      // "the cabinet in between the microwave and the sink": which one, by two things
+      {
+        tag: 'to',
+        pattern: [
+          words('between|in between|in-between'),
+          optional(words('the|a|an')),
+          np(`${name}RelTo`),
+          words('and'),
+          optional(words('the|a|an')),
+          np(`${name}RelToo`),
+        ],
+      },
       {
         tag: 'to',
         pattern: [
@@ -185,7 +197,7 @@ const RELATIVE_PLACE = (name: string) =>
               'above|over|behind|in front of|across from|opposite|opposite to|close to|closest to|nearest to|nearest|' +
               'at the end of|at the back of|on the side of|in the corner of|between|facing|with|that has|that holds|' +
               'to the right side of|to the left side of|on the right side of|on the left side of|on the left of|' +
-              'on the right of|beside the|adjacent to|of',
+              'on the right of|beside the|adjacent to|at the foot of|at the head of|at the side of|of',
           ),
           optional(words('the|a|an')),
           np(`${name}RelTo`),
@@ -202,7 +214,9 @@ const RELATIVE_PLACE = (name: string) =>
               'by the door|near the door|closest to you|nearest to you|nearest you|closest to the door|' +
               'on the top shelf|on the bottom shelf|on the middle shelf|on the lower shelf|on the upper shelf|' +
               'on the second shelf|on the first shelf|on the third shelf|on the top|on the bottom|on the door|' +
-              'in the door|on the shelf|on a shelf|in the back|at the bottom|at the top',
+              'in the door|on the shelf|on a shelf|in the back|at the bottom|at the top|' +
+              // "the cabinet above", "the drawer below": above or below what was named before
+              'above|below|up above|down below|overhead',
           ),
         ],
       },
@@ -1004,6 +1018,18 @@ export const CLAUSE_FORMS: Tagged[] = [
       DURATION,
     ],
   },
+  // "take the keys on the dresser", "grab the book on top of the shelf": the one there, taken (a fetch; the place is
+  // which one, as a source after a thing). Taking a thing somewhere says "to" ("take the mug to the sink").
+  {
+    tag: 'fetch',
+    pattern: [
+      words('take|grab|pick up|take up'),
+      objects('xs'),
+      words('on|on top of|upon|sitting on|lying on'),
+      optional(words('the|a|an')),
+      np('xsOn'),
+    ],
+  },
   // ALFRED's movable receptacles: "put a cup with a knife in it in the sink", "a pan containing a spatula on the
   // counter", "put a watch in a bowl on the shelf": the thing in the vessel, the vessel placed (`clauses.ts`)
   {
@@ -1063,6 +1089,8 @@ export const CLAUSE_FORMS: Tagged[] = [
       PREP,
       hostOrPronoun('host'),
       optional(words('away|for now|there')),
+      // "put the watch on the desk from the bed": where it is taken from, said after where it goes
+      lazyOptional(words('from|from off|from on|off of|out of'), optional(words('the|a|an')), np('xsFromAfter')),
       DURATION,
       PURPOSE,
     ],
@@ -1090,6 +1118,21 @@ export const CLAUSE_FORMS: Tagged[] = [
   {
     tag: 'place',
     pattern: [words(PLACE_VERBS), PARTICLE, alt('xsK', [{ tag: 'unsaid', pattern: [] }]), PREP, hostOrPronoun('host')],
+  },
+  // "put it in the fridge, then back in the microwave": the thing of the clause before, put back (unsaid)
+  {
+    tag: 'place',
+    pattern: [
+      alt('xsK', [{ tag: 'unsaid', pattern: [] }]),
+      words('back'),
+      words('in|into|on|onto|inside|to'),
+      hostOrPronoun('host'),
+    ],
+  },
+  // "place it in the fridge, remove, place it on the table": taken out again (the thing before, unsaid)
+  {
+    tag: 'fetch',
+    pattern: [words('remove|take out|pull out|get out|take back out'), alt('xsK', [{ tag: 'unsaid', pattern: [] }])],
   },
   // "throw out the apple", "discard the bread": into the garbage can, where things thrown out go
   {
@@ -1475,7 +1518,9 @@ export const CLAUSE_FORMS: Tagged[] = [
 ];
 
 export const CLAUSE_SEPARATORS =
-  ', | and | , and | then | , then | and then | , and then | after that | , after that | and after that | , then | and also | , and also';
+  ', | and | , and | then | , then | and then | , and then | after that | , after that | and after that | , then | and also | , and also' +
+  // "..., next turn on the lamp"
+  ' | , next | and next';
 
 /**
  * The pattern steps one sentence may take: the longest usual text (TEACh's breakfast) takes a few thousand, a

@@ -155,8 +155,10 @@ function thingOf(env: Env, name: string): Thing {
   const classes = sliceClasses(classesOf(phrase), quantifier);
   // "2 slices of tomato", "a tomato slice": the thing sliced (a slice is a state: docs/alfred.md); bread's slices are a
   // class of their own
+  // "a piece of apple" is a slice too where the thing is one class that can be cut ("three pieces of fruit" are fruits)
+  const cut = env.get(`${name}Cut`);
   const slices =
-    (SLICE_QUANTIFIERS.has(quantifier) && env.get(`${name}Cut`) === 'slice') ||
+    (SLICE_QUANTIFIERS.has(quantifier) && (cut === 'slice' || (cut === 'piece' && phrase.category === undefined))) ||
     /\b(?:slice|slices)\b/.test(phrase.words);
   const sliced = slices && classes.every((c) => fits(c, 'isSliced'));
   // "a hot mug": a heat word of a thing that is no food asks it heated (`heatState`)
@@ -735,6 +737,8 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
     return problem(`'the same ${hostClass}' of one thing is the one it was on, which no goal can say`);
   }
   const said = env.get('hostK') === 'np' ? (env.get('host') as Phrase | undefined) : undefined;
+  const table = tableFor(said, got.things);
+  if (table) return problem(table);
   const hostCategory = said?.category !== undefined ? (said.classes ?? []).filter(canHost) : undefined;
   const make = (things: readonly Thing[]): ClauseReading => {
     const fit = fitted(things, 'isPlacedTo');
@@ -775,6 +779,26 @@ function placeClause(env: Env, before: ClauseReading | undefined): ClauseReading
     return { ...sliced(placing), referred: got.referred };
   }
   return { ...reading, notes, referred: got.referred };
+}
+
+/**
+ * "The table" said alone is the kitchen table by the catalog's alias, and so it is for food and kitchen things (where
+ * meals and dishes go); of other things ("put the watch on the table") it is as often a side table, a coffee table or
+ * a desk: the reading refuses rather than guess, and so where only its colour, size or material is said ("the white
+ * table"). A kind of table said ("the kitchen table", "the side table") is read as said.
+ */
+function tableFor(said: Phrase | undefined, things: readonly Thing[]): string | undefined {
+  if (said?.className !== 'kitchentable') return undefined;
+  // "the table", "a white table": colours, sizes and materials say nothing of which kind of table
+  const named = said.words
+    .split(' ')
+    .filter((w) => !said.setAside?.includes(w))
+    .join(' ');
+  if (!/^tables?$/.test(named)) return undefined;
+  const kitchen = (c: string) => ['food', 'kitchenware'].includes(catalogClass(c)?.kind ?? '');
+  if (things.every((t) => t.classes.every(kitchen))) return undefined;
+  const what = things.map((t) => t.said ?? t.classes.join(' or ')).join(' and ');
+  return `'${said.words}' for ${what}: a kitchen table, a side table, a coffee table or a desk? the text does not say which`;
 }
 
 /** A declarative or wished state ("the fridge is open", "the apple in the fridge") as the clause that reaches it. */
@@ -1020,6 +1044,8 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
     const where = hostOf(env, 'host', before);
     if (!where.className) return problem(where.problem ?? "'it' has no host before it to mean");
     if (!canHost(where.className)) return problem(`nothing can be put on or in ${article(where.className)}`);
+    const table = tableFor(env.get('hostK') === 'np' ? (env.get('host') as Phrase | undefined) : undefined, [vessel]);
+    if (table) return problem(table);
     const held = fitted(got.things, 'isPlacedTo');
     if (held.problem) return problem(held.problem);
     const vessels = fitted([vessel], 'isPlacedTo');
@@ -1600,6 +1626,12 @@ export function readClauses(clauses: readonly Env[], context: ReadingContext): C
       before = lit;
       continue;
     }
+    const taken = last && !reading.problem ? takenOutCooled(last, reading) : undefined;
+    if (taken) {
+      out[out.length - 1] = taken;
+      before = taken;
+      continue;
+    }
     const moved = movedOn(out, reading);
     out.push(moved);
     before = moved;
@@ -1642,6 +1674,23 @@ function movedOn(out: ClauseReading[], reading: ClauseReading): ClauseReading {
     return again.problem ? reading : { ...reading, ...again, referred: reading.referred };
   }
   return reading;
+}
+
+/**
+ * "Put the pan in the fridge and take it out": the things put in the fridge and taken again are cooled (ALFRED's
+ * cooling, as a narrated sequence: `movedOn`), and held.
+ */
+function takenOutCooled(placing: ClauseReading, next: ClauseReading): ClauseReading | undefined {
+  if (!placing.placing || !next.provisional || placing.subgoals.length === 0) return undefined;
+  const { things, host } = placing.placing;
+  if (!(COOLER_CLASSES as readonly string[]).includes(host) || !sameClasses(things, next.antecedent)) return undefined;
+  if (!things.every((t) => t.classes.every((c) => fits(c, 'isCooled')))) return undefined;
+  return {
+    ...placing,
+    subgoals: things.map((t) => unary(t, 'isCooled')),
+    antecedent: things.map((t) => ({ ...t, qualifiers: [...new Set([...(t.qualifiers ?? []), 'isCooled' as const])] })),
+    notes: [...(placing.notes ?? []), `put in the ${host} and taken out again: read as cooled there`],
+  };
 }
 
 /** Whether a clause's things are hosts the clause before named, and none of its things. */

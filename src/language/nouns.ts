@@ -188,6 +188,8 @@ const EVERYDAY: Readonly<Record<string, string>> = {
   rack: 'cart',
   'wire rack': 'cart',
   bureau: 'dresser',
+  'television stand': 'tvstand',
+  'sofa chair': 'chair',
   'pump bottle': 'soapbottle',
   'soap pump': 'soapbottle',
   'hand soap bottle': 'soapbottle',
@@ -426,7 +428,7 @@ function resolveUncached(span: readonly string[]): NounPhrase | undefined {
 /**
  * Words the catalog's alias gives one class that people say as often of another (`NounPhrase.alsoMeans`): "lamp" is
  * the floor lamp by its alias and as often a desk lamp (in ALFRED's crowd texts, more often); "knife" the kitchen knife
- * and as often a butter knife; "spoon" the spoon and more often ALFRED's ladle. Measured on the development part of
+ * and as often a butter knife; "spoon" the spoon and more often ALFRED's ladle; "cup" the glass and as often a mug. Measured on the development part of
  * ALFRED's texts (docs/reader.md): a word is listed where it names the other class at least as often as its own.
  */
 const ALSO_MEANS: Readonly<Record<string, readonly string[]>> = {
@@ -435,6 +437,8 @@ const ALSO_MEANS: Readonly<Record<string, readonly string[]>> = {
   knife: ['cutleryknife'],
   spoon: ['ladle'],
   bottle: ['wine', 'spraybottle', 'soapbottle'],
+  // a cup is the glass by the catalog's alias, and as often a mug (a coffee cup, a tea cup)
+  cup: ['mug'],
 };
 
 /** "the lamp on the desk", "a lamp on the nightstand": a lamp that stands on furniture is a table lamp. */

@@ -630,7 +630,8 @@ describe('the fourth round of forms (issue 36)', () => {
     // a noun the request does not name is no after-thought of it
     refused('Put the apple in the fridge, any sofa is fine.');
     refused('Put the book on a shelf, whichever is closest.');
-    same('Put the cups away together in one kitchen cabinet.', 'Put all the cups in one kitchen cabinet.');
+    // (glasses: "cups" alone is as often of mugs, and refused since issue 42)
+    same('Put the glasses away together in one kitchen cabinet.', 'Put all the glasses in one kitchen cabinet.');
     same(
       'The plates belong together in one kitchen cabinet; put them away, please.',
       'Put all the plates in the kitchen cabinet.',
