@@ -11,6 +11,7 @@ import {
   subgoalsOfFacts,
 } from '../../../src/bench/episodic/progprompt.js';
 import { InputError } from '../../../src/util/errors.js';
+import { FULL_GRIDS } from '../../helpers/full-grids.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data.js';
 
@@ -140,9 +141,15 @@ describeWithShared(
       expect(specs.every((s) => s.family === 'progprompt')).toBe(true);
     });
 
-    it('the Oracle solves every task of the family', { timeout: 300_000 }, async () => {
+    // The gold replays above show every task can be done; the Oracle's plans are a sweep of the planner over the
+    // family, about a minute on a loaded 2-core machine: npm test plans every third task (both environments, 6 of
+    // 18), `npm run test:full-grids` every task (docs/testing.md).
+    it('the Oracle solves every task of the family (every third in npm test)', { timeout: 300_000 }, async () => {
+      const all = selectTasks(['progprompt'], []);
+      const ids = FULL_GRIDS ? all : all.filter((_, i) => i % 3 === 0);
+      expect(new Set(ids.map((id) => id.split('/')[1]))).toEqual(new Set(['env1', 'env2']));
       const unsolved: string[] = [];
-      for (const id of selectTasks(['progprompt'], [])) {
+      for (const id of ids) {
         const outcome = await runEpisodicEpisode({ agent: 'oracle', home: 'cottage', task: id, seed: 1 });
         if (outcome.score.sr !== 1) unsolved.push(id);
       }
