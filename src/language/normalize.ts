@@ -198,7 +198,12 @@ const SUFFIXES = phrases(
     'after slicing|after slice|after slicing it|after you slice it|after you slice|after you have sliced it|' +
     // the way to it, said after ("slice the bread after you grab the knife"): the knife is the slicing's anyway
     'after you grab the knife|after you get the knife|after you find the knife|after you pick up the knife|' +
-    'after grabbing the knife|with the knife|using the knife|with a knife|using a knife',
+    'after grabbing the knife|with the knife|using the knife|with a knife|using a knife|' +
+    // the order of a dialogue's steps, and the task said to end with it ("slice bread next", "place the slices in the
+    // bowl and we're done"): no goal of their own
+    'next|after that|and we are done|and we are finished|and you are done|and you are finished|and that is it|' +
+    'and then we are done|and then you are done|then we are done|then you are done|then you are finished|' +
+    'and we are all done|and you are all done|and the task is done|and the task is complete',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
