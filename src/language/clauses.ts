@@ -1138,10 +1138,14 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'dish-count': (env, before) => {
     const n = env.get('n') as number;
-    // toast alone: a sandwich's slices are its recipe's
+    // toast alone, or toast served ("place the toast on a plate. 1 slice only."): a sandwich's slices are its recipe's
+    const toasted = (s: SubgoalSpec) =>
+      s.patient.join() === 'breadslice' && (s.predicate === 'isCooked' || !!s.qualifiers?.includes('isCooked'));
+    const servedOn = (s: SubgoalSpec) =>
+      s.predicate === 'isClean' && !!before?.subgoals.some((p) => toasted(p) && p.destination?.includes(s.patient[0]));
     const toast =
-      before?.subgoals.length &&
-      before.subgoals.every((s) => s.patient.join() === 'breadslice' && s.predicate === 'isCooked');
+      before?.subgoals.some(toasted) &&
+      before.subgoals.every((s) => (s.patient.join() === 'breadslice' && toasted(s)) || servedOn(s));
     if (!before || !toast || before.referred) return problem('a number of slices with no toast said just before');
     if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
     const recount = <T extends { readonly count?: number | 'all' }>(x: T, classes: readonly string[]): T => {
