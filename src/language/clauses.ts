@@ -338,12 +338,13 @@ function objectsOf(
       if (!things.every((t) => t.classes.length > 0 && t.classes.every(sliceable)))
         return { things: [], notes: [], referred: true, problem: 'a slice of a thing that is not sliced' };
       // a slice is the thing sliced (docs/alfred.md); bread's is a bread slice
-      const slices = things.map((t): Thing =>
-        t.classes.every((c) => c === 'bread' || c === 'breadslice')
-          ? { ...t, classes: ['breadslice'] }
-          : t.qualifiers?.includes('isSliced')
-            ? t
-            : { ...t, qualifiers: ['isSliced', ...(t.qualifiers ?? [])] },
+      const slices = things.map(
+        (t): Thing =>
+          t.classes.every((c) => c === 'bread' || c === 'breadslice')
+            ? { ...t, classes: ['breadslice'] }
+            : t.qualifiers?.includes('isSliced')
+              ? t
+              : { ...t, qualifiers: ['isSliced', ...(t.qualifiers ?? [])] },
       );
       const said = slices.map((t) => t.said ?? t.classes.join('|')).join(' and ');
       return { things: slices, notes: [`a slice read as one of ${said}`], referred: true };
