@@ -524,7 +524,12 @@ function readTurns(text: string): DialogueReading {
       const placed = spoken && !read.ok ? THING_THEN_PLACE.exec(sentence) : null;
       if (placed) {
         const located = readRequest(`${placed[1]} that is ${placed[2]}`, { before });
+        // "fill the mug on the counter with coffee": what it is filled with after the place, which is read as any one
+        // of its class anyway (as "the mug from the counter" reads)
+        const filled = located.ok ? undefined : / with (.+)$/.exec(placed[2]);
+        const refilled = filled ? readRequest(`${placed[1]} with ${filled[1]}`, { before }) : undefined;
         if (located.ok) read = located;
+        else if (refilled?.ok) read = refilled;
       }
       if (read.ok) {
         take(read.clauses);
@@ -655,7 +660,7 @@ const SLICE_COUNT = /^\s*(?:\d+|one|two|three|four|five)\s+slices?\b/i;
  * the table") are not among them.
  */
 const THING_THEN_PLACE =
-  /^(\s*(?:please\s+)?(?:clean|wash|rinse|scrub|fill|slice|cut|chop|cook|heat|microwave|toast|boil|find|grab|pick up|fetch)\s+(?:the|a|an|that|this)\s+(?:[a-z]+\s+){0,2}?[a-z]+)\s+((?:in|on|inside|on top of)\s+(?:the|a|an)\s+.+)$/i;
+  /^(\s*(?:please\s+)?(?:clean|wash|rinse|scrub|fill|slice|cut|chop|cook|heat|microwave|toast|boil|find|grab|pick up|fetch)\s+(?:the|a|an|that|this)\s+(?:[a-z]+\s+){0,2}?[a-z]+)\s+((?:in|on|inside|on top of|by|near|next to|beside|behind|under)\s+(?:the|a|an)\s+.+)$/i;
 
 /** A sentence that says what not to do ("don't put it on the table", "no need to dry it"). */
 const NEGATION =
@@ -1299,7 +1304,10 @@ function dialogueRemark(sentence: string, words: readonly string[], named: boole
   // what the Driver has done or must see ("you have placed only 1 slice", "already clean", "to boil water with"), as
   // said: normalising drops "already" and a leading "to"
   const raw = sentence.trim().toLowerCase();
-  if (/^(?:you have|you did|you placed|you put|you are|already|still|to)\b/.test(said) || /^(?:already|still|to)\b/.test(raw))
+  if (
+    /^(?:you have|you did|you placed|you put|you are|already|still|to)\b/.test(said) ||
+    /^(?:already|still|to)\b/.test(raw)
+  )
     return "said of the Driver's work, no request";
   // handling the things ("take the small slice of tomato", "grab a different one"): a step, unless a task verb follows
   const handling = STEP_VERBS.has(words[0] ?? '');
