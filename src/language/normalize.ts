@@ -351,6 +351,8 @@ for (const verb of GERUND_VERBS.split(' ')) {
 
 /** Replaces every occurrence of `from` (a token sequence) in `list` by `to`. */
 function replaceAll(list: string[], from: readonly string[], to: readonly string[]): string[] {
+  // the list itself where the phrase's first word is not in it (most phrases, most sentences)
+  if (!list.includes(from[0])) return list;
   const out: string[] = [];
   for (let i = 0; i < list.length; ) {
     if (startsWith(list, i, from)) {
@@ -384,9 +386,11 @@ const NUMBER_PHRASES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** Number phrases spelled one way (see the module comment). */
+const NUMBER_PHRASE_WORDS = NUMBER_PHRASES.map(([from, to]) => [from.split(' '), to.split(' ')] as const);
+
 function numbers(list: string[]): string[] {
   let out = list;
-  for (const [from, to] of NUMBER_PHRASES) out = replaceAll(out, from.split(' '), to.split(' '));
+  for (const [from, to] of NUMBER_PHRASE_WORDS) out = replaceAll(out, from, to);
   // "both the X and the Y" -> "the X and the Y"; "both X" -> "2 X"
   const result: string[] = [];
   for (let i = 0; i < out.length; i++) {
