@@ -1410,6 +1410,8 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
   });
   // one placement of the same things on the same host: the larger count, every state said
   const out: SubgoalSpec[] = [];
+  // each kept subgoal's key, made once (`keys[k]` is `out[k]`'s)
+  const keys: string[] = [];
   for (const s of withStates) {
     const same = out.findIndex(
       (o) =>
@@ -1420,7 +1422,11 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
         (o.room ?? '') === (s.room ?? ''),
     );
     if (same < 0) {
-      if (!out.some((o) => subgoalKey(o) === subgoalKey(s))) out.push(s);
+      const key = subgoalKey(s);
+      if (!keys.includes(key)) {
+        out.push(s);
+        keys.push(key);
+      }
       continue;
     }
     const o = out[same];
@@ -1434,6 +1440,7 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
       ...(qualifiers.length > 0 && { qualifiers }),
       ...(hostStates.length > 0 && { destinationQualifiers: hostStates }),
     };
+    keys[same] = subgoalKey(out[same]);
     carried = true;
   }
   if (carried) notes.push('the things one turn made are the ones the others name again (one task over the turns)');
