@@ -1410,8 +1410,12 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
   });
   // one placement of the same things on the same host: the larger count, every state said
   const out: SubgoalSpec[] = [];
-  // each kept subgoal's key, made once (`keys[k]` is `out[k]`'s)
-  const keys: string[] = [];
+  // a kept subgoal's key, made once and only where another of its predicate and things comes (`keys[k]`: `out[k]`'s)
+  const keys: (string | undefined)[] = [];
+  const keyAt = (k: number) => {
+    keys[k] ??= subgoalKey(out[k]);
+    return keys[k];
+  };
   for (const s of withStates) {
     const same = out.findIndex(
       (o) =>
@@ -1422,8 +1426,14 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
         (o.room ?? '') === (s.room ?? ''),
     );
     if (same < 0) {
-      const key = subgoalKey(s);
-      if (!keys.includes(key)) {
+      const things = s.patient.join();
+      let key: string | undefined;
+      const said = out.some((o, k) => {
+        if (o.predicate !== s.predicate || o.patient.join() !== things) return false;
+        key ??= subgoalKey(s);
+        return keyAt(k) === key;
+      });
+      if (!said) {
         out.push(s);
         keys.push(key);
       }
@@ -1440,7 +1450,7 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
       ...(qualifiers.length > 0 && { qualifiers }),
       ...(hostStates.length > 0 && { destinationQualifiers: hostStates }),
     };
-    keys[same] = subgoalKey(out[same]);
+    keys[same] = undefined;
     carried = true;
   }
   if (carried) notes.push('the things one turn made are the ones the others name again (one task over the turns)');
