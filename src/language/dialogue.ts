@@ -453,11 +453,11 @@ function readTurns(text: string): DialogueReading {
         }
       }
       // "okay, so, make a sandwich" is short, and a request
+      const chat = isSmallTalk(sentence);
       const small =
-        (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) ||
-        isSmallTalk(sentence);
+        (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) || chat;
       // in a dialogue "done" is the Commander saying the task is done, never "made" of the step before
-      if (small && ((spoken && isSmallTalk(sentence)) || !readRequest(sentence, { before }).ok)) continue;
+      if (small && ((spoken && chat) || !readRequest(sentence, { before }).ok)) continue;
       // "*on": a word of the sentence before, spelt again
       if (spoken && /^\s*\*/.test(sentence)) {
         setAside(sentence, 'a word of the sentence before, spelt again');
