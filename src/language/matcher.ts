@@ -448,7 +448,7 @@ export class Matcher {
     for (let o = 0; o < el.items.length; o++) {
       const item = el.items[o];
       if (!this.canStart(item.pattern, i, el.firsts?.[o])) continue;
-      const stop = this.match(item.pattern, 0, i, new Map([['tag', item.tag]]), (end, captured) => {
+      const stop = this.match(item.pattern, 0, i, withValue(NO_CAPTURES, 'tag', item.tag), (end, captured) => {
         const items = [...done, captured];
         if (!el.greedy && next(end, withValue(env, el.name, items))) return true;
         for (const separator of el.separators) {
@@ -520,6 +520,9 @@ class ChainEnv implements ReadonlyMap<string, Value> {
     return this.asMap()[Symbol.iterator]();
   }
 }
+
+/** An environment with no captures, which `withValue` extends (an item form's captures start from it). */
+const NO_CAPTURES: Env = new Map();
 
 export function withValue(env: Env, name: string, value: Value): Env {
   return new ChainEnv(env, name, value);
