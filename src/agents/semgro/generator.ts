@@ -24,7 +24,7 @@
 import { catalogClass } from '../../sim/catalog/index.js';
 import { isRoomType } from '../../sim/catalog/types.js';
 import { bySimilarity } from './encoding.js';
-import type { Candidate, GeneratorInput, RoleAnswer, SkillGenerator } from './roles.js';
+import type { Candidate, Example, GeneratorInput, RoleAnswer, SkillGenerator } from './roles.js';
 
 /**
  * The first step of `plan` not carried out yet that is one of `open` (a step set aside is passed over); undefined when
@@ -60,6 +60,33 @@ export function nextStep(
  */
 const isRoomWalk = (step: string): boolean => step.startsWith('walk ') && isRoomType(step.slice(5));
 
+/**
+ * An example of the instruction's own skill for another thing ("heat cereal in microwave" for "heat breadslice in
+ * microwave": the same words but the thing's; or its last part, "open garbagecan and put cereal in garbagecan" for
+ * "put egg in garbagecan") read as a model reads it, by analogy: its plan with the instruction's
+ * thing for the example's. Without it, once the bread was in the closed microwave (out of view, so its own skill
+ * ranked below the cereal's), the cereal's example was aligned from its first step, "walk cereal", and the agent
+ * fetched cereal instead of switching the microwave on (ALFRED's heat-then-place tasks: 0 of 3 with the gold reading).
+ * A level-2 example only (its plan's steps are level-1 skills over classes).
+ */
+function byAnalogy(example: Example, instruction: string): readonly string[] {
+  if (example.level !== 2) return example.plan;
+  const mine = instruction.trim().toLowerCase().split(/\s+/);
+  const words = example.text.split(' ');
+  // The example's skill itself, or its last part ("open garbagecan and put cereal in garbagecan").
+  const theirs = words.slice(-mine.length);
+  const before = words.length - mine.length;
+  if (mine.length < 2 || before < 0 || (before > 0 && words[before - 1] !== 'and')) return example.plan;
+  if (mine.some((word, i) => i !== 1 && word !== theirs[i]) || mine[1] === theirs[1]) return example.plan;
+  const [from, to] = [theirs[1], mine[1]];
+  return example.plan.map((step) =>
+    step
+      .split(' ')
+      .map((word) => (word === from ? to : word))
+      .join(' '),
+  );
+}
+
 /** Where an X may be hidden or kept: containers first (the catalog's), then its rooms. */
 function hidingPlaces(className: string): { containers: string[]; rooms: string[] } {
   const entry = catalogClass(className);
@@ -80,7 +107,8 @@ export class ImitationGenerator implements SkillGenerator {
     if (remedy) return answer(remedy, 'remedy');
     const open = new Set(pool.map((c) => c.text));
     for (const example of bySimilarity(input.instruction, input.examples)) {
-      const step = nextStep(example.plan, input.done, open, example.level <= 2);
+      const plan = byAnalogy(example, input.instruction);
+      const step = nextStep(plan, input.done, open, example.level <= 2);
       if (step !== undefined)
         return answer(
           pool.find((c) => c.text === step),
