@@ -271,8 +271,25 @@ const objects = (name: string): Element =>
       tag: 'pronoun',
       pattern: [
         words('a|the|one|that|this'),
-        optional(words('sliced|cut|apple|tomato|potato|bread|lettuce')),
-        pick(`${name}P`, { slice: 'one-of', piece: 'one-of', section: 'one-of', wedge: 'one-of', chunk: 'one-of' }),
+        // the food said ("the tomato slice") is the one the slice is of (`clauses.ts`, objectsOf)
+        optional(
+          pick(`${name}Of`, {
+            sliced: '*',
+            cut: '*',
+            apple: 'apple',
+            tomato: 'tomato',
+            potato: 'potato',
+            bread: 'bread',
+            lettuce: 'lettuce',
+          }),
+        ),
+        pick(`${name}P`, {
+          slice: 'slice-of',
+          piece: 'slice-of',
+          section: 'slice-of',
+          wedge: 'slice-of',
+          chunk: 'slice-of',
+        }),
         optional(words('of it|of that|of them')),
       ],
     },

@@ -311,7 +311,7 @@ function objectsOf(
     return { things: [...things], notes: [`what the verb acts on is unsaid: read as ${said}`], referred: true };
   }
   if (kind === 'pronoun') {
-    const pronoun = env.get(`${name}P`) as 'one' | 'many' | 'one-of' | undefined;
+    const pronoun = env.get(`${name}P`) as 'one' | 'many' | 'one-of' | 'slice-of' | undefined;
     // after putting things in a vessel ("put a knife in a glass and place them on the table"): "them" is the vessel
     // with what it holds; "it" is the thing or the vessel, which the text does not say
     const vessel = before?.placing && movableVessel(before.placing.host) ? before.placing : undefined;
@@ -324,11 +324,33 @@ function objectsOf(
       return { things: [carried], notes: [`'them' read as the ${vessel.host} with what it holds`], referred: true };
     }
     // "find one": one of the thing named before
-    const number = pronoun === 'one-of' ? 'one' : pronoun;
-    const count = pronoun === 'one-of' ? 1 : (env.get(`${name}N`) as number | undefined);
+    const oneOf = pronoun === 'one-of' || pronoun === 'slice-of';
+    const number = oneOf ? 'one' : pronoun;
+    const count = oneOf ? 1 : (env.get(`${name}N`) as number | undefined);
     const things = referent(before, predicate, count, number);
     if (!things)
       return { things: [], notes: [], referred: true, problem: 'a pronoun with nothing before it that it can mean' };
+    // "the slice", "the tomato slice": of a thing that can be sliced, the food said if any (never the plate named
+    // last); else no such pronoun, and the slices are read as slices of the thing sliced before (`slicesOf`)
+    if (pronoun === 'slice-of') {
+      const food = env.get(`${name}Of`) as string | undefined;
+      const sliceable = (c: string) =>
+        (c === 'bread' || c === 'breadslice' || fits(c, 'isSliced')) &&
+        (food === undefined || food === '*' || c === food || (food === 'bread' && c === 'breadslice'));
+      if (!things.every((t) => t.classes.length > 0 && t.classes.every(sliceable)))
+        return { things: [], notes: [], referred: true, problem: 'a slice of a thing that is not sliced' };
+      // a slice is the thing sliced (docs/alfred.md); bread's is a bread slice
+      const slices = things.map(
+        (t): Thing =>
+          t.classes.every((c) => c === 'bread' || c === 'breadslice')
+            ? { ...t, classes: ['breadslice'] }
+            : t.qualifiers?.includes('isSliced')
+              ? t
+              : { ...t, qualifiers: ['isSliced', ...(t.qualifiers ?? [])] },
+      );
+      const said = slices.map((t) => t.said ?? t.classes.join('|')).join(' and ');
+      return { things: slices, notes: [`a slice read as one of ${said}`], referred: true };
+    }
     const said = things.map((t) => t.said ?? t.classes.join('|')).join(' and ');
     return { things: [...things], notes: [`a pronoun read as ${said}`], referred: true };
   }
@@ -1143,10 +1165,14 @@ const CLAUSES: Readonly<Record<string, Clause>> = {
   },
   'dish-count': (env, before) => {
     const n = env.get('n') as number;
-    // toast alone: a sandwich's slices are its recipe's
+    // toast alone, or toast served ("place the toast on a plate. 1 slice only."): a sandwich's slices are its recipe's
+    const toasted = (s: SubgoalSpec) =>
+      s.patient.join() === 'breadslice' && (s.predicate === 'isCooked' || !!s.qualifiers?.includes('isCooked'));
+    const servedOn = (s: SubgoalSpec) =>
+      s.predicate === 'isClean' && !!before?.subgoals.some((p) => toasted(p) && p.destination?.includes(s.patient[0]));
     const toast =
-      before?.subgoals.length &&
-      before.subgoals.every((s) => s.patient.join() === 'breadslice' && s.predicate === 'isCooked');
+      before?.subgoals.some(toasted) &&
+      before.subgoals.every((s) => (s.patient.join() === 'breadslice' && toasted(s)) || servedOn(s));
     if (!before || !toast || before.referred) return problem('a number of slices with no toast said just before');
     if (n < 1 || n > MAX_COUNT) return problem(`${n} is no number of slices`);
     const recount = <T extends { readonly count?: number | 'all' }>(x: T, classes: readonly string[]): T => {
@@ -1800,6 +1826,11 @@ function heldUnderLamp(first: ClauseReading, second: ClauseReading): ClauseReadi
 /** Why a reading makes no sense for the catalog, if it does not. */
 export function nonsense(clauses: ClauseReading[]): string | undefined {
   for (const clause of clauses) if (clause.problem) return clause.problem;
+  // a thing put on or in its own kind ("put in the plate. plate.": the plate on the plate) is no reading of a request
+  for (const clause of clauses)
+    for (const s of clause.subgoals)
+      if (s.predicate === 'isPlacedTo' && s.destination?.length && s.patient.every((c) => s.destination!.includes(c)))
+        return `the ${s.patient[0]} put on or in a ${s.destination[0]}: a thing is never put on its own kind`;
   // an instrument alone ("Use a clean mug.") may be for a request in a sentence before (`joinSentence`)
   if (clauses.every((c) => c.subgoals.length === 0 && !c.instrument && c.way === undefined))
     return 'the text asks for nothing the robot can do';

@@ -24,7 +24,7 @@ import { joinSentence } from './clauses.js';
 import { subgoalKey } from './goal-compare.js';
 import { resolvePhrase } from './lexicon.js';
 import { countOf, tokenize } from './matcher.js';
-import { baseOfGerund, normalizeSentence, sentenceTexts, tokens } from './normalize.js';
+import { baseOfGerund, normalizeSentence, sentenceTexts, tokens, withNormalized } from './normalize.js';
 import { resolveNoun, roomAddsNothing, roomOf, withRoom } from './nouns.js';
 import { isQuestion, isSmallTalk, type LocationHint, readLocation } from './remarks.js';
 
@@ -108,6 +108,20 @@ const RELATIONS: Readonly<Record<string, LocationHint['relation']>> = {
   beside: 'NEAR',
 };
 const RELATION = '(in|inside|on|near|by|next to|beside)';
+/** The forms of a hint (`readHints`), made once: said of a thing, of a pronoun, a place alone, a part of a list. */
+const hintForms = (verbs: string) => [
+  new RegExp(`^(?:the |a |an |some )?(.+?) (?:${verbs}) ${RELATION} (?:the |a |an )?(.+)$`),
+  new RegExp(`^there (?:is|are) (?:a |an |some |one |two )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
+  new RegExp(`^you (?:can|will|should) find (?:the |a |an |some )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
+];
+const HINTS = hintForms('is|are|can be found');
+/** After the Driver's "where is ...?", "the mug should be in the sink" says where it is. */
+const HINTS_ANSWERING = hintForms('is|are|should be|can be found|must be|might be');
+const HINT_PRONOUN = new RegExp(
+  `^(?:it is|it's|its|they are|they're|look|check|it should be|they should be|try) ${RELATION} (?:the |a |an )?(.+)$`,
+);
+const HINT_BARE = new RegExp(`^(?:check |look |try )?${RELATION} (?:the |a |an )?(.+)$`);
+const HINT_PART = new RegExp(`${RELATION} (?:the |a |an )?(.+)$`);
 
 /**
  * Location hints a sentence states, or undefined when it is not one. `asked` is the class a pronoun stands for;
@@ -126,21 +140,14 @@ function readHints(sentence: string, asked: string | undefined, answering = fals
     const host = classOf(where.split(/\s+/));
     return className && host ? { className, host, relation: RELATIONS[relation] } : undefined;
   };
-  const verbs = answering ? 'is|are|should be|can be found|must be|might be' : 'is|are|can be found';
-  const single = [
-    new RegExp(`^(?:the |a |an |some )?(.+?) (?:${verbs}) ${RELATION} (?:the |a |an )?(.+)$`),
-    new RegExp(`^there (?:is|are) (?:a |an |some |one |two )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
-    new RegExp(`^you (?:can|will|should) find (?:the |a |an |some )?(.+?) ${RELATION} (?:the |a |an )?(.+)$`),
-  ];
-  const pronoun = new RegExp(
-    `^(?:it is|it's|its|they are|they're|look|check|it should be|they should be|try) ${RELATION} (?:the |a |an )?(.+)$`,
-  ).exec(s);
+  const single = answering ? HINTS_ANSWERING : HINTS;
+  const pronoun = HINT_PRONOUN.exec(s);
   if (pronoun) {
     const found = hint(undefined, pronoun[1], pronoun[2]);
     return found ? [found] : undefined;
   }
   // "In the fridge." / "Check the sink." answering "where is the bread?"
-  const relation = answering ? new RegExp(`^(?:check |look |try )?${RELATION} (?:the |a |an )?(.+)$`).exec(s) : null;
+  const relation = answering ? HINT_BARE.exec(s) : null;
   const look = answering ? /^(?:check|look at|try|see) (?:the |a |an )?(.+)$/.exec(s) : null;
   const bare = relation ?? (look && [look[0], 'in', look[1]]);
   if (bare) {
@@ -157,7 +164,7 @@ function readHints(sentence: string, asked: string | undefined, answering = fals
     const parts = s.split(/,| and /).map((p) => p.trim());
     const out: LocationHint[] = [];
     for (const part of parts) {
-      const m = new RegExp(`${RELATION} (?:the |a |an )?(.+)$`).exec(part);
+      const m = HINT_PART.exec(part);
       if (!m) return undefined;
       const found = hint(undefined, m[1], m[2]);
       if (!found) return undefined;
@@ -349,6 +356,10 @@ const PLACE_ANSWER =
  * since a goal without that part would be a different goal.
  */
 export function readDialogue(text: string): DialogueReading {
+  return withNormalized(() => readTurns(text));
+}
+
+function readTurns(text: string): DialogueReading {
   const clauses: ClauseReading[] = [];
   const hints: LocationHint[] = [];
   const corrections: string[] = [];
@@ -438,11 +449,11 @@ export function readDialogue(text: string): DialogueReading {
         }
       }
       // "okay, so, make a sandwich" is short, and a request
+      const chat = isSmallTalk(sentence);
       const small =
-        (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) ||
-        isSmallTalk(sentence);
+        (SMALL_TALK.test(sentence.trim()) && sentence.trim().split(/\s+/).length <= SMALL_TALK_WORDS) || chat;
       // in a dialogue "done" is the Commander saying the task is done, never "made" of the step before
-      if (small && ((spoken && isSmallTalk(sentence)) || !readRequest(sentence, { before }).ok)) continue;
+      if (small && ((spoken && chat) || !readRequest(sentence, { before }).ok)) continue;
       // "*on": a word of the sentence before, spelt again
       if (spoken && /^\s*\*/.test(sentence)) {
         setAside(sentence, 'a word of the sentence before, spelt again');
@@ -496,6 +507,25 @@ export function readDialogue(text: string): DialogueReading {
       if (answered) {
         const rest = readRequest(answered[1], { before });
         if (rest.ok) read = rest;
+      }
+      // "slice bread. bread on the counter. knife in the bin. 1 slice.": a count of slices is of the request before,
+      // whatever was said of where things are in between
+      const lastRequest = clauses.at(-1);
+      if (spoken && !read.ok && lastRequest && lastRequest !== before && SLICE_COUNT.test(sentence)) {
+        const recounted = readRequest(sentence, { before: lastRequest });
+        if (recounted.ok) read = recounted;
+      }
+      // "rinse the mug on the coffee maker", "find a bowl in the fridge and wash it": where the thing is, after it, in a
+      // request that puts nothing anywhere (`THING_THEN_PLACE`)
+      const placed = spoken && !read.ok ? THING_THEN_PLACE.exec(sentence) : null;
+      if (placed) {
+        const located = readRequest(`${placed[1]} that is ${placed[2]}`, { before });
+        // "fill the mug on the counter with coffee": what it is filled with after the place, which is read as any one
+        // of its class anyway (as "the mug from the counter" reads)
+        const filled = located.ok ? undefined : / with (.+)$/.exec(placed[2]);
+        const refilled = filled ? readRequest(`${placed[1]} with ${filled[1]}`, { before }) : undefined;
+        if (located.ok) read = located;
+        else if (refilled?.ok) read = refilled;
       }
       if (read.ok) {
         take(read.clauses);
@@ -615,6 +645,18 @@ export function readDialogue(text: string): DialogueReading {
     ...(failure && { failure }),
   };
 }
+
+/** A count of slices said alone ("1 slice.", "2 slices total", "one slice only"). */
+const SLICE_COUNT = /^\s*(?:\d+|one|two|three|four|five)\s+slices?\b/i;
+
+/**
+ * A request that puts nothing anywhere, its thing, then where that thing is ("clean the plate in the fridge", "rinse
+ * the mug on the coffee maker", "grab the knife on the counter and slice the bread"): the place is which thing is
+ * meant, as "the plate that is in the fridge" reads. Verbs that put things ("get the apple in the fridge", "take it to
+ * the table") are not among them.
+ */
+const THING_THEN_PLACE =
+  /^(\s*(?:please\s+)?(?:clean|wash|rinse|scrub|fill|slice|cut|chop|cook|heat|microwave|toast|boil|find|grab|pick up|fetch)\s+(?:the|a|an|that|this)\s+(?:[a-z]+\s+){0,2}?[a-z]+)\s+((?:in|on|inside|on top of|by|near|next to|beside|behind|under)\s+(?:the|a|an)\s+.+)$/i;
 
 /** A sentence that says what not to do ("don't put it on the table", "no need to dry it"). */
 const NEGATION =
@@ -1255,8 +1297,13 @@ function dialogueRemark(sentence: string, words: readonly string[], named: boole
   if (!named) return 'names nothing the robot can act on';
   if (PUT_DOWN.test(said)) return 'a thing set down for a moment, a step of the way';
   if (INTO_APPLIANCE.test(said)) return 'a thing put in what makes it so, a step of the way';
-  // what the Driver has done or must see ("you have placed only 1 slice", "already clean", "to boil water with")
-  if (/^(?:you have|you did|you placed|you put|you are|already|still|to)\b/.test(said))
+  // what the Driver has done or must see ("you have placed only 1 slice", "already clean", "to boil water with"), as
+  // said: normalising drops "already" and a leading "to"
+  const raw = sentence.trim().toLowerCase();
+  if (
+    /^(?:you have|you did|you placed|you put|you are|already|still|to)\b/.test(said) ||
+    /^(?:already|still|to)\b/.test(raw)
+  )
     return "said of the Driver's work, no request";
   // handling the things ("take the small slice of tomato", "grab a different one"): a step, unless a task verb follows
   const handling = STEP_VERBS.has(words[0] ?? '');
@@ -1270,6 +1317,8 @@ function dialogueRemark(sentence: string, words: readonly string[], named: boole
   const asks = words.some((w, i) => TASK_VERBS.has(w) && (i === 0 || CLAUSE_START.has(words[i - 1])));
   if (asks || (!handling && /\b\d+\s+(?:more\s+)?(?:slice|slices|piece|pieces)\b|\bslices? of\b/.test(said)))
     return undefined;
+  // a dish named in a sentence the reader could not read ("and maker fresh coffee") is part of the task
+  if (!handling && namesDish(sentence)) return undefined;
   return 'a step of the way, said to the Driver; what it is for is the task';
 }
 
@@ -1359,6 +1408,12 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
   });
   // one placement of the same things on the same host: the larger count, every state said
   const out: SubgoalSpec[] = [];
+  // a kept subgoal's key, made once and only where another of its predicate and things comes (`keys[k]`: `out[k]`'s)
+  const keys: (string | undefined)[] = [];
+  const keyAt = (k: number) => {
+    keys[k] ??= subgoalKey(out[k]);
+    return keys[k];
+  };
   for (const s of withStates) {
     const same = out.findIndex(
       (o) =>
@@ -1369,7 +1424,17 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
         (o.room ?? '') === (s.room ?? ''),
     );
     if (same < 0) {
-      if (!out.some((o) => subgoalKey(o) === subgoalKey(s))) out.push(s);
+      const things = s.patient.join();
+      let key: string | undefined;
+      const said = out.some((o, k) => {
+        if (o.predicate !== s.predicate || o.patient.join() !== things) return false;
+        key ??= subgoalKey(s);
+        return keyAt(k) === key;
+      });
+      if (!said) {
+        out.push(s);
+        keys.push(key);
+      }
       continue;
     }
     const o = out[same];
@@ -1383,6 +1448,7 @@ function assembled<G extends { subgoals: readonly SubgoalSpec[] }>(goal: G, note
       ...(qualifiers.length > 0 && { qualifiers }),
       ...(hostStates.length > 0 && { destinationQualifiers: hostStates }),
     };
+    keys[same] = undefined;
     carried = true;
   }
   if (carried) notes.push('the things one turn made are the ones the others name again (one task over the turns)');

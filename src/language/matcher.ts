@@ -86,13 +86,24 @@ export type Value = string | number | Phrase | Phrase[] | Env[];
 export type Env = ReadonlyMap<string, Value>;
 
 export type Element =
-  | { readonly kind: 'words'; readonly alternatives: readonly (readonly string[])[] }
+  | {
+      readonly kind: 'words';
+      readonly alternatives: readonly (readonly string[])[];
+      /** The alternatives by their first word, in their order (`byFirstWord`), made with the element. */
+      readonly byFirst?: ReadonlyMap<string, readonly (readonly string[])[]>;
+    }
   | { readonly kind: 'optional'; readonly pattern: Pattern; readonly lazy?: boolean }
   | { readonly kind: 'np'; readonly name: string }
   | { readonly kind: 'nplist'; readonly name: string; readonly conjunction: string }
   | { readonly kind: 'pick'; readonly name: string; readonly words: Readonly<Record<string, string>> }
   | { readonly kind: 'number'; readonly name: string }
-  | { readonly kind: 'alt'; readonly name: string; readonly options: readonly Tagged[] }
+  | {
+      readonly kind: 'alt';
+      readonly name: string;
+      readonly options: readonly Tagged[];
+      /** Each option's first words (`firstOf`), made with the element. */
+      readonly firsts?: readonly First[];
+    }
   | {
       readonly kind: 'list';
       readonly name: string;
@@ -101,6 +112,8 @@ export type Element =
       readonly separators: readonly (readonly string[])[];
       /** Longest lists first ("the wine glass and the juice" before "the wine glass"); shortest first by default. */
       readonly greedy?: boolean;
+      /** Each item form's first words (`firstOf`), made with the element. */
+      readonly firsts?: readonly First[];
     };
 export type Pattern = readonly Element[];
 /** An alternative of an `alt` element or an item form of a `list` element, with the tag its matches carry. */
@@ -111,7 +124,10 @@ export interface Tagged {
 
 const alternativesOf = (text: string) => text.split('|').map((a) => a.trim().split(/\s+/));
 
-export const words = (alternatives: string): Element => ({ kind: 'words', alternatives: alternativesOf(alternatives) });
+export const words = (alternatives: string): Element => {
+  const split = alternativesOf(alternatives);
+  return { kind: 'words', alternatives: split, byFirst: byFirstWord(split) };
+};
 export const optional = (...pattern: Element[]): Element => ({ kind: 'optional', pattern });
 /**
  * An optional sub-pattern tried after the match without it: for words that add nothing to the reading unless nothing
@@ -123,13 +139,19 @@ export const nplist = (name: string, conjunction: string): Element => ({ kind: '
 export const pick = (name: string, table: Record<string, string>): Element => ({ kind: 'pick', name, words: table });
 export const number = (name: string): Element => ({ kind: 'number', name });
 /** One of several tagged sub-patterns; the match's captures join the sentence's, and `name` holds the tag. */
-export const alt = (name: string, options: Tagged[]): Element => ({ kind: 'alt', name, options });
+export const alt = (name: string, options: Tagged[]): Element => ({
+  kind: 'alt',
+  name,
+  options,
+  firsts: options.map((o) => firstOf(o.pattern)),
+});
 export const list = (name: string, items: Tagged[], separators = ', | and', greedy = false): Element => ({
   kind: 'list',
   name,
   items,
   separators: alternativesOf(separators),
   ...(greedy && { greedy }),
+  firsts: items.map((o) => firstOf(o.pattern)),
 });
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -242,10 +264,25 @@ function firstOf(pattern: Pattern): First {
   return result;
 }
 
-const mayStart = (pattern: Pattern, token: string | undefined) => {
-  const first = firstOf(pattern);
-  return first === 'any' || (token !== undefined && first.has(token));
-};
+/**
+ * A words element's alternatives by their first word (built once per element), in their order: only those that begin
+ * with the token at hand can match there, so the same matches come in the same order, without scanning the long lists
+ * (a hundred placing verbs, sixty words of where a thing is) at every try.
+ */
+const BY_FIRST_WORD = new WeakMap<readonly (readonly string[])[], Map<string, (readonly string[])[]>>();
+const NO_ALTERNATIVES: readonly (readonly string[])[] = [];
+function byFirstWord(alternatives: readonly (readonly string[])[]): Map<string, (readonly string[])[]> {
+  let index = BY_FIRST_WORD.get(alternatives);
+  if (index) return index;
+  index = new Map();
+  for (const alt of alternatives) {
+    const list = index.get(alt[0]);
+    if (list) list.push(alt);
+    else index.set(alt[0], [alt]);
+  }
+  BY_FIRST_WORD.set(alternatives, index);
+  return index;
+}
 
 /** The default resolution of a span (see `MatcherOptions.resolve`). */
 function defaultResolve(span: readonly string[]): Phrase | undefined {
@@ -285,14 +322,38 @@ export class Matcher {
     if (i > this.furthest) this.furthest = i;
     if (++this.steps > this.maxSteps) throw new TooLong();
     if (k === pattern.length) return next(i, env);
-    return this.element(pattern[k], i, env, (j, e) => this.match(pattern, k + 1, j, e, next));
+    const el = pattern[k];
+    // fixed words, a word from a table and a number, matched here: most tries fail at once, and a continuation
+    // made for each was a large part of the matcher's time and garbage (the same matches, in the same order)
+    const tokens = this.tokens;
+    switch (el.kind) {
+      case 'words': {
+        const alts = (el.byFirst ?? byFirstWord(el.alternatives)).get(tokens[i] as string);
+        if (alts === undefined) return false;
+        for (const alt of alts) {
+          let fits = true;
+          for (let j = 1; j < alt.length && fits; j++) fits = tokens[i + j] === alt[j];
+          if (fits && this.match(pattern, k + 1, i + alt.length, env, next)) return true;
+        }
+        return false;
+      }
+      case 'pick': {
+        const value = tokens[i] === undefined ? undefined : el.words[tokens[i]];
+        return value !== undefined && this.match(pattern, k + 1, i + 1, withValue(env, el.name, value), next);
+      }
+      case 'number': {
+        const value = countOf(tokens[i]);
+        return value !== undefined && this.match(pattern, k + 1, i + 1, withValue(env, el.name, value), next);
+      }
+    }
+    return this.element(el, i, env, (j, e) => this.match(pattern, k + 1, j, e, next));
   }
 
   private element(el: Element, i: number, env: Env, next: Continue): boolean {
     const tokens = this.tokens;
     switch (el.kind) {
       case 'words':
-        for (const alt of el.alternatives) {
+        for (const alt of (el.byFirst ?? byFirstWord(el.alternatives)).get(tokens[i] as string) ?? NO_ALTERNATIVES) {
           let fits = true;
           for (let j = 0; j < alt.length && fits; j++) fits = tokens[i + j] === alt[j];
           if (fits && next(i + alt.length, env)) return true;
@@ -311,8 +372,9 @@ export class Matcher {
         return value !== undefined && next(i + 1, withValue(env, el.name, value));
       }
       case 'alt':
-        for (const option of el.options) {
-          if (!mayStart(option.pattern, tokens[i])) continue;
+        for (let o = 0; o < el.options.length; o++) {
+          const option = el.options[o];
+          if (!this.canStart(option.pattern, i, el.firsts?.[o])) continue;
           if (this.match(option.pattern, 0, i, withValue(env, el.name, option.tag), next)) return true;
         }
         return false;
@@ -324,6 +386,19 @@ export class Matcher {
       case 'list':
         return this.itemList(el, i, env, [], next);
     }
+  }
+
+  /**
+   * Whether a pattern can begin at token i: its first words (`firstOf`, made with its element), or, for one that begins with a noun phrase or
+   * a number, whether one starts there (the same test its first element makes, before any capture is made for it).
+   */
+  private canStart(pattern: Pattern, i: number, first: First = firstOf(pattern)): boolean {
+    const token = this.tokens[i];
+    if (first !== 'any' && (token === undefined || !first.has(token))) return false;
+    const head = pattern[0];
+    if (head?.kind === 'np' || head?.kind === 'nplist') return this.phrases(i).length > 0;
+    if (head?.kind === 'number') return countOf(this.tokens[i]) !== undefined;
+    return true;
   }
 
   /**
@@ -370,9 +445,10 @@ export class Matcher {
   /** ITEM ( SEPARATOR ITEM )*, at least one; each item's captures become one Env tagged `tag`. */
   private itemList(el: Extract<Element, { kind: 'list' }>, i: number, env: Env, done: Env[], next: Continue): boolean {
     if (i > this.furthest) this.furthest = i;
-    for (const item of el.items) {
-      if (!mayStart(item.pattern, this.tokens[i])) continue;
-      const stop = this.match(item.pattern, 0, i, new Map([['tag', item.tag]]), (end, captured) => {
+    for (let o = 0; o < el.items.length; o++) {
+      const item = el.items[o];
+      if (!this.canStart(item.pattern, i, el.firsts?.[o])) continue;
+      const stop = this.match(item.pattern, 0, i, withValue(NO_CAPTURES, 'tag', item.tag), (end, captured) => {
         const items = [...done, captured];
         if (!el.greedy && next(end, withValue(env, el.name, items))) return true;
         for (const separator of el.separators) {
@@ -444,6 +520,9 @@ class ChainEnv implements ReadonlyMap<string, Value> {
     return this.asMap()[Symbol.iterator]();
   }
 }
+
+/** An environment with no captures, which `withValue` extends (an item form's captures start from it). */
+const NO_CAPTURES: Env = new Map();
 
 export function withValue(env: Env, name: string, value: Value): Env {
   return new ChainEnv(env, name, value);

@@ -73,6 +73,17 @@ function nounApostropheS(next: string, after: string | undefined): 'is' | 'has' 
 
 /** Lower-case tokens with contractions expanded; `,` and `.` are tokens, other punctuation is dropped. */
 export function tokens(text: string): string[] {
+  if (!tokenized) return tokensUncached(text);
+  let known = tokenized.get(text);
+  if (!known) {
+    known = tokensUncached(text);
+    tokenized.set(text, known);
+  }
+  // a copy: callers take the list as their own
+  return [...known];
+}
+
+function tokensUncached(text: string): string[] {
   let s = text.toLowerCase().replace(/[’‘`]/g, "'");
   for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement);
   // "two CD's": a plural written with an apostrophe after a number
@@ -198,7 +209,12 @@ const SUFFIXES = phrases(
     'after slicing|after slice|after slicing it|after you slice it|after you slice|after you have sliced it|' +
     // the way to it, said after ("slice the bread after you grab the knife"): the knife is the slicing's anyway
     'after you grab the knife|after you get the knife|after you find the knife|after you pick up the knife|' +
-    'after grabbing the knife|with the knife|using the knife|with a knife|using a knife',
+    'after grabbing the knife|with the knife|using the knife|with a knife|using a knife|' +
+    // the order of a dialogue's steps, and the task said to end with it ("slice bread next", "place the slices in the
+    // bowl and we're done"): no goal of their own
+    'next|after that|and we are done|and we are finished|and you are done|and you are finished|and that is it|' +
+    'and then we are done|and then you are done|then we are done|then you are done|then you are finished|' +
+    'and we are all done|and you are all done|and the task is done|and the task is complete',
 );
 /** Words that carry nothing for the goal wherever they stand (politeness, manner adverbs). */
 const ANYWHERE = new Set([
@@ -335,6 +351,8 @@ for (const verb of GERUND_VERBS.split(' ')) {
 
 /** Replaces every occurrence of `from` (a token sequence) in `list` by `to`. */
 function replaceAll(list: string[], from: readonly string[], to: readonly string[]): string[] {
+  // the list itself where the phrase's first word is not in it (most phrases, most sentences)
+  if (!list.includes(from[0])) return list;
   const out: string[] = [];
   for (let i = 0; i < list.length; ) {
     if (startsWith(list, i, from)) {
@@ -368,9 +386,11 @@ const NUMBER_PHRASES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** Number phrases spelled one way (see the module comment). */
+const NUMBER_PHRASE_WORDS = NUMBER_PHRASES.map(([from, to]) => [from.split(' '), to.split(' ')] as const);
+
 function numbers(list: string[]): string[] {
   let out = list;
-  for (const [from, to] of NUMBER_PHRASES) out = replaceAll(out, from.split(' '), to.split(' '));
+  for (const [from, to] of NUMBER_PHRASE_WORDS) out = replaceAll(out, from, to);
   // "both the X and the Y" -> "the X and the Y"; "both X" -> "2 X"
   const result: string[] = [];
   for (let i = 0; i < out.length; i++) {
@@ -605,6 +625,35 @@ function sharedObjects(list: string[]): string[] {
 
 /** Normalises one sentence (a text without its sentence ends): see the module comment. */
 export function normalizeSentence(text: string): NormalizedSentence {
+  const known = normalized?.get(text);
+  if (known) return known;
+  const made = normalizeUncached(text);
+  normalized?.set(text, made);
+  return made;
+}
+
+/** What `normalizeSentence` and `tokens` made of each text during one reading (`withNormalized`); none outside one. */
+let normalized: Map<string, NormalizedSentence> | undefined;
+let tokenized: Map<string, string[]> | undefined;
+
+/**
+ * Runs one reading with the sentences it normalises kept until it ends: a dialogue normalises one sentence several
+ * times over (as a request, as context, as a remark, each of its parts), which was a fifth of its reading time. The
+ * results are read-only; nothing is kept from one reading to the next.
+ */
+export function withNormalized<T>(read: () => T): T {
+  if (normalized) return read();
+  normalized = new Map();
+  tokenized = new Map();
+  try {
+    return read();
+  } finally {
+    normalized = undefined;
+    tokenized = undefined;
+  }
+}
+
+function normalizeUncached(text: string): NormalizedSentence {
   let list = tokens(text);
   const framing: string[] = [];
   const setAside = (words: readonly string[]) => {

@@ -143,8 +143,10 @@ const LINKS = new Set(
     'over there here all both'
   ).split(' '),
 );
-/** "can be found", "could be found": a link of three words. */
-const FOUND = /^(?:can|could|should|might|may|will) be found$/;
+/** "can be found", "could be found": a link of three words, at `k`. */
+const FOUND_MODALS = new Set(['can', 'could', 'should', 'might', 'may', 'will']);
+const foundAt = (words: readonly string[], k: number) =>
+  FOUND_MODALS.has(words[k]) && words[k + 1] === 'be' && words[k + 2] === 'found';
 /** Adjectives before a thing in a location ("a clean plate", "the dirty pot", "the other one"). */
 const THING_WORDS = new Set(
   'the a an some one another other first second third last dirty clean fresh whole small big large little'.split(' '),
@@ -208,15 +210,9 @@ export function readLocation(sentence: string, asked: string | undefined): Locat
     if (words.slice(start, start + 4).some((w) => /^(?:slice|slices|piece|pieces)$/.test(w))) return undefined;
   }
   const nounStart = i;
-  while (
-    i < words.length &&
-    !LINKS.has(words[i]) &&
-    !placeWordAt(words, i) &&
-    !FOUND.test(words.slice(i, i + 3).join(' '))
-  )
-    i++;
+  while (i < words.length && !LINKS.has(words[i]) && !placeWordAt(words, i) && !foundAt(words, i)) i++;
   const thingWords = words.slice(nounStart, i);
-  if (FOUND.test(words.slice(i, i + 3).join(' '))) i += 3;
+  if (foundAt(words, i)) i += 3;
   while (i < words.length && LINKS.has(words[i])) i++;
   const linked = i > nounStart + thingWords.length;
   const place = placeWordAt(words, i);

@@ -23,6 +23,12 @@ function lines(text: string): string[] {
     .sort();
 }
 
+/** How a text reads, in one line: its goal lines, or the reason it is refused. */
+const refused = (text: string) => {
+  const r = readGoal(text);
+  return r.ok ? `read: ${r.goal.subgoals.map(formatGoal).join('; ')}` : r.reason;
+};
+
 describe('turns on one line', () => {
   it('splits "Driver: ... Commander: ..." at each capitalised mark inside the line', () => {
     expect(dialogueTurns('Driver: hey there. Commander: grab the mug. Commander: the driver: seat is wet')).toEqual([
@@ -148,6 +154,66 @@ describe('a real dialogue', () => {
         'Driver: hi. Commander: the plant needs water. Commander: fill a container at the sink. Commander: pour it on the plant.',
       ),
     ).toEqual(['orchid isWatered', 'waterglass|mug isFilledWithWater (a means, not scored)']);
+  });
+});
+
+describe('round four: forms that read wrong or not at all', () => {
+  it('reads "the slice" as a slice of the thing sliced, never of the plate named last', () => {
+    expect(
+      lines(
+        'Driver: hi. Commander: cut one slice of apple. Commander: put the slice on a clean plate. ' +
+          'Commander: beside the kettle. Commander: the plate is in the cupboard. Commander: put the apple slice on the plate.',
+      ),
+    ).toEqual(['apple isSliced', 'apple(isSliced) isPlacedTo plate(isClean)', 'plate isClean']);
+    // nothing sliced or named before that can be: no reading, never the plate on itself
+    expect(refused('Driver: hi. Commander: the plate is on the shelf. Commander: place a slice on the plate.')).toMatch(
+      /slice|pronoun/,
+    );
+  });
+
+  it('never puts a thing on its own kind (a word said again is no request)', () => {
+    expect(
+      lines('Driver: hi. Commander: toast a slice of bread. Commander: put it in the bowl. Commander: bowl.'),
+    ).toEqual([
+      'breadslice isCooked using toaster',
+      'breadslice(isCooked) isPlacedTo dishbowl(isClean)',
+      'dishbowl isClean',
+    ]);
+  });
+
+  it('reads a count of slices said after hints, and after the toast served', () => {
+    expect(
+      lines(
+        'Driver: hi. Commander: slice the potato. Commander: potato on the shelf. Commander: 2 slices. Commander: cook them.',
+      ),
+    ).toEqual(['2 potato isSliced', '2 potato(isSliced) isCooked']);
+    expect(
+      lines('Driver: hi. Commander: toast some bread. Commander: put the toast on a plate. Commander: 2 slices only.'),
+    ).toEqual(expect.arrayContaining(['2 breadslice isCooked', '2 breadslice(isCooked) isPlacedTo plate(isClean)']));
+  });
+
+  it("sets aside what is said of the Driver's work, and the task said to end with a step", () => {
+    expect(
+      lines(
+        'Driver: hi. Commander: boil an egg. Commander: to heat the water with. Commander: already full. ' +
+          'Commander: put the egg in the pot and you are done.',
+      ),
+    ).toEqual(['egg isBoiled']);
+    expect(lines('Driver: hi. Commander: wash the mug next.')).toEqual(lines('Driver: hi. Commander: wash the mug.'));
+  });
+
+  it('reads where a thing is after it, in a request that puts nothing anywhere', () => {
+    expect(lines('Driver: hi. Commander: scrub the pan on the stove.')).toEqual(['fryingpan isClean']);
+    expect(lines('Driver: hi. Commander: find a glass in the cabinet and rinse it.')).toEqual(['waterglass isClean']);
+    expect(lines('Driver: hi. Commander: fill the mug by the sink with coffee.')).toEqual(
+      lines('Driver: hi. Commander: fill the mug with coffee.'),
+    );
+  });
+
+  it('never sets aside as a step a sentence it cannot read that names a dish', () => {
+    expect(refused('Driver: hi. Commander: clean the mug. Commander: then brewed coffee to it.')).toMatch(
+      /cannot read/,
+    );
   });
 });
 

@@ -31,6 +31,7 @@
  */
 import { isRoomType } from '../../sim/catalog/types.js';
 import type { Skill } from '../../sim/skill.js';
+import { ANY_THING } from '../../sim/subgoals.js';
 import { recordDecision } from '../../util/decisions.js';
 import { Rng } from '../../util/rng.js';
 import type { Agent, StepFeedback, TaskBrief, TaskUnderstanding } from '../agent.js';
@@ -182,6 +183,8 @@ export class SemGroAgent implements Agent {
   /** How the task text was read (`task-reading.ts`), and the goal chain of a task asking for several things. */
   private understanding: TaskUnderstanding | undefined;
   private chain: GoalChain | undefined;
+  /** A task read as one thing: the classes it is about (`TaskTake.patients`; what a put settles, `settles`). */
+  private patients: ReadonlySet<string> | undefined;
   /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
   private doneFrom = 0;
   private chainProgress = '';
@@ -211,6 +214,7 @@ export class SemGroAgent implements Agent {
     const read = readTask(task);
     this.understanding = read.understanding;
     this.chain = read.chain;
+    this.patients = read.patients && new Set(read.patients);
     this.root = { instruction: read.instruction, rejected: new Map() };
     this.stack = [this.root];
     this.see(first);
@@ -266,7 +270,8 @@ export class SemGroAgent implements Agent {
       if (feedback.success) {
         running.steps++;
         if (taken.action !== 'walk') running.acted = true;
-        if (taken.action === 'put' || taken.action === 'putin') this.settled.add(taken.objects[0]);
+        if ((taken.action === 'put' || taken.action === 'putin') && this.settles(taken.objects[0]))
+          this.settled.add(taken.objects[0]);
         // A walk between rooms may take several steps; the cursor says when the primitive is done.
         running.cursor.stepped(taken.action === 'walk' && this.isRoom(taken.objects[0]));
       } else {
@@ -278,6 +283,19 @@ export class SemGroAgent implements Agent {
       }
     }
     this.see(feedback);
+  }
+
+  /**
+   * Whether a thing the agent put somewhere is settled there (not taken again by a chain): always, but on a task read
+   * as one thing about other classes: the glass a watering puts in the sink is a means, fetched again once filled
+   * (before, the chain refused to take it out of the sink, and SemGro watered no plant: TEACh's Water Plant, 0 of 3
+   * with the gold reading on gen:90533 and gen:52213).
+   */
+  private settles(id: number): boolean {
+    const patients = this.patients;
+    if (!patients || patients.has(ANY_THING)) return true;
+    const className = this.feedback.observation.nodes.find((n) => n.id === id)?.className;
+    return className === undefined || patients.has(className);
   }
 
   /** The step just taken, for the loop guard; a loop's hold lifts once a step gets on otherwise. */

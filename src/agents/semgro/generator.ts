@@ -12,15 +12,19 @@
  * 2. otherwise the examples, most similar to the instruction first (what a model reading the prompt follows): the
  *    first step of an example's plan that the history has not carried out yet and that is a candidate still (a step
  *    set aside is passed over, the next one taken). A plan of level-1 skills is aligned with the skills done in
- *    order (walk, open, grab, walk, put: a walk done before the grab is not the walk after it); the plan of a higher
+ *    order (walk, open, grab, walk, put: a walk done before the grab is not the walk after it), a walk to a room of
+ *    the example's home not made passed over where the steps after it were done (the water fetched from the sink
+ *    without the example's walk to the dining room: before, the alignment stopped at that walk and the generator
+ *    started the example over, fetching the glass again); the plan of a higher
  *    skill is a conjunction of skills that each do one thing ("put bananas on kitchentable", "put peach on
  *    kitchentable"), and a part done at any time, in any order, is done (a model reading "put peach kitchentable" in
  *    the history does not put the peach there again because the example lists it second);
  * 3. otherwise the candidate most similar to the instruction that was not done yet.
  */
 import { catalogClass } from '../../sim/catalog/index.js';
+import { isRoomType } from '../../sim/catalog/types.js';
 import { bySimilarity } from './encoding.js';
-import type { Candidate, GeneratorInput, RoleAnswer, SkillGenerator } from './roles.js';
+import type { Candidate, Example, GeneratorInput, RoleAnswer, SkillGenerator } from './roles.js';
 
 /**
  * The first step of `plan` not carried out yet that is one of `open` (a step set aside is passed over); undefined when
@@ -38,13 +42,49 @@ export function nextStep(
     return plan.find((step) => !did.has(step) && open.has(step));
   }
   let at = 0;
-  let i = 0;
-  for (; i < plan.length; i++) {
+  let next = 0;
+  for (let i = 0; i < plan.length; i++) {
     const found = done.indexOf(plan[i], at);
-    if (found < 0) break;
-    at = found + 1;
+    if (found >= 0) {
+      at = found + 1;
+      next = i + 1;
+    } else if (!isRoomWalk(plan[i])) break;
   }
-  return plan.slice(i).find((step) => open.has(step));
+  return plan.slice(next).find((step) => open.has(step));
+}
+
+/**
+ * A walk to a room of the example's home ("walk dining_room": where its things lay there). Such a walk that the
+ * history did not make does not stop the alignment when the steps after it were carried out: they were reached
+ * without it (the chain runner passes over such a walk the same way, `cursor.ts`).
+ */
+const isRoomWalk = (step: string): boolean => step.startsWith('walk ') && isRoomType(step.slice(5));
+
+/**
+ * An example of the instruction's own skill for another thing ("heat cereal in microwave" for "heat breadslice in
+ * microwave": the same words but the thing's; or its last part, "open garbagecan and put cereal in garbagecan" for
+ * "put egg in garbagecan") read as a model reads it, by analogy: its plan with the instruction's
+ * thing for the example's. Without it, once the bread was in the closed microwave (out of view, so its own skill
+ * ranked below the cereal's), the cereal's example was aligned from its first step, "walk cereal", and the agent
+ * fetched cereal instead of switching the microwave on (ALFRED's heat-then-place tasks: 0 of 3 with the gold reading).
+ * A level-2 example only (its plan's steps are level-1 skills over classes).
+ */
+function byAnalogy(example: Example, instruction: string): readonly string[] {
+  if (example.level !== 2) return example.plan;
+  const mine = instruction.trim().toLowerCase().split(/\s+/);
+  const words = example.text.split(' ');
+  // The example's skill itself, or its last part ("open garbagecan and put cereal in garbagecan").
+  const theirs = words.slice(-mine.length);
+  const before = words.length - mine.length;
+  if (mine.length < 2 || before < 0 || (before > 0 && words[before - 1] !== 'and')) return example.plan;
+  if (mine.some((word, i) => i !== 1 && word !== theirs[i]) || mine[1] === theirs[1]) return example.plan;
+  const [from, to] = [theirs[1], mine[1]];
+  return example.plan.map((step) =>
+    step
+      .split(' ')
+      .map((word) => (word === from ? to : word))
+      .join(' '),
+  );
 }
 
 /** Where an X may be hidden or kept: containers first (the catalog's), then its rooms. */
@@ -67,7 +107,8 @@ export class ImitationGenerator implements SkillGenerator {
     if (remedy) return answer(remedy, 'remedy');
     const open = new Set(pool.map((c) => c.text));
     for (const example of bySimilarity(input.instruction, input.examples)) {
-      const step = nextStep(example.plan, input.done, open, example.level <= 2);
+      const plan = byAnalogy(example, input.instruction);
+      const step = nextStep(plan, input.done, open, example.level <= 2);
       if (step !== undefined)
         return answer(
           pool.find((c) => c.text === step),

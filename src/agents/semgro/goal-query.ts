@@ -52,7 +52,9 @@ function meaningOf(spec: SubgoalSpec): SkillMeaning | undefined {
     case 'isSliced':
       return { kind: 'slice', patients, tool: spec.using?.length === 1 ? spec.using[0] : 'chefknife' };
     case 'isBoiled':
-      return { kind: 'boil', patients, vessel: 'cookingpot' };
+      // A vessel only where the goal names one: "boil potato in cookingpot" drew "put potato in cookingpot" before
+      // the boiling in a bowl of a training home whose pot could not be filled (TEACh's Boil X: 0 of 3).
+      return spec.using?.length === 1 ? { kind: 'boil', patients, vessel: spec.using[0] } : undefined;
     case 'isExaminedUnder': {
       const lamp = spec.destination?.[0];
       return lamp === undefined ? undefined : { kind: 'examine', patients, lamp };
@@ -72,6 +74,8 @@ export function subgoalQuery(spec: SubgoalSpec): string {
       return `heat ${what}`;
     case 'isWatered':
       return `water ${what}`;
+    case 'isBoiled':
+      return `boil ${what}`;
     case 'isPickedUp':
       return `pick up ${what}`;
     case 'isTakenFrom':

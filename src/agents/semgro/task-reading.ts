@@ -34,6 +34,11 @@ export interface TaskTake {
   /** The user's instruction of Algorithm 1 (a goal chain replaces it with its current subgoal's query). */
   readonly instruction: string;
   readonly chain?: GoalChain;
+  /**
+   * Read as one thing: the classes the goal is about (`ANY_THING` for any). A thing of another class the agent puts
+   * somewhere is a means (a glass put in the sink to fill it, then carried to the plant), not put away for good.
+   */
+  readonly patients?: readonly string[];
 }
 
 /** More classes than this, of no one category, make a query that names them all. */
@@ -62,6 +67,7 @@ export function readTask(task: TaskBrief): TaskTake {
     return { understanding, instruction: chain.queries[0], chain };
   }
   const query = subgoalQuery(subgoals[0]);
-  if (isDialogue(text)) return { understanding, instruction: query };
-  return { understanding, instruction: listsMany(subgoals[0]) ? text : `${text} ${query}` };
+  const patients = subgoals[0].patient;
+  if (isDialogue(text)) return { understanding, instruction: query, patients };
+  return { understanding, instruction: listsMany(subgoals[0]) ? text : `${text} ${query}`, patients };
 }

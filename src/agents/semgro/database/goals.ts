@@ -72,6 +72,11 @@ export interface SingleGoal {
   readonly variants?: readonly Setup[];
   /** Plan from the variants only (a goal that already holds in the start state). */
   readonly variantsOnly?: boolean;
+  /**
+   * The class the chain ends close to, named by its last walk (`build.ts`, `approached`): the food a slicing reaches,
+   * which the planner reaches by walking to the fridge that holds it in the training home.
+   */
+  readonly approach?: string;
 }
 
 /** Puts every node of the class in `state` (from its opposite); switching on closes what is open first. */
@@ -267,7 +272,7 @@ function peopleGoals(home: Home): SingleGoal[] {
     if (!home.present(tool)) continue;
     for (const name of sliceable(home)) {
       const goal = and(exists('k', [tool], held(v('k'))), exists('x', [name], edge(character, 'CLOSE', v('x'))));
-      out.push({ meaning: { kind: 'slice', patients: [name], tool }, stages: [goal] });
+      out.push({ meaning: { kind: 'slice', patients: [name], tool }, stages: [goal], approach: name });
     }
   }
   for (const cooler of COOLER_CLASSES) {

@@ -23,7 +23,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { DemonstrationLibrary } from '../../../agents/demonstrations/library.js';
-import { buildDatabase, SEMGRO_DATABASE_BUILD } from '../../../agents/semgro/database/build.js';
+import {
+  buildDatabase,
+  SEMGRO_DATABASE_BUILD,
+  SEMGRO_PEOPLE_DATABASE_BUILD,
+} from '../../../agents/semgro/database/build.js';
 import { DATABASE_VERSION, type SkillDatabase } from '../../../agents/semgro/database/database.js';
 import { databaseText, parseDatabase } from '../../../agents/semgro/database/io.js';
 import { semgroDemonstrations } from '../../../agents/semgro/demonstrations.js';
@@ -49,6 +53,8 @@ export interface DatabaseIdentity {
   readonly home: string;
   /** The database of the people's-words families (their things in the home, their skills): absent otherwise. */
   readonly people?: true;
+  /** With `people`: `SEMGRO_PEOPLE_DATABASE_BUILD` (absent for build 1, whose cached databases named none). */
+  readonly peopleBuild?: number;
   /** The first 16 hex digits of the SHA-256 of the prepared training home as VirtualHome JSON. */
   readonly graph: string;
   readonly skills: string;
@@ -77,7 +83,7 @@ function slug(home: string): string {
 export function databaseIdentity(home: string, graph: EnvGraph, people = false): DatabaseIdentity {
   return {
     home,
-    ...(people && { people: true as const }),
+    ...(people && { people: true as const, peopleBuild: SEMGRO_PEOPLE_DATABASE_BUILD }),
     graph: sha(JSON.stringify(graphToJson(graph))).slice(0, 16),
     skills: VIRTUALHOME_SKILLS.name,
     seed: SEMGRO_DATABASE_SEED,
