@@ -183,7 +183,7 @@ export class SemGroAgent implements Agent {
   /** How the task text was read (`task-reading.ts`), and the goal chain of a task asking for several things. */
   private understanding: TaskUnderstanding | undefined;
   private chain: GoalChain | undefined;
-  /** A task read as one thing: the classes it is about (`TaskTake.patients`; what a put settles, `settles`). */
+  /** The classes the task is about (`TaskTake.patients`; what a put settles, `settles`). */
   private patients: ReadonlySet<string> | undefined;
   /** With a goal chain: what the generator is shown of `done` starts here (the current subgoal's last progress). */
   private doneFrom = 0;
@@ -286,10 +286,12 @@ export class SemGroAgent implements Agent {
   }
 
   /**
-   * Whether a thing the agent put somewhere is settled there (not taken again by a chain): always, but on a task read
-   * as one thing about other classes: the glass a watering puts in the sink is a means, fetched again once filled
-   * (before, the chain refused to take it out of the sink, and SemGro watered no plant: TEACh's Water Plant, 0 of 3
-   * with the gold reading on gen:90533 and gen:52213).
+   * Whether a thing the agent put somewhere is settled there (not taken again by a chain): always, but a thing of
+   * another class than those the task is about (`TaskTake.patients`): the glass a watering puts in the sink is a
+   * means, fetched again once filled (before, the chain refused to take it out of the sink, and SemGro watered no
+   * plant: TEACh's Water Plant, 0 of 3 with the gold reading on gen:90533 and gen:52213; with the shared reader, which
+   * reads a means beside the watering, a goal chain, 0 of 10 on gen:61357, gen:90533 and gen:52213 until a chain's
+   * ends said which classes settle).
    */
   private settles(id: number): boolean {
     const patients = this.patients;

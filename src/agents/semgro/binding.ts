@@ -17,11 +17,16 @@
  * - `walk X` is done (no step) when the character holds an X or is close to the bound or an eligible X; `grab X`
  *   when it holds an X. State changes (open, close, switching) and putting always act.
  * - `put X Y` / `putin X Y`: X is an X the character holds (none: a failure); Y as above.
+ * - A tool stands for the tools of its kind that do the same deed (a knife for a knife: `KNIFE_CLASSES`, the classes
+ *   the derived-state rules slice with): with none of the class named in view or held, one of its kind is taken
+ *   (before, the example's "slice tomato with chefknife" looked for a chefknife in a home with only a cutleryknife
+ *   until the steps ran out: TEACh's N Slices Of X In Y on gen:61357, 0 of 20).
  *
  * The rule reads what the character sees (a `Scene`: of the agent's observation, or of a graph by the observation's
  * visibility rule), so it binds alike in the true world (the agent acting), in the training home (building and
  * checking the database) and on the critic's belief.
  */
+import { KNIFE_CLASSES } from '../../sim/derived-states.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Observation } from '../../sim/observation.js';
 import type { Skill } from '../../sim/skill.js';
@@ -117,6 +122,20 @@ const fail = (kind: FailureKind, object: string, text: string): Bound => ({
   failure: { kind, object, text },
 });
 
+/** Classes of tools that do the same deed (see the module comment). */
+const KINDS: readonly (readonly string[])[] = [KNIFE_CLASSES];
+
+/** The classes that stand for a class: itself, then the others of its kind. */
+function standIns(className: string): readonly string[] {
+  const kind = KINDS.find((k) => k.includes(className));
+  return kind ? [className, ...kind.filter((c) => c !== className)] : [className];
+}
+
+/** The class a thing of `className` is taken as in the scene: itself, or the first of its kind in view or held. */
+function inScene(className: string, scene: Scene): string {
+  return standIns(className).find((c) => scene.here.some((n) => n.className === c)) ?? className;
+}
+
 /** The state each state change makes. */
 const RESULT: Readonly<Record<string, string>> = { open: 'OPEN', close: 'CLOSED', switchon: 'ON', switchoff: 'OFF' };
 
@@ -132,7 +151,8 @@ function pick(
   done: (id: number) => boolean = () => false,
   prefer?: ReadonlySet<number>,
 ): number | undefined {
-  const visible = scene.here.filter((n) => n.className === className && !scene.held.has(n.id));
+  const as = inScene(className, scene);
+  const visible = scene.here.filter((n) => n.className === as && !scene.held.has(n.id));
   const eligible = visible.filter((n) => !exclude(n.id)).map((n) => n.id);
   const useful = eligible.filter((id) => !done(id));
   const bound = bindings.get(className);
@@ -172,7 +192,8 @@ export function walkTowards(
 }
 
 /** Whether a thing of the class is in view (held included). */
-export const inView = (className: string, scene: Scene): boolean => scene.here.some((n) => n.className === className);
+export const inView = (className: string, scene: Scene): boolean =>
+  standIns(className).some((c) => scene.here.some((n) => n.className === c));
 
 /** The next skill of a primitive in what the agent sees, `done` when it needs none, or why it cannot run. */
 export function bindPrimitive(primitive: Primitive, view: BindingView, bindings: Bindings): Bound {
@@ -180,7 +201,7 @@ export function bindPrimitive(primitive: Primitive, view: BindingView, bindings:
   const [first, second] = primitive.objects;
   if (isRoomWalk(primitive, scene)) return walkTowards(first, scene, adjacent);
   const holding = (className: string) =>
-    [...scene.held].find((id) => scene.here.some((n) => n.id === id && n.className === className));
+    [...scene.held].find((id) => scene.here.some((n) => n.id === id && standIns(className).includes(n.className)));
   const notVisible = (className: string) => fail('not-visible', className, `no ${className} in view`);
   const skill = (action: string, objects: number[]): Bound => ({ kind: 'skill', skill: { action, objects } });
   switch (primitive.verb) {

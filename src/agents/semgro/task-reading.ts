@@ -35,7 +35,8 @@ export interface TaskTake {
   readonly instruction: string;
   readonly chain?: GoalChain;
   /**
-   * Read as one thing: the classes the goal is about (`ANY_THING` for any). A thing of another class the agent puts
+   * The classes the goal is about (`ANY_THING` for any): read as one thing, its subgoal's patients; read as several,
+   * the patients and destinations of the subgoals that are ends (not `means`). A thing of another class the agent puts
    * somewhere is a means (a glass put in the sink to fill it, then carried to the plant), not put away for good.
    */
   readonly patients?: readonly string[];
@@ -64,7 +65,9 @@ export function readTask(task: TaskBrief): TaskTake {
   const { subgoals } = reading.goal;
   if (asksForSeveral(subgoals)) {
     const chain = new GoalChain(subgoals);
-    return { understanding, instruction: chain.queries[0], chain };
+    const ends = subgoals.filter((s) => !s.means);
+    const patients = [...new Set(ends.flatMap((s) => [...s.patient, ...(s.destination ?? [])]))];
+    return { understanding, instruction: chain.queries[0], chain, patients };
   }
   const query = subgoalQuery(subgoals[0]);
   const patients = subgoals[0].patient;

@@ -47,9 +47,10 @@ export const SEMGRO_DATABASE_BUILD = 3;
 /**
  * The version of what `buildDatabase` makes with `people` (the people's-words families' database, docs/alfred.md),
  * beside `SEMGRO_DATABASE_BUILD`: bump it with a change that changes only that database (their skills' goals), so
- * that the other families' cached databases stay valid. 2: a slicing's chain ends with the walk to its food.
+ * that the other families' cached databases stay valid. 2: a slicing's chain ends with the walk to its food. 3: a tool
+ * stands for the tools of its kind in the binding (a cutleryknife for a chefknife).
  */
-export const SEMGRO_PEOPLE_DATABASE_BUILD = 2;
+export const SEMGRO_PEOPLE_DATABASE_BUILD = 3;
 
 /** The paper's sizes of levels 3 and 4 (appendix B), the caps of the conjunctions drawn. */
 export const PAPER_LEVEL_SIZES = [3949, 183, 142, 90] as const;
