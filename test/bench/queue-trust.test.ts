@@ -24,22 +24,13 @@ import { loadHome } from '../../src/sim/scenes/homes.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { scratchDir } from '../helpers/scratch.js';
+import { continualSpec } from '../helpers/specs.js';
 
 const describeRedis = REDIS_AVAILABLE ? describe : describe.skip;
 
 const RUN = '0123456789abcdef';
-const continual = (fields: Record<string, unknown> = {}) => ({
-  key: `k-${randomUUID()}`,
-  seed: 1,
-  agent: 'oracle',
-  home: 'cottage',
-  nonstationarity: 'low',
-  instructions: 2,
-  steps: 5,
-  domain: 'virtualhome',
-  style: 'sentence',
-  ...fields,
-});
+const continual = (fields: Record<string, unknown> = {}) =>
+  continualSpec({ seed: 1, ...fields, key: `k-${randomUUID()}` });
 const episodic = (fields: Record<string, unknown> = {}) => ({
   key: `k-${randomUUID()}`,
   seed: 0,

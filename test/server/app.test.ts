@@ -20,19 +20,10 @@ import { dashboardApp } from '../../src/server/app.js';
 import { DashboardData } from '../../src/server/dashboard-data.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { scratchDir } from '../helpers/scratch.js';
+import { continualSpec } from '../helpers/specs.js';
 
 const HOST = '127.0.0.1:4280';
-const spec = (seed: number) => ({
-  key: `agent=oracle seed=${seed}`,
-  seed,
-  agent: 'oracle',
-  home: 'cottage',
-  nonstationarity: 'high',
-  instructions: 2,
-  steps: 12,
-  domain: 'virtualhome',
-  style: 'sentence',
-});
+const spec = (seed: number) => continualSpec({ seed, nonstationarity: 'high', steps: 12 });
 
 describe('the dashboard app', () => {
   let dir: string;

@@ -15,6 +15,7 @@ import { dashboardApp } from '../../src/server/app.js';
 import { DashboardData } from '../../src/server/dashboard-data.js';
 import { hasStackTrace, propertyRuns } from '../helpers/property.js';
 import { scratchDir } from '../helpers/scratch.js';
+import { continualSpec, storeOkEpisodes } from '../helpers/specs.js';
 
 const SECRET = 'correct-horse-battery-staple';
 const SEGMENTS = [
@@ -124,27 +125,11 @@ describe("the dashboard's routes with hostile requests", () => {
       hearthVersion: hearthVersion(),
       totalEpisodes: 2,
     });
-    for (const index of [0, 1]) {
-      const spec = {
-        key: `agent=ghost seed=${index}`,
-        seed: index,
-        agent: 'ghost',
-        home: 'cottage',
-        nonstationarity: 'low',
-        instructions: 2,
-        steps: 5,
-        domain: 'virtualhome',
-        style: 'sentence',
-      };
-      store.writeEpisode(run.id, {
-        key: spec.key,
-        index,
-        spec,
-        status: 'ok',
-        result: { metrics: { sr: 1 } },
-        timing: { wallMs: 1, worker: null },
-      });
-    }
+    storeOkEpisodes(
+      store,
+      run.id,
+      [0, 1].map((seed) => continualSpec({ seed, agent: 'ghost' })),
+    );
     store.close();
     const secret = join(scratchDir('routes-outside'), 'secret.txt');
     writeFileSync(secret, `${SECRET}\n`);

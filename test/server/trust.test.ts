@@ -20,20 +20,11 @@ import { saveGraph } from '../../src/sim/graph-io.js';
 import { loadHome } from '../../src/sim/scenes/homes.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { scratchDir } from '../helpers/scratch.js';
+import { continualSpec, storeOkEpisodes } from '../helpers/specs.js';
 
 const HOST = '127.0.0.1:4280';
-const oracle = (seed: number, fields: Record<string, unknown> = {}): EpisodeSpec => ({
-  key: `agent=oracle seed=${seed}`,
-  seed,
-  agent: 'oracle',
-  home: 'cottage',
-  nonstationarity: 'high',
-  instructions: 2,
-  steps: 12,
-  domain: 'virtualhome',
-  style: 'sentence',
-  ...(fields as Record<string, never>),
-});
+const oracle = (seed: number, fields: Record<string, unknown> = {}): EpisodeSpec =>
+  continualSpec({ seed, nonstationarity: 'high', steps: 12, ...fields, key: `agent=oracle seed=${seed}` });
 
 describe('the dashboard handed a hostile store (issue 44)', () => {
   let dir: string;
@@ -72,16 +63,7 @@ describe('the dashboard handed a hostile store (issue 44)', () => {
       // 3: a home file out of the dashboard's folders (the working directory, the store's).
       oracle(4, { home }),
     ];
-    for (const [index, spec] of specs.entries()) {
-      store.writeEpisode(run.id, {
-        key: spec.key,
-        index,
-        spec,
-        status: 'ok',
-        result: { metrics: { sr: 1 } },
-        timing: { wallMs: 1, worker: null },
-      });
-    }
+    storeOkEpisodes(store, run.id, specs);
     store.close();
     // The user's key, in this machine's environment; no model server named on it.
     process.env.HEARTH_LLM_API_KEY = 'sk-user-secret';
