@@ -8,8 +8,10 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Removes the scratch folders each test file made (test/helpers/scratch.ts).
+    // Points HEARTH_CACHE_DIR at the suite's cache folder; removes the scratch folders each test file made.
     setupFiles: ['test/setup.ts'],
+    // One cache folder for the whole suite: content-keyed caches (SemGro's databases) are made once, not per file.
+    globalSetup: ['test/global-setup.ts'],
     // The known-heavy files start first, so that the two workers finish together (test/sequencer.ts).
     sequence: { sequencer: HeaviestFirst },
     // The CI machine has 2 cores; more workers than that only thrash.

@@ -4,7 +4,6 @@
  * that can cross a thread boundary and go into the store unchanged.
  */
 import { performance } from 'node:perf_hooks';
-import { checkAgentOfSpec } from '../agents/external/index.js';
 import { collectDecisions } from '../util/decisions.js';
 import { InputError } from '../util/errors.js';
 import { type JsonObject, type JsonValue, toJsonData } from './json.js';
@@ -46,7 +45,12 @@ export async function executeEpisode(
   const start = performance.now();
   try {
     // An episode of an agent of the user's own names its digest: this process must hold that very agent.
-    if (typeof spec.agentDigest === 'string') checkAgentOfSpec(String(spec.agent), spec.agentDigest);
+    // Imported here, not at the top: it holds the registry of every agent, which a protocol without agents (the
+    // tests' toy) never loads otherwise, and a thread's start pays for each module it loads.
+    if (typeof spec.agentDigest === 'string') {
+      const { checkAgentOfSpec } = await import('../agents/external/index.js');
+      checkAgentOfSpec(String(spec.agent), spec.agentDigest);
+    }
     // With a trace, the decision records of the agents and their models (src/util/decisions.ts) follow the
     // protocol's step records.
     const { value: returned, records } = trace

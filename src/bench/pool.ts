@@ -13,7 +13,8 @@
  * Worker entry: `worker.js` beside this file in the compiled package. When this file is the TypeScript source (tests
  * under vitest, scripts under tsx), or the protocol module is TypeScript, the worker is started from a two-line
  * bootstrap that registers tsx's ESM loader (`tsx/esm/api`) in the new thread first: on Node 20,
- * `execArgv: ['--import', 'tsx']` does not apply the loader to a worker's own entry.
+ * `execArgv: ['--import', 'tsx']` does not apply the loader to a worker's own entry. Under `npm test` the threads run
+ * the compiled package instead, where it holds everything they need (`thread-code.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +28,7 @@ import { type SlotRequest, type SlotSource, slotsOf } from './call-slots.js';
 import { describeError, type EpisodeOutcome, executeEpisode, loadProtocolModule } from './execute.js';
 import { useRunCallSlots } from './llm.js';
 import type { EpisodeSpec } from './protocol.js';
+import { compiledTwin, isSource, threadsFromDist } from './thread-code.js';
 import type { MainToWorker, WorkerData, WorkerToMain } from './worker-messages.js';
 
 const WORKER_ENTRY = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
@@ -409,6 +411,12 @@ function spawnWorker(
   const typeScriptAgent = options.agents.some((agent) => agent.kind === 'module' && isTypeScript(agent.path));
   if (!isTypeScript(WORKER_ENTRY.href) && !isTypeScript(moduleUrl) && !typeScriptAgent) {
     return new Worker(WORKER_ENTRY, { workerData, ...env });
+  }
+  if (threadsFromDist() && !typeScriptAgent) {
+    const entry = compiledTwin(WORKER_ENTRY.href);
+    const module = isSource(moduleUrl) || isTypeScript(moduleUrl) ? compiledTwin(moduleUrl) : moduleUrl;
+    if (entry && module)
+      return new Worker(new URL(entry), { workerData: { ...workerData, moduleUrl: module }, ...env });
   }
   // Register tsx's ESM loader in the new thread, then import the entry. `execArgv: []`: the thread must not inherit
   // a parent's `--import tsx`, whose half-shared hooks break the registration on Node 20.

@@ -9,7 +9,6 @@
  * worker only after it said ready or failed to load, that never happens.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { registerAgentSources } from '../agents/external/index.js';
 import { useCodeVersion } from '../util/code-version.js';
 import { useMemoStore } from '../util/memo-store.js';
 import { publishMemos, receiveMemo } from '../util/shared-memo.js';
@@ -53,7 +52,14 @@ function serve(protocol: ProtocolModule): void {
   post({ type: 'ready' });
 }
 
-// The user's own agents first (the process that started this thread named them), then the protocol.
-registerAgentSources(data.agents ?? [])
+/** The user's own agents (the process that started this thread named them); the module only when there are some. */
+async function registerOwnAgents(): Promise<void> {
+  if (!data.agents || data.agents.length === 0) return;
+  const { registerAgentSources } = await import('../agents/external/index.js');
+  await registerAgentSources(data.agents);
+}
+
+// The user's own agents first, then the protocol.
+registerOwnAgents()
   .then(() => loadProtocolModule(data.moduleUrl))
   .then(serve, (error: unknown) => post({ type: 'load-error', error: describeError(error) }));

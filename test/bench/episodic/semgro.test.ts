@@ -169,9 +169,17 @@ describe("the family's metrics", () => {
 
 describe("SemGro's training, made once and cached", () => {
   const setting = SEMGRO_SETTINGS.find((s) => s.id === 'ol-1')! as SemGroSetting & { type: 'ol' };
+  // A cache folder of this block's own, empty at the start: the suite's (test/global-setup.ts) may hold the
+  // cottage's database already.
+  const suiteCache = process.env.HEARTH_CACHE_DIR;
+  beforeAll(() => {
+    process.env.HEARTH_CACHE_DIR = scratchDir('semgro-cache');
+  });
+  afterAll(() => {
+    process.env.HEARTH_CACHE_DIR = suiteCache;
+  });
 
   it('is made once in the cache folder; another process reads the same database and shifted homes there', () => {
-    // This file's cache folder starts empty (test/setup.ts).
     const training = semgroTraining('cottage');
     expect(training.report.made).toBe(true);
     const shift = training.shift(setting);
