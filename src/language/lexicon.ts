@@ -15,6 +15,7 @@
 import { categoryClasses } from '../sim/catalog/categories.js';
 import { catalogClass } from '../sim/catalog/index.js';
 import { HEATER_CLASSES } from '../sim/derived-states.js';
+import { registerCache } from '../util/caches.js';
 
 /** A crude stemmer, applied alike to texts and descriptions: `storing`/`store` -> `stor`, `shelves` -> `shelf`. */
 export function stem(word: string): string {
@@ -303,6 +304,17 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
 };
 
 export function categoryWord(className: string): string | undefined {
+  // Memoised: the catalog is fixed, and SemGro's database build asks for every pair and triple of its skills' things.
+  if (CATEGORY_WORDS.has(className)) return CATEGORY_WORDS.get(className);
+  const word = categoryWordOf(className);
+  CATEGORY_WORDS.set(className, word);
+  return word;
+}
+
+const CATEGORY_WORDS = new Map<string, string | undefined>();
+registerCache('language: category words', () => CATEGORY_WORDS.clear());
+
+function categoryWordOf(className: string): string | undefined {
   const entry = catalogClass(className);
   if (!entry) return undefined;
   if (entry.kind === 'food') {
