@@ -168,16 +168,19 @@ function shortestPlanLength(start: EnvGraph, goal: Condition, limit: number): nu
       [...g.edges()].map((e) => e.join()).sort(),
       [...g.nodes()].map((n) => [...n.states].sort().join()),
     ]);
+  if (holds(goal, start)) return 0;
   let frontier = [start.clone()];
   const seen = new Set([key(start)]);
-  for (let depth = 0; depth <= limit; depth++) {
+  // A state is tested when it is made, so the search stops at the first one of the goal's depth (the last layer,
+  // the largest, is not made whole).
+  for (let depth = 1; depth <= limit; depth++) {
     const next: EnvGraph[] = [];
     for (const g of frontier) {
-      if (holds(goal, g)) return depth;
       const skills = VIRTUALHOME_SKILLS.candidates(new EpisodeWorld(g).observe(), world.adjacent);
       for (const skill of skills) {
         const copy = g.clone();
         if (!executeSkill(copy, IDS.character, skill, VIRTUALHOME_SKILLS, world.adjacent).success) continue;
+        if (holds(goal, copy)) return depth;
         const k = key(copy);
         if (seen.has(k)) continue;
         seen.add(k);
