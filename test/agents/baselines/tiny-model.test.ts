@@ -43,9 +43,10 @@ suite(`LLM baselines on stories260k (1 thread)${model.missing ? ` [${model.missi
     it(`runs an episode of ${name}`, async () => {
       const world = cottageWorld();
       const agent = make({ seed: 1, skills: VIRTUALHOME_SKILLS, llm, demonstrations: demoLibrary() }, world);
-      const log = await runSteps(agent, world, task(TV_INSTRUCTION), 3);
-      expect(log.skills).toHaveLength(3);
-      expect(agent.stats.decisions).toBe(3);
+      // Two steps: the second follows the first's answer (a parsed step or an invalid one); more only cost time.
+      const log = await runSteps(agent, world, task(TV_INSTRUCTION), 2);
+      expect(log.skills).toHaveLength(2);
+      expect(agent.stats.decisions).toBe(2);
       // The prompts overflow the 512-token context at full size: the retrieved context was shrunk to fit.
       expect(agent.stats.contextShrinks).toBeGreaterThan(0);
       // Unreadable answers are invalid steps, never crashes; SayCan and ZSP always choose an allowed skill.

@@ -1,6 +1,6 @@
 /**
  * ExRAP's LLM roles on a real in-process model: the tiny stories260k GGUF (1 thread, CPU, a 512-token context)
- * runs a 4-step ExRAP-LLM episode (each step scores every skill on the model: longer only costs CI time). It writes children's stories, so it plans badly: only the plumbing is checked
+ * runs a 2-step ExRAP-LLM episode (each step scores every skill on the model: longer only costs CI time). It writes children's stories, so it plans badly: only the plumbing is checked
  * (the interpreter's grammar-constrained JSON is parsed and checked, prompts fit after shrinking, every step is
  * taken, every call is counted).
  */
@@ -10,7 +10,8 @@ import { closeEpisodeLanguageModels } from '../../../src/bench/llm.js';
 import { tinyModel } from '../../llm/helpers.js';
 
 const model = tinyModel();
-const STEPS = 4;
+/** Two steps: the second shows the episode goes on after the first call's answer; more only cost time. */
+const STEPS = 2;
 const suite = model.missing ? describe.skip : describe;
 if (model.missing) process.stderr.write(`[hearth tests] ExRAP-LLM on a tiny model: ${model.missing}\n`);
 
@@ -19,7 +20,7 @@ suite(`ExRAP-LLM on stories260k (1 thread)${model.missing ? ` [${model.missing}]
     await closeEpisodeLanguageModels();
   });
 
-  it('completes a 4-step episode with every role on the model', async () => {
+  it('completes a 2-step episode with every role on the model', async () => {
     const outcome = await runContinualEpisode({
       agent: 'exrap-llm',
       home: 'cottage',
