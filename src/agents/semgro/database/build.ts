@@ -194,10 +194,12 @@ function mergedMeaning(parts: readonly SkillMeaning[]): SkillMeaning {
   return first.kind === 'place' ? { ...first, patients, opens: false } : { ...first, patients };
 }
 
-const categoryOf = (meaning: SkillMeaning) => {
-  const words = new Set(meaning.patients.map((p) => categoryWord(p) ?? p));
+/** The one category word (or class) the patients share; undefined when they are of several. */
+const categoryOfPatients = (patients: readonly string[]) => {
+  const words = new Set(patients.map((p) => categoryWord(p) ?? p));
   return words.size === 1 ? [...words][0] : undefined;
 };
+const categoryOf = (meaning: SkillMeaning) => categoryOfPatients(meaning.patients);
 
 /** A database being made in a training home: the entries so far, and how a chain is checked there. */
 export class Bootstrap {
@@ -392,15 +394,17 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
 
   // Level 3: same-kind conjunctions of level-2 skills.
   const level3 = conjoin(level2, options.caps?.level3 ?? PAPER_LEVEL_SIZES[2], rng.fork('level3'), {
-    group: (parts) => {
+    rank: (parts) => {
       const key = groupKey(parts[0].meaning);
       if (!parts.every((p) => groupKey(p.meaning) === key)) return undefined;
       // Different things (a placement and its variant from the other position are one thing twice).
       const patients = parts.flatMap((p) => p.meaning.patients);
       if (new Set(patients).size < patients.length) return undefined;
+      return parts.some((p) => atypical(p.meaning)) ? 2 : categoryOfPatients(patients) !== undefined ? 0 : 1;
+    },
+    made: (parts) => {
       const merged = mergedMeaning(parts.map((p) => p.meaning));
-      const rank = parts.some((p) => atypical(p.meaning)) ? 2 : categoryOf(merged) !== undefined ? 0 : 1;
-      return { meaning: merged, text: skillName(merged), rank };
+      return { meaning: merged, text: skillName(merged) };
     },
     // Placements the catalog would not make are combined among themselves, from a few parts of each destination.
     key: (meaning) => `${groupKey(meaning)}${atypical(meaning) ? '|atypical' : ''}`,
@@ -413,16 +417,16 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
 
   // Level 4: conjunctions of level-3 skills that share their things or their destination first, then any.
   conjoin(level3, options.caps?.level4 ?? PAPER_LEVEL_SIZES[3], rng.fork('level4'), {
-    group: (parts) => {
+    rank: (parts) => {
       const patients = parts.flatMap((p) => p.meaning.patients);
       if (new Set(patients).size < patients.length) return undefined;
       if (new Set(parts.map((p) => skillName(p.meaning))).size < parts.length) return undefined;
       const meanings = parts.map((p) => p.meaning);
-      const text = conjunctionName(meanings);
       const phrases = new Set(meanings.map((m) => categoryOf(m) ?? m.patients.join()));
       const hosts = new Set(meanings.map(groupKey));
-      return { meaning: meanings[0], text, rank: phrases.size === 1 || hosts.size === 1 ? 0 : 1 };
+      return phrases.size === 1 || hosts.size === 1 ? 0 : 1;
     },
+    made: (parts) => ({ meaning: parts[0].meaning, text: conjunctionName(parts.map((p) => p.meaning)) }),
     key: () => 'all',
     sizes: [2, 3],
     check,
@@ -437,11 +441,13 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
 const ATYPICAL_PARTS = 6;
 
 interface ConjoinRules {
+  /** The conjunction's rank (conjunctions are drawn rank 0 first, then 1, then 2); undefined: not one to make. */
+  rank(parts: readonly { meaning: SkillMeaning }[]): number | undefined;
   /**
-   * The conjunction's meaning and text, and its rank (conjunctions are drawn rank 0 first, then 1, then 2);
-   * undefined: not a conjunction to make.
+   * The conjunction's meaning and text: asked only for the ranks drawn from (level 3 makes some 600,000 candidates of
+   * rank 1 in the people's home, and the cap is reached within rank 0).
    */
-  group(parts: readonly { meaning: SkillMeaning }[]): { meaning: SkillMeaning; text: string; rank: number } | undefined;
+  made(parts: readonly { meaning: SkillMeaning }[]): { meaning: SkillMeaning; text: string };
   /** Parts are combined only with parts of the same key. */
   key(meaning: SkillMeaning): string;
   /** Combine at most this many parts of a group (drawn by the seed) when it has more; undefined: all. */
@@ -478,7 +484,8 @@ function conjoin(
 ): { id: number; draft: Draft }[] {
   const parts =
     rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
-  const ranked: { ids: number[]; made: { meaning: SkillMeaning; text: string } }[][] = [[], [], []];
+  /** The candidates of each rank, as indices into `parts`. */
+  const ranked: number[][][] = [[], [], []];
   // Combinations are made within groups of parts that may go together.
   const groups = new Map<string, number[]>();
   parts.forEach((part, i) => {
@@ -490,17 +497,18 @@ function conjoin(
     const limit = rules.limit?.(key);
     const members = limit !== undefined && all.length > limit ? rng.fork(`limit:${key}`).sample(all, limit) : all;
     for (const combination of combinations(members.length, rules.sizes)) {
-      const picked = combination.map((i) => parts[members[i]]);
-      const made = rules.group(picked.map((p) => p.draft));
-      if (!made) continue;
-      ranked[Math.min(made.rank, ranked.length - 1)].push({ ids: picked.map((p) => p.id), made });
+      const picked = combination.map((i) => members[i]);
+      const rank = rules.rank(picked.map((i) => parts[i].draft));
+      if (rank === undefined) continue;
+      ranked[Math.min(rank, ranked.length - 1)].push(picked);
     }
   }
   const byId = new Map(parts.map((p) => [p.id, p]));
   const out: { id: number; draft: Draft }[] = [];
   const names = ['preferred', 'others', 'atypical'];
+  type Candidate = { ids: number[]; made: { meaning: SkillMeaning; text: string } };
   /** The next candidate of the queue that runs, added; false when none does. */
-  const draw = (queue: (typeof ranked)[number]): boolean => {
+  const draw = (queue: Candidate[]): boolean => {
     while (queue.length > 0) {
       const candidate = queue.shift()!;
       const children = candidate.ids.map((id) => byId.get(id)!);
@@ -517,7 +525,13 @@ function conjoin(
   // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw. With
   // `everyPreferred`, the first round of the preferred names goes past the cap (one of each kind of chore); every
   // other draw stops at it.
-  for (const [rank, candidates] of ranked.entries()) {
+  for (const [rank, picks] of ranked.entries()) {
+    const pastCapFirst = rank === 0 && rules.everyPreferred === true;
+    if (out.length >= cap && !pastCapFirst) break; // nothing more is drawn: the later ranks are never named
+    const candidates = picks.map((picked) => ({
+      ids: picked.map((i) => parts[i].id),
+      made: rules.made(picked.map((i) => parts[i].draft)),
+    }));
     const queues = queuesByName(candidates, rng.fork(names[rank]));
     for (let round = 0; queues.some((q) => q.length > 0); round++) {
       const pastCap = rank === 0 && round === 0 && rules.everyPreferred === true;
