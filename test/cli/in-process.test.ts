@@ -38,7 +38,7 @@ describe('hearth run in this process', () => {
       cwd: process.cwd(),
       cacheDir: process.env.HEARTH_CACHE_DIR,
       exitCode: process.exitCode,
-      sigint: process.listenerCount('SIGINT'),
+      signals: ['SIGINT', 'SIGTERM'].map((signal) => process.listenerCount(signal)),
     };
     // A relative store lands in the folder given; --cache-dir sets HEARTH_CACHE_DIR for the run's threads.
     const args = ['run', '--agents', 'oracle', '--seeds', '1', '--steps', '3', '--workers', '0', '--quiet'];
@@ -52,7 +52,7 @@ describe('hearth run in this process', () => {
       cwd: process.cwd(),
       cacheDir: process.env.HEARTH_CACHE_DIR,
       exitCode: process.exitCode,
-      sigint: process.listenerCount('SIGINT'),
+      signals: ['SIGINT', 'SIGTERM'].map((signal) => process.listenerCount(signal)),
     }).toEqual(before);
   });
 

@@ -1,25 +1,22 @@
 /**
- * `hearth serve` on bad input, through the built CLI: a missing store, a store that is not hearth's, a corrupt trace
- * file and a port in use each give one line on stderr and exit code 2, before anything listens.
+ * `hearth serve` on bad input, through the CLI's own `main` in this process (the built CLI's exit codes are
+ * test/cli/commands.test.ts's): a missing store, a store that is not hearth's, a corrupt trace file and a port in use
+ * each give one line on stderr and exit code 2, before anything listens.
  */
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli.js';
 import { scratchDir } from '../helpers/scratch.js';
-import { BUILT, hearth } from './support.js';
 
-if (!BUILT)
-  process.stderr.write('[hearth tests] hearth serve CLI tests skipped: run `npm run build` (npm test does)\n');
-const describeBuilt = BUILT ? describe : describe.skip;
-
-describeBuilt('hearth serve on bad input', () => {
+describe('hearth serve on bad input', () => {
   const dir = scratchDir('serve-cli');
 
   /** Exit code 2 and exactly one line on stderr, matching `pattern`. */
   async function refused(args: string[], pattern: RegExp): Promise<void> {
-    const result = await hearth(['serve', ...args], dir);
+    const result = await runCliInProcess(['serve', ...args]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trimEnd().split('\n');
@@ -52,10 +49,10 @@ describeBuilt('hearth serve on bad input', () => {
       ]);
       // A good store on a busy port: the port is the problem.
       const store = join(dir, 'results.sqlite');
-      const run = await hearth(
-        ['run', '--agents', 'random', '--seeds', '1', '--steps', '2', '--store', store, '--quiet', '--workers', '0'],
-        dir,
-      );
+      const run = await runCliInProcess([
+        ...['run', '--agents', 'random', '--seeds', '1', '--steps', '2'],
+        ...['--store', store, '--quiet', '--workers', '0'],
+      ]);
       expect(run.code, run.stderr).toBe(0);
       await refused(
         ['--store', store, '--port', String(port)],
