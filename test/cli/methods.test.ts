@@ -1,19 +1,17 @@
 /**
  * `hearth run --agents methods`: the episodic protocol implied (another one refused), every family by default (the
  * data families left out with a note where their data is missing), the cross-method table printed by default and
- * on request for any episodic run, and its flags refused where they do not apply. Refusals and the expansion run in
- * this process; one small run (two tasks, one seed, steps capped) goes through the built CLI.
+ * on request for any episodic run, and its flags refused where they do not apply. All in this process (the CLI's own
+ * `main`), the one run too: two tasks, one seed, steps capped.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { methodAgents } from '../../src/agents/methods.js';
 import { getAgent } from '../../src/agents/registry.js';
 import { DATA_FAMILIES, NAMED_FAMILIES, TASK_FAMILIES } from '../../src/bench/episodic/task.js';
 import { everyFamily, expandMethodsOption } from '../../src/cli/commands/run.js';
-import { BUILT, runCli, runCliInProcess } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { scratchDir } from '../helpers/scratch.js';
-
-const describeBuilt = BUILT ? describe : describe.skip;
-if (!BUILT) process.stderr.write('[hearth tests] hearth run --agents methods tests skipped: run `npm run build`\n');
 
 async function refuse(args: string[], message: RegExp) {
   const r = await runCliInProcess(['run', ...args]);
@@ -77,13 +75,13 @@ describe('hearth run --agents methods: what it expands to', () => {
   });
 });
 
-describeBuilt('hearth run --agents methods through the built CLI', () => {
+describe('hearth run --agents methods: the cross-method table of a small run', () => {
   const dir = scratchDir('methods');
   const TASKS = ['--tasks', 'llm-state/open-fridge,teach/coffee', '--seeds', '1', '--steps', '12', '--workers', '0'];
 
   it('prints the cross-method table by default, and the wide tables with --table wide', async () => {
-    const store = ['--store', 'methods.sqlite', '--quiet'];
-    const compact = await runCli(['run', '--agents', 'methods', ...TASKS, ...store], dir);
+    const store = ['--store', join(dir, 'methods.sqlite'), '--quiet'];
+    const compact = await runCliInProcess(['run', '--agents', 'methods', ...TASKS, ...store]);
     // An agent that cannot run a family yet fails its episodes (exit 3); the table still prints.
     expect([0, 3], compact.stderr).toContain(compact.code);
     const lines = compact.stdout.split('\n');
@@ -109,7 +107,16 @@ describeBuilt('hearth run --agents methods through the built CLI', () => {
     );
     expect(compact.stdout).toContain('  user-feedback: a simulated user who says which goal conditions are unmet\n');
 
-    const wide = await runCli(['run', '--agents', 'methods', ...TASKS, ...store, '--resume', '--table', 'wide'], dir);
+    const wide = await runCliInProcess([
+      'run',
+      '--agents',
+      'methods',
+      ...TASKS,
+      ...store,
+      '--resume',
+      '--table',
+      'wide',
+    ]);
     expect(wide.stdout).toMatch(/^episodic: home cottage/);
     expect(wide.stdout).toMatch(/family llm-state-simple/);
   }, 120_000);

@@ -1,7 +1,7 @@
 /**
- * An LLM sweep on the Redis queue through the built CLI: `hearth run ... --queue` with 2 `hearth worker` processes
- * calling the loopback stand-in model server started here (real HTTP), named on the workers' own command line (a job
- * never chooses where a worker's calls go). Recorded with --llm-cache, every call
+ * An LLM sweep on the Redis queue: `hearth run ... --queue` (the CLI's own `main`, in this process) with 2
+ * `hearth worker` processes of the built CLI calling the loopback stand-in model server started here (real HTTP),
+ * named on the workers' own command line (a job never chooses where a worker's calls go). Recorded with --llm-cache, every call
  * reaches the coordinator's cache file (the same calls a local run records); replayed with --llm-replay, the sweep
  * makes zero calls on either worker and reports the same. Needs dist/ (npm test builds it) and redis-server.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmCallStore } from '../../src/llm/middleware/cache.js';
 import { spawnNode } from '../helpers/child.js';
-import { BIN, cliEnv } from '../helpers/cli.js';
+import { BIN, cliEnv, runCliInProcess } from '../helpers/cli.js';
 import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { scratchDir } from '../helpers/scratch.js';
@@ -23,7 +23,8 @@ const describeReady = BUILT && REDIS_AVAILABLE ? describe : describe.skip;
 
 const dir = scratchDir('queue-llm');
 
-const hearth = (args: string[]) => spawnNode([BIN, ...args], { cwd: dir, env: cliEnv() });
+/** A `hearth worker` of the built CLI, in a process of its own (the test stops it). */
+const hearthWorker = (args: string[]) => spawnNode([BIN, 'worker', ...args], { cwd: dir, env: cliEnv() });
 
 function recordedKeys(file: string): string[] {
   const store = LlmCallStore.openForReplay(file);
@@ -40,15 +41,13 @@ function recordedKeys(file: string): string[] {
 describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 workers)', () => {
   let server: FakeOpenAiServer;
   let redis: RedisServer;
-  const workers: ReturnType<typeof hearth>[] = [];
+  const workers: ReturnType<typeof hearthWorker>[] = [];
 
   beforeAll(async () => {
     server = await startStandInModelServer({ latencyMs: 30, maxConcurrent: 64 });
     redis = await startRedisServer();
     for (let i = 0; i < 2; i++) {
-      workers.push(
-        hearth(['worker', '--queue', redis.url, '--concurrency', '1', '--verbose', '--base-url', server.url]),
-      );
+      workers.push(hearthWorker(['--queue', redis.url, '--concurrency', '1', '--verbose', '--base-url', server.url]));
     }
   }, 60_000);
 
@@ -59,13 +58,15 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
     await server?.close();
   });
 
-  /** The sweep with the recording flag given, into a store of its own; resolves with its exit code and output. */
-  const sweep = async (recording: string[], store: string, queue: boolean) => {
+  /**
+   * The sweep with the recording flag given, into a store of its own, on the queue or in the main thread; resolves
+   * with its exit code and output.
+   */
+  const sweep = (recording: string[], store: string, queue: boolean) => {
     const flags = ['--agents', 'llm-planner', '--llm', 'openai', '--base-url', server.url, '--model', 'm'];
     const grid = ['--seeds', '2', '--steps', '4', '--json', '--quiet', '--store', join(dir, store)];
-    const child = hearth(['run', ...flags, ...grid, ...recording, ...(queue ? ['--queue', redis.url] : [])]);
-    const { code } = await child.exit;
-    return { code, stdout: child.stdout(), stderr: child.stderr() };
+    const where = queue ? ['--queue', redis.url] : ['--workers', '0'];
+    return runCliInProcess(['run', ...flags, ...grid, ...recording, ...where]);
   };
 
   it('records every call into the coordinator cache, then replays with zero calls on any worker', async () => {
@@ -91,12 +92,10 @@ describeReady('an LLM sweep on the queue (fake OpenAI-compatible server, 2 worke
   }, 180_000);
 
   it("keeps the run's --llm-concurrency over both workers, with the results of a local run", async () => {
-    const run = async (extra: string[], store: string) => {
+    const run = (extra: string[], store: string) => {
       const flags = ['--agents', 'saycan', '--llm', 'openai', '--base-url', server.url, '--model', 'm'];
       const grid = ['--seeds', '6', '--steps', '3', '--json', '--store', join(dir, store)];
-      const child = hearth(['run', ...flags, ...grid, ...extra]);
-      const { code } = await child.exit;
-      return { code, stdout: child.stdout(), stderr: child.stderr() };
+      return runCliInProcess(['run', ...flags, ...grid, ...extra]);
     };
     const local = await run(['--workers', '0', '--llm-concurrency', '1', '--quiet'], 'saycan-local.sqlite');
     expect(local.code, local.stderr).toBe(0);

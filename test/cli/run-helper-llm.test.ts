@@ -1,33 +1,28 @@
 /**
- * helper-llm through the built CLI (`hearth run --protocol episodic`) against the loopback fake OpenAI-compatible
- * server started in this process (real HTTP), its "model" scripted for HELPER's prompts
+ * helper-llm through `hearth run --protocol episodic` (the CLI's own `main`, in this process) against the loopback
+ * fake OpenAI-compatible server started in this process (real HTTP), its "model" scripted for HELPER's prompts
  * (`test/agents/helper/llm-script.ts`): every call recorded with --llm-cache, then the same run replayed offline with
- * --llm-replay, with zero server calls and the same report. `npm test` builds dist/ first; without a build the test is
- * skipped with a message.
+ * --llm-replay, with zero server calls and the same report.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helperChat } from '../agents/helper/llm-script.js';
-import { BUILT, runCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
-
-const describeBuilt = BUILT ? describe : describe.skip;
-if (!BUILT)
-  process.stderr.write('[hearth tests] helper-llm through the CLI skipped: run `npm run build` (npm test does)\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-run-helper-llm-'));
 
-/** Runs `hearth run ARGS` without blocking this process's event loop (the fake server lives here). */
-const hearth = (args: string[]) => runCli(['run', ...args], dir);
+/** Runs `hearth run ARGS` in this process (the fake server answers on its event loop between the calls' awaits). */
+const hearth = (args: string[]) => runCliInProcess(['run', ...args]);
 
 interface Report {
   results: { agent: string; task?: string; episodes: number; sr: { mean: number | null }; llmCallsPerStep: unknown }[];
   roles?: Record<string, Record<string, string>>;
 }
 
-describeBuilt('helper-llm through hearth run (fake OpenAI-compatible server)', () => {
+describe('helper-llm through hearth run (fake OpenAI-compatible server)', () => {
   let server: FakeOpenAiServer;
   beforeAll(async () => {
     server = await startFakeOpenAiServer({ script: { chat: helperChat() } });
@@ -48,9 +43,9 @@ describeBuilt('helper-llm through hearth run (fake OpenAI-compatible server)', (
       'helper-llm',
       '--seeds',
       '1',
-      // One worker thread: the two episodes are short, and a second thread costs more to start than it saves.
+      // The main thread: the two episodes are short, and a thread costs more to start than it saves.
       '--workers',
-      '1',
+      '0',
       '--quiet',
       '--json',
     ];

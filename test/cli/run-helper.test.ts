@@ -1,30 +1,26 @@
 /**
- * HELPER through the built CLI: memory expansion over two runs of one memory file (--helper-memory), and bad input
- * refused with one line (a malformed dialogue file, a memory path that is not a memory). Skipped with a message when
- * dist/ is not built (`npm test` builds it).
+ * HELPER through `hearth run` (the CLI's own `main`, in this process): memory expansion over two runs of one memory
+ * file (--helper-memory), and bad input refused with one line (a malformed dialogue file, a memory path that is not a
+ * memory).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProgramMemoryFile } from '../../src/memory/program-memory.js';
-import { BUILT, runCli } from '../helpers/cli.js';
-
-const describeBuilt = BUILT ? describe : describe.skip;
-if (!BUILT)
-  process.stderr.write('[hearth tests] HELPER through the CLI skipped: run `npm run build` (npm test does)\n');
+import { runCliInProcess } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-run-helper-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const hearth = (args: string[]) => runCli(['run', ...args], dir);
+const hearth = (args: string[]) => runCliInProcess(['run', ...args]);
 
 interface Report {
   results: { agent: string; episodes: number; sr: { mean: number | null }; steps: { mean: number | null } }[];
   roles?: Record<string, Record<string, string>>;
 }
 
-describeBuilt('HELPER through hearth run', () => {
+describe('HELPER through hearth run', () => {
   it('learns confirmed programs into --helper-memory, and the next run is the next pass, reading them', async () => {
     const memory = join(dir, 'memory.sqlite');
     const args = [
@@ -38,8 +34,9 @@ describeBuilt('HELPER through hearth run', () => {
       'cottage',
       '--seeds',
       '1',
+      // The main thread: the memory is what is tested, not the pool (a worker thread here compiles the sources).
       '--workers',
-      '1',
+      '0',
       '--json',
       '--quiet',
       '--store',

@@ -1,24 +1,22 @@
 /**
- * `hearth run` with LLM agents through the built CLI, against the loopback fake OpenAI-compatible server started in
- * this process (real HTTP): the issue's check command, the refusal of LLM agents without a model, and a recording
- * made with --llm-cache replayed with --llm-replay without a single server call. `npm test` builds dist/ first;
- * without a build these tests are skipped with a message.
+ * `hearth run` with LLM agents (the CLI's own `main`, in this process), against the loopback fake OpenAI-compatible
+ * server started in this process (real HTTP): the issue's check command, the refusal of LLM agents without a model,
+ * and a recording made with --llm-cache replayed with --llm-replay without a single server call. The runs are in the
+ * main thread (`--workers 0`): worker threads started here would compile the sources through tsx, and several
+ * episodes at once on a thread are test/bench/episodes-per-thread.test.ts's subject.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT, runCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 
-const describeBuilt = BUILT ? describe : describe.skip;
-if (!BUILT)
-  process.stderr.write('[hearth tests] hearth run with LLM agents skipped: run `npm run build` (npm test does)\n');
-
 const dir = scratchDir('run-llm');
 
-/** Runs `hearth run ARGS` without blocking this process's event loop (the fake server lives here). */
-const hearth = (args: string[], env: Record<string, string> = {}) => runCli(['run', ...args], dir, env);
+/** Runs `hearth run ARGS` in this process (the fake server answers on its event loop between the run's awaits). */
+const hearth = (args: string[], env: Record<string, string> = {}) =>
+  runCliInProcess(['run', '--workers', '0', ...args], { env });
 
 interface Summary {
   mean: number | null;
@@ -32,7 +30,7 @@ interface Row {
   completionTokensPerStep: Summary;
 }
 
-describeBuilt('hearth run with LLM agents (fake OpenAI-compatible server)', () => {
+describe('hearth run with LLM agents (fake OpenAI-compatible server)', () => {
   let server: FakeOpenAiServer;
   beforeAll(async () => {
     server = await startFakeOpenAiServer();

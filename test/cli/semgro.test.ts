@@ -1,39 +1,31 @@
 /**
- * `hearth semgro build-db` and `hearth scene shift` through the built CLI (`npm test` builds first), on the cottage:
- * the database written with its level sizes beside the paper's, a shift at a measured degree written as
- * a home the CLI reads again, and bad input (a foreign or malformed database, a bad type or degree) refused in one
- * line with exit code 2. Then `hearth run` with SemGro's training: made once in the cache folder by the run's main
- * process and read by both worker threads, read again by the next run; `--semgro-train` and the reserved home refused
- * in one line where they do not fit.
+ * `hearth semgro build-db` and `hearth scene shift` on the cottage, through the CLI's own `main` in this process:
+ * the database written with its level sizes beside the paper's, a shift at a measured degree written as a home the
+ * CLI reads again, and bad input (a foreign or malformed database, a bad type or degree) refused in one line with
+ * exit code 2. Then `hearth run` with SemGro's training: made once in the cache folder by the run's main process and
+ * read by both worker threads (through the built CLI: `npm test` builds first, without a build the test is skipped),
+ * read again by the next run; `--semgro-train` and the reserved home refused in one line where they do not fit.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, runCliInProcess } from '../helpers/cli.js';
+import { BUILT, runCli, runCliInProcess } from '../helpers/cli.js';
 import { scratchDir } from '../helpers/scratch.js';
-import { projectRoot } from '../helpers/shared-data.js';
 
-const BIN = join(projectRoot, 'bin', 'hearth.js');
-const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
 const HOME = 'cottage';
-const describeBuilt = BUILT ? describe : describe.skip;
-if (!BUILT) process.stderr.write('[hearth tests] semgro CLI tests skipped: run `npm run build` (npm test does)\n');
+if (!BUILT) process.stderr.write('[hearth tests] semgro CLI with worker threads skipped: run `npm run build`\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-semgro-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function hearth(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const hearth = (...args: string[]) => runCliInProcess(args);
 
-describeBuilt('hearth semgro build-db and hearth scene shift', () => {
+describe('hearth semgro build-db and hearth scene shift', () => {
   const db = join(dir, 'skills.jsonl');
 
-  it('writes the database and prints its level sizes beside the paper', () => {
-    const r = hearth('semgro', 'build-db', '--home', HOME, '--out', db, '--seed', '3');
+  it('writes the database and prints its level sizes beside the paper', async () => {
+    const r = await hearth('semgro', 'build-db', '--home', HOME, '--out', db, '--seed', '3');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
       /^levels: L1 \d+ \(paper 3949\), L2 \d+ \(paper 183\), L3 \d+ \(paper 142\), L4 \d+ \(paper 90\)$/m,
@@ -43,9 +35,9 @@ describeBuilt('hearth semgro build-db and hearth scene shift', () => {
     expect(header.levels).toHaveLength(4);
   }, 60_000);
 
-  it('shifts the home to a measured degree within 5 points, and the shifted home loads', () => {
+  it('shifts the home to a measured degree within 5 points, and the shifted home loads', async () => {
     const out = join(dir, 'shifted.json');
-    const r = hearth(
+    const r = await hearth(
       'scene',
       'shift',
       '--from',
@@ -64,18 +56,17 @@ describeBuilt('hearth semgro build-db and hearth scene shift', () => {
     expect(r.code, r.stderr).toBe(0);
     const measured = Number(/measured (\d+(?:\.\d+)?)%/.exec(r.stdout)?.[1]);
     expect(Math.abs(measured - 30)).toBeLessThanOrEqual(5);
-    expect(hearth('scene', 'show', out).code).toBe(0);
+    expect((await hearth('scene', 'show', out)).code).toBe(0);
   }, 60_000);
 
-  // The CLI's own main in this process: a child process per refusal costs a second or two of start-up each, and the
-  // exit code through a real process is checked by test/cli/run.test.ts ('refuses through the built CLI too').
+  // The exit code through a real process is checked by test/cli/commands.test.ts ('through the built CLI too').
   it('refuses a foreign or malformed database, and a bad type or degree, in one line', async () => {
     const foreign = join(dir, 'foreign.jsonl');
     writeFileSync(foreign, '{"format":"something-else"}\n');
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, `${readFileSync(db, 'utf8').split('\n')[0]}\n{"id": 1, "level": "one"\n`);
     const shift = (...args: string[]) =>
-      runCliInProcess(['scene', 'shift', '--from', HOME, '--seed', '1', '--out', join(dir, 'x.json'), ...args]);
+      hearth('scene', 'shift', '--from', HOME, '--seed', '1', '--out', join(dir, 'x.json'), ...args);
     for (const [r, pattern] of [
       [
         await shift('--type', 'ol', '--degree', '0.2', '--db', foreign),
@@ -109,13 +100,14 @@ describe("hearth run with SemGro's training", () => {
   ];
   it.each(refusals)('refuses %j in one line before anything runs', async (args, message) => {
     const store = join(scratchDir('semgro-run'), 'results.sqlite');
-    const r = await runCliInProcess(['run', '--protocol', 'episodic', ...args, '--store', store]);
+    const r = await hearth('run', '--protocol', 'episodic', ...args, '--store', store);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(store)).toBe(false);
   });
 
+  // Through the built CLI: worker threads started in this process would compile the sources through tsx.
   it.skipIf(!BUILT)(
     '--workers 2: the database is made once, by the main process before the workers start, and read by both',
     async () => {

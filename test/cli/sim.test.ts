@@ -1,22 +1,18 @@
 /**
- * `hearth sim` through the built CLI (`node bin/hearth.js`, as users run it; `npm test` builds first). Bad input must
- * give one clear line on stderr, no stack trace, and exit code 2.
+ * `hearth sim` through the CLI's own `main` in this process (the built CLI's exit codes are
+ * test/cli/commands.test.ts's and test/cli/read.test.ts's). Bad input must give one clear line on stderr, no stack
+ * trace, and exit code 2.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
-const BIN = join(projectRoot, 'bin', 'hearth.js');
-const BUILT = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
 const HOME = join(projectRoot, 'examples', 'home.json');
 
-function hearth(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const hearth = (...args: string[]) => runCliInProcess(args);
 
 const dir = scratchDir('cli');
 function file(name: string, text: string): string {
@@ -27,20 +23,17 @@ function file(name: string, text: string): string {
 const program = (...lines: string[]) =>
   file(`p${Math.random().toString(36).slice(2)}.txt`, `Title\nDescription\n\n\n${lines.join('\n')}\n`);
 
-const describeBuilt = BUILT ? describe : describe.skip;
-if (!BUILT) process.stderr.write('[hearth tests] CLI tests skipped: run `npm run build` (npm test does)\n');
-
-describeBuilt('hearth sim replay', () => {
-  it('replays the built-in example with no arguments', () => {
-    const r = hearth('sim', 'replay');
+describe('hearth sim replay', () => {
+  it('replays the built-in example with no arguments', async () => {
+    const r = await hearth('sim', 'replay');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ 1 ok {3}\[WALK\] <fridge> \(11\)$/m);
     expect(r.stdout).toContain('executable: yes');
     expect(r.stdout).toContain('tv (22): [OFF, PLUGGED_IN] -> [ON, PLUGGED_IN]');
   });
 
-  it('prints one JSON object with --json', () => {
-    const r = hearth(
+  it('prints one JSON object with --json', async () => {
+    const r = await hearth(
       'sim',
       'replay',
       HOME,
@@ -103,8 +96,8 @@ describeBuilt('hearth sim replay', () => {
     ['a graph without a program', () => [HOME], /takes a graph and a program, or neither/],
   ];
 
-  it.each(badInput)('rejects %s with one line on stderr and exit code 2', (_, args, message) => {
-    const r = hearth('sim', 'replay', ...args());
+  it.each(badInput)('rejects %s with one line on stderr and exit code 2', async (_, args, message) => {
+    const r = await hearth('sim', 'replay', ...args());
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
@@ -115,16 +108,16 @@ describeBuilt('hearth sim replay', () => {
   });
 });
 
-describeBuilt('hearth sim show', () => {
-  it('summarises a graph by room', () => {
-    const r = hearth('sim', 'show', HOME);
+describe('hearth sim show', () => {
+  it('summarises a graph by room', async () => {
+    const r = await hearth('sim', 'show', HOME);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('24 nodes, 32 edges, 3 rooms');
     expect(r.stdout).toContain('milk (15) - in fridge (11)');
   });
 
-  it('rejects a malformed graph with exit code 2', () => {
-    const r = hearth('sim', 'show', file('broken.json', '[1, 2'));
+  it('rejects a malformed graph with exit code 2', async () => {
+    const r = await hearth('sim', 'show', file('broken.json', '[1, 2'));
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
 /**
- * `hearth llm check` end to end: the built CLI (node bin/hearth.js) probes the fake server over real HTTP.
- * `npm test` builds dist/ first; when dist/ is missing (vitest run alone), it is built here.
+ * `hearth llm check` end to end: the CLI's own `main`, in this process, probes the fake server over real HTTP
+ * (the built CLI's exit codes are test/cli/commands.test.ts's). The local GGUF model, which loads a native library
+ * and picks its threads and GPU, is probed by the built CLI in a process of its own: `npm test` builds dist/ first;
+ * when dist/ is missing (vitest run alone), it is built here.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,12 +12,6 @@ import { runCliInProcess } from '../helpers/cli.js';
 import { type FakeOpenAiServer, type FakeServerOptions, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { projectRoot } from '../helpers/shared-data.js';
 import { tinyModel } from './helpers.js';
-
-beforeAll(() => {
-  if (!existsSync(join(projectRoot, 'dist', 'cli', 'commands', 'llm.js'))) {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: projectRoot });
-  }
-}, 120_000);
 
 let server: FakeOpenAiServer | undefined;
 async function start(options: FakeServerOptions = {}): Promise<FakeOpenAiServer> {
@@ -27,8 +23,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Runs the CLI without blocking this process (the fake server answers from it). */
-function hearth(
+/** `hearth ARGS` in this process, with `env` over the environment (less the user's HEARTH_LLM_*). */
+const hearth = (args: string[], env: Record<string, string> = {}) => runCliInProcess(args, { env });
+
+/** Runs the built CLI in a process of its own, with PATH and `env` for its whole environment. */
+function hearthProcess(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -84,8 +83,6 @@ describe('hearth llm check against an OpenAI-compatible server', () => {
     expect(report.checks.chat.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
-  // The wrong key goes through the built CLI; the unknown model and the unreachable server through the CLI's own main
-  // in this process, over the same real HTTP (a second or two of process start-up less each).
   it('fails with one line and exit code 2 for a wrong key, an unknown model, an unreachable server', async () => {
     const s = await start({ apiKey: 'right' });
     const base = ['llm', 'check', '--llm', 'openai', '--base-url', s.url];
@@ -94,14 +91,15 @@ describe('hearth llm check against an OpenAI-compatible server', () => {
     expect(wrongKey.stderr).toMatch(/^hearth: .*rejected the API key \(401\).*\n$/);
     expect(wrongKey.stderr.trim().split('\n')).toHaveLength(1);
 
-    const unknownModel = await runCliInProcess([...base, '--model', 'nope', '--api-key', 'right']);
+    const unknownModel = await hearth([...base, '--model', 'nope', '--api-key', 'right']);
     expect(unknownModel.code).toBe(2);
     expect(unknownModel.stderr).toMatch(/has no model "nope"/);
 
-    const url = s.url;
-    await s.close();
-    server = undefined;
-    const unreachable = await runCliInProcess(['llm', 'check', '--llm', 'openai', '--base-url', url, '--model', 'm']);
+    // A server closed before any call: this process keeps its connections to the one above alive, and a call on
+    // one of them after the close breaks the connection instead of being refused.
+    const gone = await startFakeOpenAiServer();
+    await gone.close();
+    const unreachable = await hearth(['llm', 'check', '--llm', 'openai', '--base-url', gone.url, '--model', 'm']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/^hearth: cannot reach an LLM server at .*ECONNREFUSED/);
 
@@ -115,10 +113,19 @@ const model = tinyModel();
 (model.missing ? describe.skip : describe)(
   `hearth llm check with a local GGUF${model.missing ? ` [${model.missing}]` : ''}`,
   () => {
+    beforeAll(() => {
+      if (!existsSync(join(projectRoot, 'dist', 'cli', 'commands', 'llm.js'))) {
+        execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: projectRoot });
+      }
+    }, 120_000);
+
     it('probes the model in process with one thread', async () => {
-      const result = await hearth(['llm', 'check', '--llm', 'llama-cpp', '--model', model.path, '--llm-threads', '1'], {
-        HEARTH_LLM_GPU: 'cpu',
-      });
+      const result = await hearthProcess(
+        ['llm', 'check', '--llm', 'llama-cpp', '--model', model.path, '--llm-threads', '1'],
+        {
+          HEARTH_LLM_GPU: 'cpu',
+        },
+      );
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^llama-cpp model "stories260k.gguf" at /);

@@ -1,6 +1,7 @@
 /**
  * The cross-method heat map end to end, in real Chromium against a real `hearth serve`: a small `--agents methods`
- * run (two tasks of two families, two seeds, steps capped) goes into a store through the built CLI; the run's page
+ * run (two tasks of two families, two seeds, steps capped) goes into a store through the CLI's own `main` in this
+ * process; `hearth serve` serves it from the built CLI, in a process of its own; the run's page
  * links to the heat map, whose cells, marks and order are checked against the CLI's own `--json` table. A screenshot
  * goes to tmp/dashboard-screenshots.
  */
@@ -8,9 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
-import { E2E_MISSING, hearth, launchChromium, type Served, serve } from './support.js';
+import { E2E_MISSING, launchChromium, type Served, serve } from './support.js';
 
 const missing = E2E_MISSING;
 if (missing) process.stderr.write(`[hearth tests] cross-method heat map tests skipped: no ${missing}\n`);
@@ -79,9 +81,9 @@ describeE2e('the cross-method heat map in Chromium', () => {
       '--quiet',
       '--json',
       '--store',
-      'results.sqlite',
+      join(dir, 'results.sqlite'),
     ];
-    const [done, chromium] = await Promise.all([hearth(run, dir), launchChromium()]);
+    const [done, chromium] = await Promise.all([runCliInProcess(run), launchChromium()]);
     browser = chromium;
     // Exit 0, or the code of a run with failed episodes (an agent that cannot run a family shows as an error cell).
     expect([0, 3], done.stderr).toContain(done.code);

@@ -1,7 +1,7 @@
 /**
  * The dashboard end to end, in real Chromium against a real `hearth serve`: a small traced grid and a traced LLM run
- * (the loopback fake model answering with markup) go into a store through the built CLI; the server starts on a free
- * loopback port; the pages are checked against the CLI's own JSON and the stored traces, and screenshots are taken
+ * (the loopback fake model answering with markup) go into a store through the CLI's own `main` in this process; the
+ * server (the built CLI's `hearth serve`, in a process of its own) starts on a free loopback port; the pages are checked against the CLI's own JSON and the stored traces, and screenshots are taken
  * (into tmp/dashboard-screenshots, or docs/dashboard with HEARTH_SCREENSHOTS=docs: the ones docs/dashboard.md shows).
  */
 import { mkdirSync } from 'node:fs';
@@ -11,10 +11,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultsStore } from '../../src/bench/store.js';
 import { loadHome } from '../../src/sim/scenes/homes.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { projectRoot } from '../helpers/shared-data.js';
-import { E2E_MISSING, hearth, launchChromium, SCREENSHOTS, type Served, serve } from './support.js';
+import { E2E_MISSING, launchChromium, SCREENSHOTS, type Served, serve } from './support.js';
 
 const missing = E2E_MISSING;
 if (missing) process.stderr.write(`[hearth tests] dashboard end-to-end tests skipped: no ${missing}\n`);
@@ -69,7 +70,7 @@ function printed(summary: Summary, percent: boolean, signed = false): string {
 }
 
 describeE2e('hearth serve in Chromium', () => {
-  let dir: string;
+  const dir = scratchDir('dashboard');
   let fake: FakeOpenAiServer;
   let served: Served;
   let browser: Browser;
@@ -82,24 +83,23 @@ describeE2e('hearth serve in Chromium', () => {
   const grid = ['--agents', 'oracle,exrap', '--nonstationarity', 'high', '--instructions', '2', '--seeds', '2'];
   // Every run in its main thread (--workers 0): worker threads would each load the whole runner again, for a handful
   // of episodes.
-  const runFlags = ['--quiet', '--workers', '0', '--store', 'results.sqlite'];
+  const runFlags = ['--quiet', '--workers', '0', '--store', join(dir, 'results.sqlite')];
   const gridRun = [...grid, '--steps', '55', ...runFlags];
 
   beforeAll(async () => {
-    dir = scratchDir('dashboard');
     mkdirSync(shots, { recursive: true });
     fake = await startFakeOpenAiServer({ script: { chat: () => HOSTILE } });
     const llmRun = ['run', '--agents', 'llm-planner', '--instructions', '1', '--seeds', '1', '--steps', '2', '--trace'];
     // The grid starts first, so that its store exists when the LLM run opens it; Chromium starts meanwhile.
-    const first = hearth(['run', ...gridRun, '--trace', '--paired', 'oracle', '--json'], dir);
+    const first = runCliInProcess(['run', ...gridRun, '--trace', '--paired', 'oracle', '--json']);
     await waitForRun(join(dir, 'results.sqlite'));
     const episodic = ['run', '--protocol', 'episodic', '--agents', 'danli', '--tasks', 'teach/plate-of-toast'];
     const untraced = ['run', '--agents', 'random', '--instructions', '1', '--seeds', '1', '--steps', '20'];
     const [grid, llm, danli, plain, chromium] = await Promise.all([
       first,
-      hearth([...llmRun, ...runFlags, '--llm', 'openai', '--base-url', fake.url, '--model', 'm'], dir),
-      hearth([...episodic, '--seeds', '1', '--trace', ...runFlags], dir),
-      hearth([...untraced, ...runFlags], dir),
+      runCliInProcess([...llmRun, ...runFlags, '--llm', 'openai', '--base-url', fake.url, '--model', 'm']),
+      runCliInProcess([...episodic, '--seeds', '1', '--trace', ...runFlags]),
+      runCliInProcess([...untraced, ...runFlags]),
       launchChromium(),
     ]);
     browser = chromium;

@@ -1,8 +1,7 @@
 /**
- * `hearth serve` on bad input: a missing store, a store that is not hearth's, a corrupt trace file and a port in use
- * each give one line on stderr and exit code 2, before anything listens. Run in this process (the CLI's own `main`): a
- * child process would cost a second of start-up for each refusal; the built binary's exit code on bad input is
- * tested in test/cli/commands.test.ts.
+ * `hearth serve` on bad input, through the CLI's own `main` in this process (the built CLI's exit codes are
+ * test/cli/commands.test.ts's): a missing store, a store that is not hearth's, a corrupt trace file and a port in use
+ * each give one line on stderr and exit code 2, before anything listens.
  */
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -38,30 +37,21 @@ describe('hearth serve on bad input', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as { port: number }).port;
     try {
-      // One at a time: an in-process run captures this process's stdout and stderr.
-      await refused(['--store', join(dir, 'missing.sqlite')], /^hearth: .*missing\.sqlite: no results store here$/);
-      await refused(
-        ['--store', foreign],
-        /^hearth: .*other\.sqlite: not a hearth results store \(an SQLite database of something else\)$/,
-      );
-      await refused(['--trace', trace], /^hearth: .*trace\.json:\d+:\d+: not a hearth episode trace: invalid JSON$/m);
-      await refused(['--trace', notATrace], /^hearth: .*other\.json: not a hearth episode trace: .* at format$/);
-      await refused(['--trace', join(dir, 'none.json')], /none\.json: no such trace file$/);
+      await Promise.all([
+        refused(['--store', join(dir, 'missing.sqlite')], /^hearth: .*missing\.sqlite: no results store here$/),
+        refused(
+          ['--store', foreign],
+          /^hearth: .*other\.sqlite: not a hearth results store \(an SQLite database of something else\)$/,
+        ),
+        refused(['--trace', trace], /^hearth: .*trace\.json:\d+:\d+: not a hearth episode trace: invalid JSON$/m),
+        refused(['--trace', notATrace], /^hearth: .*other\.json: not a hearth episode trace: .* at format$/),
+        refused(['--trace', join(dir, 'none.json')], /none\.json: no such trace file$/),
+      ]);
       // A good store on a busy port: the port is the problem.
       const store = join(dir, 'results.sqlite');
       const run = await runCliInProcess([
-        'run',
-        '--agents',
-        'random',
-        '--seeds',
-        '1',
-        '--steps',
-        '2',
-        '--store',
-        store,
-        '--quiet',
-        '--workers',
-        '0',
+        ...['run', '--agents', 'random', '--seeds', '1', '--steps', '2'],
+        ...['--store', store, '--quiet', '--workers', '0'],
       ]);
       expect(run.code, run.stderr).toBe(0);
       await refused(

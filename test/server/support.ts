@@ -1,7 +1,7 @@
 /**
- * What the dashboard's tests share: the built CLI run as a child process (`hearth run`, `hearth serve` on a free
- * loopback port, stopped by the test), and headless Chromium through playwright-core. Tests that need the build or
- * Chromium skip with a message saying what is missing.
+ * What the dashboard's tests share: `hearth serve` of the built CLI run as a child process on a free loopback port,
+ * stopped by the test, and headless Chromium through playwright-core. Tests that need the build or Chromium skip with
+ * a message saying what is missing. (Their runs go through the CLI's own `main`, `runCliInProcess`.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BIN, BUILT, cliEnv } from '../helpers/cli.js';
 import { projectRoot } from '../helpers/shared-data.js';
 
-export { BIN, BUILT, type Finished, runCli as hearth } from '../helpers/cli.js';
+export { BIN, BUILT } from '../helpers/cli.js';
 
 export const WEB_BUILT = existsSync(join(projectRoot, 'dist', 'web', 'index.html'));
 

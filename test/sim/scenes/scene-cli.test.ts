@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+/**
+ * `hearth scene` through the CLI's own `main` in this process: lists, shows and generates homes, and refuses bad
+ * input in one line with exit code 2 (the built CLI's exit code is test/cli/commands.test.ts's).
+ */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphFromJson, graphToJson, loadGraph } from '../../../src/sim/graph-io.js';
@@ -8,24 +10,12 @@ import { runCliInProcess } from '../../helpers/cli.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { projectRoot } from '../../helpers/shared-data.js';
 
-const built = existsSync(join(projectRoot, 'dist', 'cli', 'main.js'));
+/** `hearth ARGS` in the project folder (a relative home path below is relative to it). */
+const hearth = (...args: string[]) => runCliInProcess(args, { cwd: projectRoot });
 
-function hearth(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(projectRoot, 'bin', 'hearth.js'), ...args], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-// The CLI runs from dist/; `npm test` builds it first.
-const describeBuilt = built ? describe : describe.skip;
-if (!built) process.stderr.write('[hearth tests] hearth scene CLI: skipped, dist/ not built (run npm run build)\n');
-
-describeBuilt('hearth scene', () => {
-  it('lists the built-in homes with their rooms and object counts', () => {
-    const { code, stdout } = hearth('scene', 'list');
+describe('hearth scene', () => {
+  it('lists the built-in homes with their rooms and object counts', async () => {
+    const { code, stdout } = await hearth('scene', 'list');
     expect(code).toBe(0);
     const cottage = homeStats(loadHome('cottage').graph);
     expect(stdout).toMatch(
@@ -35,7 +25,7 @@ describeBuilt('hearth scene', () => {
       ),
     );
     for (const name of ['flat', 'family-house', 'studio-plus']) expect(stdout).toMatch(new RegExp(`^${name} `, 'm'));
-    const json = JSON.parse(hearth('scene', 'list', '--json').stdout);
+    const json = JSON.parse((await hearth('scene', 'list', '--json')).stdout);
     expect(json.default).toBe('cottage');
     expect(json.homes.map((h: { name: string }) => h.name)).toEqual(['cottage', 'flat', 'family-house', 'studio-plus']);
     // the cities of --domain city, with their roads and buildings
@@ -47,8 +37,8 @@ describeBuilt('hearth scene', () => {
     expect(stdout).toMatch(/gen-city:<seed>/);
   });
 
-  it('shows a home: floor plan, passages, character, and each room with its contents', () => {
-    const { code, stdout } = hearth('scene', 'show', 'cottage');
+  it('shows a home: floor plan, passages, character, and each room with its contents', async () => {
+    const { code, stdout } = await hearth('scene', 'show', 'cottage');
     expect(code).toBe(0);
     const { graph } = loadHome('cottage');
     expect(stdout.split('\n')[0]).toBe('cottage (builtin)');
@@ -57,36 +47,31 @@ describeBuilt('hearth scene', () => {
     for (const room of graph.rooms()) expect(stdout).toContain(`${graph.get(room).className} (${room}):`);
     const tv = graph.idsOfClass('tv')[0];
     expect(stdout).toMatch(new RegExp(`tv \\(${tv}\\) \\[[A-Z_, ]+\\] - on tvstand`));
-    expect(hearth('scene', 'show', 'gen:12:6').stdout).toMatch(/^gen:12:6 \(generated\)\n6 rooms/);
+    expect((await hearth('scene', 'show', 'gen:12:6')).stdout).toMatch(/^gen:12:6 \(generated\)\n6 rooms/);
   });
 
-  it('generates a home as VirtualHome JSON on stdout, equal to the library call', () => {
-    const { code, stdout } = hearth('scene', 'generate', '--seed', '42', '--rooms', '5');
+  it('generates a home as VirtualHome JSON on stdout, equal to the library call', async () => {
+    const { code, stdout } = await hearth('scene', 'generate', '--seed', '42', '--rooms', '5');
     expect(code).toBe(0);
     const printed = graphFromJson(JSON.parse(stdout));
     expect(JSON.stringify(graphToJson(printed))).toBe(JSON.stringify(graphToJson(generateHome(42, { rooms: 5 }))));
     expect(printed.rooms()).toHaveLength(5);
   });
 
-  it('writes the home to a file with -o, gzip-compressed for .gz', () => {
+  it('writes the home to a file with -o, gzip-compressed for .gz', async () => {
     const dir = scratchDir('scene');
     const path = join(dir, 'home.json.gz');
-    const { code, stderr, stdout } = hearth('scene', 'generate', '--seed', '9', '-o', path);
+    const { code, stderr, stdout } = await hearth('scene', 'generate', '--seed', '9', '-o', path);
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^wrote .*home\.json\.gz: \d+ nodes, \d+ edges\n$/);
     expect(JSON.stringify(graphToJson(loadGraph(path)))).toBe(JSON.stringify(graphToJson(generateHome(9))));
-    expect(hearth('scene', 'show', path).stdout.split('\n')[0]).toBe('home (file)');
+    expect((await hearth('scene', 'show', path)).stdout.split('\n')[0]).toBe('home (file)');
   });
 
   it('fails with one clear line and exit code 2 on bad input', async () => {
-    // The first case and the missing option go through the built CLI; the others through the CLI's own main in this
-    // process (the same code and exit code, without a second of process start-up each).
-    const castle = hearth('scene', 'show', 'castle');
-    expect(castle.code).toBe(2);
-    expect(castle.stderr).toMatch(/^hearth: unknown home "castle": expected a built-in home/);
-    expect(castle.stderr.trim().split('\n')).toHaveLength(1);
     const cases: Array<[string[], RegExp]> = [
+      [['scene', 'show', 'castle'], /^hearth: unknown home "castle": expected a built-in home/],
       [['scene', 'show', 'gen:x'], /^hearth: bad generated home "gen:x"/],
       [['scene', 'generate', '--seed', 'seven'], /^hearth: --seed must be a non-negative integer, got "seven"/],
       [['scene', 'generate', '--seed', '99999999999'], /^hearth: --seed must be an integer from 0 to 4294967295/],
@@ -94,12 +79,12 @@ describeBuilt('hearth scene', () => {
       [['scene', 'show', 'missing/home.json'], /^hearth: missing\/home\.json: cannot read graph file/],
     ];
     for (const [args, message] of cases) {
-      const { code, stderr } = await runCliInProcess(args);
+      const { code, stderr } = await hearth(...args);
       expect(code, args.join(' ')).toBe(2);
       expect(stderr, args.join(' ')).toMatch(message);
       expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }
-    const missing = hearth('scene', 'generate');
+    const missing = await hearth('scene', 'generate');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/required option '--seed <n>'/);
   });
