@@ -271,7 +271,7 @@ describeWithPython('program agents', () => {
     expect(after).not.toBe(pids[0]);
   });
 
-  it('fails the episode, naming the step and the cause, for every way of breaking the protocol', async () => {
+  it('fails the episode, naming the step and the cause, for every way of breaking the protocol, in both versions', async () => {
     const faults: [string, string, RegExp][] = [
       [
         'not-json',
@@ -326,16 +326,21 @@ describeWithPython('program agents', () => {
         /step 1: no answer within 0.3 s \(--agent-timeout\); the program was stopped/,
       ],
     ];
-    // The one that hangs is given 0.3 s; the others the time a loaded machine may take to answer.
-    const names = [
-      ...(await load(faults.slice(0, -1).map(([name, body]) => program(name, body)))),
-      ...(await load([program('hangs', faults[faults.length - 1][1])], 300)),
-    ];
-    const errors = await Promise.all(names.map((agent) => continual(agent, 4).then(() => 'no error', String)));
-    faults.forEach(([name, , expected], i) => {
-      expect(errors[i], name).toMatch(expected);
-      expect(errors[i], name).toMatch(/^AgentFault: |^Error: /);
-    });
+    // Each program speaking version 1, then version 2 (whose errors are the same, but for the version they name).
+    for (const version of [1, 2]) {
+      const as = (name: string) => (version === 1 ? name : `${name}-v2`);
+      const hello = version === 1 ? {} : { versions: [1, 2] };
+      // The one that hangs is given 0.3 s; the others the time a loaded machine may take to answer.
+      const names = [
+        ...(await load(faults.slice(0, -1).map(([name, body]) => program(as(name), body, hello)))),
+        ...(await load([program(as('hangs'), faults[faults.length - 1][1], hello)], 300)),
+      ];
+      const errors = await Promise.all(names.map((agent) => continual(agent, 4).then(() => 'no error', String)));
+      faults.forEach(([name, , expected], i) => {
+        expect(errors[i], as(name)).toMatch(new RegExp(expected.source.replace('version 1', `version ${version}`)));
+        expect(errors[i], as(name)).toMatch(/^AgentFault: |^Error: /);
+      });
+    }
   });
 
   it('a hello that fails does not stop the run: the program runs under its script name, each episode failing', async () => {
