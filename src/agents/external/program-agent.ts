@@ -293,7 +293,7 @@ function fullState(graph: EnvGraph): Pick<WireObservation, 'nodes' | 'edges'> {
   return { nodes, edges: sortEdges(edges) as WireObservation['edges'] };
 }
 
-/** What a version-2 episode has shown its program so far: the last observation, state and candidates. */
+/** What a version-2 episode has shown its program so far (its observations, true states and candidates). */
 interface Shown {
   readonly observation: ViewChanges;
   readonly state: ViewChanges;
@@ -305,7 +305,7 @@ export class ProgramAgent implements Agent {
   private process?: AgentProcess;
   /** The protocol version of the process's episodes. */
   private version: ProtocolVersion = 1;
-  /** Version 2: what the episode has shown, against which the next message's changes are taken. */
+  /** Version 2: what the episode has shown the program, to which the next message's changes are taken. */
   private last?: Shown;
   private answer: Skill = DONE;
   private readonly skills: SkillSet;
