@@ -1,14 +1,17 @@
 /**
  * The agent protocol's cost per step (issue 43's target: under 0.2 ms on this machine): the round trip of one step to
  * a Python program that answers at once (test/fixtures/agents/first_candidate.py, through examples/python's client),
- * against the same agent built in (examples/agents/first-candidate.js, a module: it takes the same skills, so the two
- * run the same episodes and only the protocol differs).
+ * over version 2 of the protocol and over version 1 (the same program with --version-1), against the same agent built
+ * in (examples/agents/first-candidate.js, a module: it takes the same skills, so the three run the same episodes and
+ * only the protocol differs). The agent walks to another room at every step: the worst case for version 2, whose step
+ * carries what changed in view.
  *
  * 1. Episodes: continual, cottage, medium, 5 instructions, T = 200, seeds 0..N-1 in this thread, the module's and
- *    the program's episode of a seed one after the other (so that the machine's load falls on both alike). Per step:
+ *    the programs' episodes of a seed one after the other (so that the machine's load falls on all alike). Per step:
  *    wall time of each, the difference, and the CPU it costs hearth (this process) and the Python process.
- * 2. The round trip alone: one agent's `observe` (the step message written, the answer read and checked) on a real
- *    step of the same home, repeated; the same for the module.
+ * 2. The round trip alone: one agent's `observe` (the step message written, the answer read and checked) on two real
+ *    steps of the same home, one after the other (the agent in one room, then in the next), repeated; the same for
+ *    the module.
  *
  * Run: npm run perf:agent-protocol [-- seeds]   (PYTHON=/path/to/python3 to choose the interpreter)
  */
@@ -61,9 +64,16 @@ const cpu = () => {
 const interpreter = python();
 const { names } = await loadAgentItems([
   `exec:${interpreter} ${root}test/fixtures/agents/first_candidate.py`,
+  `exec:${interpreter} ${root}test/fixtures/agents/first_candidate.py --version-1`,
   `${root}examples/agents/first-candidate.js`,
 ]);
-const [program, module] = names;
+const [program, programV1, module] = names;
+const programs = [programV1, program];
+const label: Record<string, string> = {
+  [module]: 'module (built in)',
+  [programV1]: 'program, version 1',
+  [program]: 'program, version 2',
+};
 const episode = (agent: string, seed: number, length = steps) =>
   runContinualEpisode({ agent, home: 'cottage', nonstationarity: 'medium', instructions: 5, steps: length, seed });
 
@@ -76,63 +86,76 @@ console.log(
     .join(' ')} on ${availableParallelism()} cores`,
 );
 // Warm-up: the JIT (the program's path is hearth's code too), the home, the process.
-for (let seed = 90; seed < 93; seed++) for (const agent of [module, program]) await episode(agent, seed);
+for (let seed = 90; seed < 93; seed++) for (const agent of [module, ...programs]) await episode(agent, seed);
 
-const time = { [module]: 0, [program]: 0 };
-const hearthCpu = { [module]: 0, [program]: 0 };
-let pythonCpu = 0;
-/** Per seed: how much longer a step took through the program than with the module, in ms. */
-const extra: number[] = [];
+const time: Record<string, number> = { [module]: 0, [programV1]: 0, [program]: 0 };
+const hearthCpu: Record<string, number> = { ...time };
+const pythonCpu: Record<string, number> = { ...time };
+/** Per program, per seed: how much longer a step took through the program than with the module, in ms. */
+const extra: Record<string, number[]> = { [programV1]: [], [program]: [] };
 for (let seed = 0; seed < seeds; seed++) {
   const wallOf: Record<string, number> = {};
-  for (const agent of [module, program]) {
-    const python0 = agent === program ? childCpu('python') : 0;
+  for (const agent of [module, ...programs]) {
+    const python0 = childCpu('python');
     const cpu0 = cpu();
     const start = performance.now();
     const outcome = await episode(agent, seed);
     wallOf[agent] = performance.now() - start;
     time[agent] += wallOf[agent];
     hearthCpu[agent] += cpu() - cpu0;
-    if (agent === program) pythonCpu += childCpu('python') - python0;
+    pythonCpu[agent] += childCpu('python') - python0;
     if (outcome.steps.length !== steps) throw new Error(`episode of ${agent} took ${outcome.steps.length} steps`);
   }
-  extra.push((wallOf[program] - wallOf[module]) / steps);
+  for (const agent of programs) extra[agent].push((wallOf[agent] - wallOf[module]) / steps);
 }
 const n = seeds * steps;
 const ms = (seconds: number) => ((seconds * 1000) / n).toFixed(3);
 const wall = (agent: string) => time[agent] / n;
-const sorted = [...extra].sort((a, b) => a - b);
 console.log(`\n1. episodes (${seeds} x ${steps} steps each, alternating): per step`);
-console.log('                       wall ms   hearth CPU ms   Python CPU ms');
-console.log(`module (built in)      ${wall(module).toFixed(3).padStart(7)}   ${ms(hearthCpu[module]).padStart(13)}`);
+console.log('                              wall ms   hearth CPU ms   Python CPU ms');
 console.log(
-  `program (Python)       ${wall(program).toFixed(3).padStart(7)}   ${ms(hearthCpu[program]).padStart(13)}   ` +
-    `${ms(pythonCpu).padStart(13)}`,
+  `${label[module].padEnd(28)} ${wall(module).toFixed(3).padStart(7)}   ${ms(hearthCpu[module]).padStart(13)}`,
 );
-console.log(
-  `the protocol's cost    ${(wall(program) - wall(module)).toFixed(3).padStart(7)}   ` +
-    `${ms(hearthCpu[program] - hearthCpu[module]).padStart(13)}   ${ms(pythonCpu).padStart(13)}   (target: under 0.2 ms)`,
-);
-console.log(
-  `  by seed: median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)} ms, least ${sorted[0].toFixed(3)} ms, ` +
-    `most ${sorted[sorted.length - 1].toFixed(3)} ms`,
-);
+for (const agent of programs) {
+  console.log(
+    `${label[agent].padEnd(28)} ${wall(agent).toFixed(3).padStart(7)}   ${ms(hearthCpu[agent]).padStart(13)}   ` +
+      `${ms(pythonCpu[agent]).padStart(13)}`,
+  );
+}
+for (const agent of programs) {
+  const sorted = [...extra[agent]].sort((a, b) => a - b);
+  console.log(
+    `${`the protocol's cost, v${agent === program ? 2 : 1}`.padEnd(28)} ` +
+      `${(wall(agent) - wall(module)).toFixed(3).padStart(7)}   ` +
+      `${ms(hearthCpu[agent] - hearthCpu[module]).padStart(13)}   ${ms(pythonCpu[agent]).padStart(13)}   ` +
+      '(target: under 0.2 ms)',
+  );
+  console.log(
+    `  by seed: median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)} ms, least ${sorted[0].toFixed(3)} ms, ` +
+      `most ${sorted[sorted.length - 1].toFixed(3)} ms`,
+  );
+}
 
-// 2. The round trip alone, on the step after the first skill of seed 0.
+// 2. The round trip alone, on the steps after the first and the second skill of seed 0 (in two rooms), in turn.
 const start = startContinualEpisode({ home: 'cottage', instructions: 5, seed: 0 });
 const first = start.world.feedback(0);
-const skill = first.candidates[0];
-const outcome = start.world.step(skill);
-const step = start.world.feedback(1, { skill, outcome });
+const after = (t: number, previous: typeof first) => {
+  const skill = previous.candidates[0];
+  return start.world.feedback(t, { skill, outcome: start.world.step(skill) });
+};
+const stepOne = after(1, first);
+const twoSteps = [stepOne, after(2, stepOne)];
 const task = { protocol: 'continual', instructions: start.briefs };
 const rounds = 5000;
+const room = (s: typeof first) => s.observation.roomId;
 console.log(
-  `\n2. the round trip alone (${rounds} steps of cottage: ${JSON.stringify(step.observation).length} bytes of observation, ${step.candidates.length} candidates)`,
+  `\n2. the round trip alone (${rounds} steps of cottage, in rooms ${room(twoSteps[0])} and ${room(twoSteps[1])} in turn: ` +
+    `${JSON.stringify(stepOne.observation).length} bytes of observation, ${stepOne.candidates.length} candidates)`,
 );
-for (const agent of [module, program]) {
+for (const agent of [module, ...programs]) {
   const instance = getAgent(agent).create({ seed: 0, skills: start.skills });
   await instance.reset(task, first);
-  for (let i = 0; i < 500; i++) await instance.observe(step); // warm-up
+  for (let i = 0; i < 500; i++) await instance.observe(twoSteps[i % 2]); // warm-up
   // Blocks of 1,000 round trips; the least block is the one the machine's other work disturbed least.
   const blocks: { wall: number; own: number; other: number }[] = [];
   for (let block = 0; block < rounds / 1000; block++) {
@@ -140,7 +163,7 @@ for (const agent of [module, program]) {
     const cpu0 = cpu();
     const t0 = performance.now();
     for (let i = 0; i < 1000; i++) {
-      await instance.observe(step);
+      await instance.observe(twoSteps[i % 2]);
       instance.act();
     }
     blocks.push({
@@ -156,9 +179,9 @@ for (const agent of [module, program]) {
   }));
   const least = Math.min(...blocks.map((b) => b.wall));
   console.log(
-    `${agent.padEnd(20)} ${(all.wall / blocks.length).toFixed(4)} ms wall (least block ${least.toFixed(4)}), ` +
+    `${label[agent].padEnd(20)} ${(all.wall / blocks.length).toFixed(4)} ms wall (least block ${least.toFixed(4)}), ` +
       `hearth CPU ${((all.own * 1000) / rounds).toFixed(4)} ms` +
-      (agent === program ? `, Python CPU ${((all.other * 1000) / rounds).toFixed(4)} ms` : ''),
+      (agent === module ? '' : `, Python CPU ${((all.other * 1000) / rounds).toFixed(4)} ms`),
   );
   await instance.finish?.({ confirmed: false });
   await instance.close?.();

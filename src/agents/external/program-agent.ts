@@ -11,6 +11,7 @@
  * time, an exit: each fails the episode with an `AgentFault` that says which, quoting the line (cut short) and the end
  * of what the program wrote to standard error.
  */
+import { sortEdges } from '../../sim/diff.js';
 import type { Edge, EnvGraph } from '../../sim/graph.js';
 import type { Observation } from '../../sim/observation.js';
 import type { Skill } from '../../sim/skill.js';
@@ -19,9 +20,12 @@ import { recordDecision } from '../../util/decisions.js';
 import { type Agent, type AgentPrivilege, DONE, type StepFeedback, type TaskBrief } from '../agent.js';
 import type { AgentContext } from '../context.js';
 import type { AgentDefinition, AgentProtocol } from '../definition.js';
+import { CandidateIds, ViewChanges } from './changes.js';
 import { AgentProcess, type ProcessFault, ProcessFaultError } from './process.js';
 import {
   AGENT_PROTOCOLS,
+  type CandidateActReply,
+  candidateActReply,
   type EndMessage,
   type FromAgentMessage,
   fromAgentMessage,
@@ -30,10 +34,13 @@ import {
   LIMITS,
   PROGRAM_PRIVILEGES,
   PROTOCOL_NAME,
-  PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
   type SkillCall,
   type StartMessage,
+  type StartMessageV2,
   type StepMessage,
+  type StepMessageV2,
   type WireObservation,
 } from './protocol.js';
 
@@ -106,20 +113,27 @@ function withStderr(message: string, stderr: string): string {
  */
 export const HELLO_TIMEOUT_MS = 30_000;
 
+/** A started program and the protocol version its hello agreed on. */
+interface Running {
+  readonly process: AgentProcess;
+  readonly version: ProtocolVersion;
+}
+
 /** Idle processes by program: its words, where it runs and its digest (a name may later be another program's). */
-const idle = new Map<string, AgentProcess[]>();
+const idle = new Map<string, Running[]>();
 
 type Started = Pick<ProgramSource, 'argv' | 'cwd' | 'timeoutMs' | 'command' | 'digest'>;
 
 const poolKey = (source: Started) => JSON.stringify([source.digest, source.cwd, source.argv]);
 
 /** Starts the program and asks its hello; a fault is thrown as a `ProcessFaultError`, a bad answer as an `AgentFault`. */
-async function startProcess(source: Started) {
+async function startProcess(source: Started): Promise<Running & { hello: HelloReply }> {
   const process = new AgentProcess(source);
-  const request: HelloRequest = { type: 'hello', protocol: PROTOCOL_NAME, versions: [PROTOCOL_VERSION] };
+  const request: HelloRequest = { type: 'hello', protocol: PROTOCOL_NAME, versions: [...PROTOCOL_VERSIONS] };
   try {
     const line = await process.request(JSON.stringify(request), Math.max(source.timeoutMs, HELLO_TIMEOUT_MS));
-    return { process, hello: parseHello(line) };
+    const hello = parseHello(line);
+    return { process, hello, version: agreedVersion(hello) };
   } catch (error) {
     process.kill();
     throw error;
@@ -134,8 +148,8 @@ export async function askHello(
   source: Started,
 ): Promise<{ hello: HelloReply } | { fault: string; spawnFailed: boolean }> {
   try {
-    const { process, hello } = await startProcess(source);
-    release(poolKey(source), process);
+    const { hello, ...running } = await startProcess(source);
+    release(poolKey(source), running);
     return { hello };
   } catch (error) {
     if (error instanceof ProcessFaultError) {
@@ -149,37 +163,41 @@ export async function askHello(
   }
 }
 
-function acquire(key: string): AgentProcess | undefined {
+function acquire(key: string): Running | undefined {
   const list = idle.get(key);
   while (list && list.length > 0) {
-    const process = list.pop()!;
-    if (process.usable) return process;
-    process.kill();
+    const running = list.pop()!;
+    if (running.process.usable) return running;
+    running.process.kill();
   }
   return undefined;
 }
 
-function release(key: string, process: AgentProcess): void {
-  if (!process.usable) {
-    process.kill();
+function release(key: string, running: Running): void {
+  if (!running.process.usable) {
+    running.process.kill();
     return;
   }
   const list = idle.get(key);
-  if (list) list.push(process);
-  else idle.set(key, [process]);
+  if (list) list.push(running);
+  else idle.set(key, [running]);
 }
 
 /** Stops every idle program process of this thread (their standard input closes; they must exit). */
 export async function stopIdleAgentProcesses(): Promise<void> {
   const all = [...idle.values()].flat();
   idle.clear();
-  await Promise.all(all.map((process) => process.stop()));
+  await Promise.all(all.map(({ process }) => process.stop()));
 }
 
 // ---- reading what a program writes ---------------------------------------------------------------------------------
 
-/** A line of a program as a message of the protocol, or an `AgentFault` quoting it. */
-function parseMessage(line: string, when: string): FromAgentMessage {
+/**
+ * A line of a program as a message of the protocol, or an `AgentFault` quoting it. In version 2 an `act` with a
+ * `candidate` is read as `candidateActReply`, anything else as version 1's answers (so that an error names the field
+ * at fault, not the union's alternatives).
+ */
+function parseMessage(line: string, when: string, version: ProtocolVersion): FromAgentMessage | CandidateActReply {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -187,16 +205,33 @@ function parseMessage(line: string, when: string): FromAgentMessage {
     const reason = error instanceof Error ? error.message : String(error);
     throw new AgentFault(`${when}: the answer is not JSON: ${quoteLine(line)} (${reason})`);
   }
-  const parsed = fromAgentMessage.safeParse(value);
+  const byCandidate =
+    version >= 2 && (value as { type?: unknown } | null)?.type === 'act' && Object.hasOwn(value as object, 'candidate');
+  const parsed = (byCandidate ? candidateActReply : fromAgentMessage).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     throw new AgentFault(
-      `${when}: the answer is not a message of the agent protocol (version ${PROTOCOL_VERSION}): ${quoteLine(line)} ` +
+      `${when}: the answer is not a message of the agent protocol (version ${version}): ${quoteLine(line)} ` +
         `(${where}${issue.message})`,
     );
   }
   return parsed.data;
+}
+
+const listed = (versions: readonly number[]) =>
+  versions.length === 1 ? `version ${versions[0]}` : `versions ${versions.join(', ')}`;
+
+/** The versions a hello says the program speaks: `versions`, or version 1's single `version`. */
+const spokenVersions = (hello: Pick<HelloReply, 'version' | 'versions'>): readonly number[] =>
+  hello.versions ?? (hello.version === undefined ? [] : [hello.version]);
+
+/** The version of a program's episodes: the highest that it and this hearth both speak (its hello was checked). */
+export function agreedVersion(hello: Pick<HelloReply, 'version' | 'versions'>): ProtocolVersion {
+  const spoken = spokenVersions(hello);
+  const both = PROTOCOL_VERSIONS.filter((version) => spoken.includes(version));
+  if (both.length === 0) throw new Error(`no version in common: ${listed(spoken)}`);
+  return both[both.length - 1];
 }
 
 function parseHello(line: string): HelloReply {
@@ -205,13 +240,7 @@ function parseHello(line: string): HelloReply {
   try {
     value = JSON.parse(line);
   } catch {
-    return parseMessage(line, when) as never; // throws, quoting the line
-  }
-  const version = (value as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && version !== PROTOCOL_VERSION) {
-    throw new AgentFault(
-      `${when}: the program speaks protocol version ${version}; this hearth speaks version ${PROTOCOL_VERSION}`,
-    );
+    return parseMessage(line, when, 1) as never; // throws, quoting the line
   }
   const privileges = (value as { privileges?: unknown } | null)?.privileges;
   if (Array.isArray(privileges)) {
@@ -223,8 +252,21 @@ function parseHello(line: string): HelloReply {
       );
     }
   }
-  const message = parseMessage(line, when);
+  const message = parseMessage(line, when, 1);
   if (message.type !== 'hello') throw new AgentFault(`${when}: answered '${message.type}' to hello (expected hello)`);
+  const spoken = spokenVersions(message);
+  if (spoken.length === 0 || (message.version !== undefined && message.versions !== undefined)) {
+    throw new AgentFault(
+      `${when}: the hello must give either \`version\` (one) or \`versions\` (a list), not ${
+        spoken.length === 0 ? 'neither' : 'both'
+      }`,
+    );
+  }
+  if (!PROTOCOL_VERSIONS.some((version) => spoken.includes(version))) {
+    throw new AgentFault(
+      `${when}: the program speaks protocol ${listed(spoken)}; this hearth speaks ${listed(PROTOCOL_VERSIONS)}`,
+    );
+  }
   return message;
 }
 
@@ -245,16 +287,26 @@ function fullState(graph: EnvGraph): Pick<WireObservation, 'nodes' | 'edges'> {
     }));
   const edges: Edge[] = [];
   for (const { id } of nodes) {
-    for (const [relation, targets] of graph.outgoing(id)) {
-      for (const to of [...targets].sort((a, b) => a - b)) edges.push([id, relation, to]);
-    }
+    for (const [relation, targets] of graph.outgoing(id)) for (const to of targets) edges.push([id, relation, to]);
   }
-  return { nodes, edges: edges as WireObservation['edges'] };
+  // Sorted as an observation's edges are: version 2's program rebuilds the list from changes in this order.
+  return { nodes, edges: sortEdges(edges) as WireObservation['edges'] };
+}
+
+/** What a version-2 episode has shown its program so far (its observations, true states and candidates). */
+interface Shown {
+  readonly observation: ViewChanges;
+  readonly state: ViewChanges;
+  readonly candidates: CandidateIds;
 }
 
 export class ProgramAgent implements Agent {
   readonly name: string;
   private process?: AgentProcess;
+  /** The protocol version of the process's episodes. */
+  private version: ProtocolVersion = 1;
+  /** Version 2: what the episode has shown the program, to which the next message's changes are taken. */
+  private last?: Shown;
   private answer: Skill = DONE;
   private readonly skills: SkillSet;
   /** Node ids the program has been shown in this episode: the only ones it may name. */
@@ -272,23 +324,27 @@ export class ProgramAgent implements Agent {
   }
 
   async reset(task: TaskBrief, first: StepFeedback): Promise<void> {
-    this.process = acquire(poolKey(this.source)) ?? (await this.start());
+    const running = acquire(poolKey(this.source)) ?? (await this.start());
+    this.process = running.process;
+    this.version = running.version;
     this.keepStderr();
-    const world = this.context.world;
-    const message: StartMessage = {
+    this.last =
+      this.version === 2
+        ? { observation: new ViewChanges(), state: new ViewChanges(), candidates: new CandidateIds() }
+        : undefined;
+    const message = {
       type: 'start',
+      ...(this.version === 2 && { version: 2 }),
       protocol: this.context.protocol === 'episodic' ? 'episodic' : 'continual',
       seed: this.context.seed,
       skillSet: this.skills.name,
       skills: this.skills.actions.map((name) => ({ name, args: [...(this.skills.forms[name] ?? [])] })),
       instructions: task.instructions.map(({ id, text }) => ({ id, text })),
       rooms: first.adjacentRooms.map(([a, b]) => [a, b] as [number, number]),
-      observation: this.show(first.observation),
-      candidates: first.candidates.map(toCall),
+      ...this.shownNow(first),
       ...(task.meanings && { meanings: task.meanings as StartMessage['meanings'] }),
       ...(task.goal && { goal: task.goal as unknown as StartMessage['goal'] }),
-      ...(world && { state: this.showAll(world.graph) }),
-    };
+    } as StartMessage | StartMessageV2;
     this.answer = await this.ask(message, 'at the start');
   }
 
@@ -298,8 +354,7 @@ export class ProgramAgent implements Agent {
 
   async observe(feedback: StepFeedback): Promise<void> {
     const last = feedback.lastSkill;
-    const world = this.context.world;
-    const message: StepMessage = {
+    const message = {
       type: 'step',
       t: feedback.t,
       last: {
@@ -308,11 +363,37 @@ export class ProgramAgent implements Agent {
         ...(feedback.error !== undefined && { error: feedback.error }),
         ...(feedback.errorKind !== undefined && { errorKind: feedback.errorKind }),
       },
-      observation: this.show(feedback.observation),
-      candidates: feedback.candidates.map(toCall),
-      ...(world && { state: this.showAll(world.graph) }),
-    };
+      ...this.shownNow(feedback),
+    } as StepMessage | StepMessageV2;
     this.answer = await this.ask(message, `step ${feedback.t}`);
+  }
+
+  /**
+   * The observation, the candidates and (with true-state) the true state of a start or step: version 1 sends them
+   * whole; version 2 as changes to what the program knows (`changes.ts`). Either way a node's fixed fields go with
+   * it only the first time it is shown.
+   */
+  private shownNow(feedback: StepFeedback) {
+    const world = this.context.world;
+    const state = world && fullState(world.graph);
+    const last = this.last;
+    if (!last) {
+      return {
+        observation: this.show(feedback.observation),
+        candidates: feedback.candidates.map(toCall),
+        ...(state && { state: { nodes: this.nodesToSend(state.nodes), edges: state.edges } }),
+      };
+    }
+    const { nodes, edges, ...where } = feedback.observation;
+    const changes = (view: ViewChanges, of: Pick<WireObservation, 'nodes' | 'edges'>) => {
+      const next = view.next(of.nodes, of.edges as readonly Edge[]);
+      return { nodes: { ...next.nodes, set: this.nodesToSend(next.nodes.set) }, edges: next.edges };
+    };
+    return {
+      observation: { ...where, ...changes(last.observation, { nodes, edges } as unknown as WireObservation) },
+      ...last.candidates.next(feedback.candidates),
+      ...(state && { state: changes(last.state, state) }),
+    };
   }
 
   async finish(end: { readonly confirmed: boolean }): Promise<void> {
@@ -333,7 +414,7 @@ export class ProgramAgent implements Agent {
     await new Promise((resolve) => setImmediate(resolve));
     this.keepStderr();
     this.process = undefined;
-    if (this.ended) release(poolKey(this.source), process);
+    if (this.ended) release(poolKey(this.source), { process, version: this.version });
     else process.kill(); // the episode did not end cleanly: what the program holds is not to be trusted
   }
 
@@ -342,21 +423,21 @@ export class ProgramAgent implements Agent {
     return this.stderr === '' ? {} : { stderr: this.stderr };
   }
 
-  private async start(): Promise<AgentProcess> {
+  private async start(): Promise<Running> {
     // A program whose hello failed when the run started fails every episode with that fault, at once: a program that
     // hangs before its hello would otherwise cost the wait again in every episode.
     if (this.source.helloFault !== undefined) {
       throw new AgentFault(this.source.helloFault.replace(/^at hello: /, 'at hello, when the run started: '));
     }
     try {
-      const { process, hello } = await startProcess(this.source);
+      const { hello, ...running } = await startProcess(this.source);
       if (hello.name !== this.name) {
-        process.kill();
+        running.process.kill();
         throw new AgentFault(
           `at hello: the program now calls itself '${hello.name}', not '${this.name}' as when the run started`,
         );
       }
-      return process;
+      return running;
     } catch (error) {
       if (error instanceof ProcessFaultError)
         throw new AgentFault(withStderr(`at hello: ${faultWords(error.fault)}`, error.stderr));
@@ -372,11 +453,6 @@ export class ProgramAgent implements Agent {
   /** The observation as sent: each node in full the first time it is shown in the episode, then its id and states. */
   private show(observation: Observation): WireObservation {
     return { ...observation, nodes: this.nodesToSend(observation.nodes) } as unknown as WireObservation;
-  }
-
-  private showAll(graph: EnvGraph) {
-    const state = fullState(graph);
-    return { nodes: this.nodesToSend(state.nodes), edges: state.edges };
   }
 
   /**
@@ -397,7 +473,7 @@ export class ProgramAgent implements Agent {
     return out;
   }
 
-  private async request(message: object, when: string): Promise<FromAgentMessage> {
+  private async request(message: object, when: string): Promise<FromAgentMessage | CandidateActReply> {
     const process = this.process;
     if (!process) throw new AgentFault(`${when}: the program is not running`);
     let line: string;
@@ -411,7 +487,7 @@ export class ProgramAgent implements Agent {
       throw error;
     }
     try {
-      return parseMessage(line, when);
+      return parseMessage(line, when, this.version);
     } catch (error) {
       await new Promise((resolve) => setImmediate(resolve));
       this.keepStderr();
@@ -420,7 +496,10 @@ export class ProgramAgent implements Agent {
   }
 
   /** Sends a start or a step and checks the answer: a skill of the set, with its objects, each one shown. */
-  private async ask(message: StartMessage | StepMessage, when: string): Promise<Skill> {
+  private async ask(
+    message: StartMessage | StartMessageV2 | StepMessage | StepMessageV2,
+    when: string,
+  ): Promise<Skill> {
     const reply = await this.request(message, when);
     if (reply.type === 'error') throw new AgentFault(`${when}: the agent reported an error: ${reply.message}`);
     if (reply.type === 'done') {
@@ -431,6 +510,7 @@ export class ProgramAgent implements Agent {
     if (reply.type !== 'act') {
       throw new AgentFault(`${when}: answered '${reply.type}' to ${message.type} (expected act, done or error)`);
     }
+    if ('candidate' in reply) return this.candidate(reply, when);
     const form = this.skills.forms[reply.skill];
     if (!this.skills.actions.includes(reply.skill) || form === undefined) {
       throw new AgentFault(
@@ -452,6 +532,21 @@ export class ProgramAgent implements Agent {
     }
     if (reply.note !== undefined) this.note(reply.note);
     return { action: reply.skill, objects: reply.args };
+  }
+
+  /** Version 2: the call of the candidate an `act` names, which must be one the message offered. */
+  private candidate(reply: CandidateActReply, when: string): Skill {
+    const candidates = this.last?.candidates;
+    const call = candidates?.offeredCall(reply.candidate);
+    if (!candidates || !call) {
+      const count = candidates?.offeredCount ?? 0;
+      throw new AgentFault(
+        `${when}: unknown candidate ${reply.candidate}: not one of the ${count} candidate${count === 1 ? '' : 's'} ` +
+          'of this message',
+      );
+    }
+    if (reply.note !== undefined) this.note(reply.note);
+    return call;
   }
 
   private note(text: string): void {

@@ -1,8 +1,13 @@
 /**
- * The agent protocol, version 1: the JSON lines hearth and an agent program exchange on the program's standard input
- * and output (docs/agent-protocol.md). Written once, here, in zod: hearth builds its messages with these types,
- * parses every line a program writes with these schemas, and `agentProtocolJsonSchema()` publishes them as JSON
- * Schema (`schema/agent-protocol.v1.json`, checked against this file by the tests).
+ * The agent protocol, versions 1 and 2: the JSON lines hearth and an agent program exchange on the program's standard
+ * input and output (docs/agent-protocol.md). Written once, here, in zod: hearth builds its messages with these types,
+ * parses every line a program writes with these schemas, and `agentProtocolJsonSchema(version)` publishes them as JSON
+ * Schema (`schema/agent-protocol.v1.json`, `schema/agent-protocol.v2.json`, checked against this file by the tests).
+ *
+ * Version 2 differs from version 1 only in how `start` and `step` carry the observation, the true state and the
+ * candidates: as changes to what the episode has shown the program (the start's to nothing), so that a step's line
+ * holds what changed rather than everything again; and an `act` may name a candidate by its id.
+ * The hello says which versions each side speaks, and the episode's messages are of the highest both know.
  *
  * Every message is one line of JSON, an object with a `type`. hearth writes a request, the program answers with
  * exactly one line:
@@ -19,7 +24,11 @@ import { z } from 'zod';
 import { AGENT_NAME } from '../registry.js';
 
 export const PROTOCOL_NAME = 'hearth-agent';
-export const PROTOCOL_VERSION = 1;
+/** The versions this hearth speaks, oldest first. */
+export const PROTOCOL_VERSIONS = [1, 2] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+/** The newest version. */
+export const PROTOCOL_VERSION: ProtocolVersion = 2;
 
 /** Bounds on what a program writes: a longer line, or a longer field, is refused (the episode fails). */
 export const LIMITS = {
@@ -100,7 +109,9 @@ export const helloRequest = z
   .object({
     type: z.literal('hello'),
     protocol: z.literal(PROTOCOL_NAME),
-    versions: z.array(z.number().int()).describe('protocol versions hearth speaks; the agent answers with one'),
+    versions: z
+      .array(z.number().int())
+      .describe('protocol versions hearth speaks; the agent answers with those it speaks (or with one of them)'),
   })
   .describe('the first line hearth writes to a program it has started');
 
@@ -168,6 +179,73 @@ export const endMessage = z
 
 export const toAgentMessage = z.discriminatedUnion('type', [helloRequest, startMessage, stepMessage, endMessage]);
 
+// ---- version 2: what start and step show, as changes ------------------------------------------------------------
+
+const candidateId = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1)
+  .describe("a candidate's id: its place among all the `newCandidates` of the episode so far (the start's first is 0)");
+
+const nodeChanges = z
+  .object({
+    set: z
+      .array(observedNode)
+      .describe(
+        'nodes in view whose states the program does not know (new in the episode, or changed since last shown), ' +
+          'sorted by id: whole the first time the episode shows the node, else its id and states',
+      ),
+    show: z.array(nodeId).describe('ids of the nodes back in view with the states last shown, sorted'),
+    drop: z.array(nodeId).describe('ids of the nodes that left view, sorted (their states stay known)'),
+  })
+  .describe(
+    "the nodes as changes: the nodes in view are the previous message's (none at the start) less `drop`, plus " +
+      '`show` and `set`, sorted by id, each with the states last shown (those of `set` now)',
+  );
+
+const edgeChanges = z
+  .object({
+    add: z.array(edge).describe('edges between nodes in view that the program does not know, sorted'),
+    drop: z.array(edge).describe('known edges between nodes in view that no longer hold, sorted'),
+  })
+  .describe(
+    'the edges as changes to the known edges (every edge shown in the episode and not dropped since): the edges ' +
+      'are the known ones whose two ends are in view, sorted by (from, relation, to), relations compared as strings',
+  );
+
+const observationChanges = observation
+  .extend({ nodes: nodeChanges, edges: edgeChanges })
+  .describe('what the agent sees now, as changes to what it has been shown in the episode');
+
+const worldStateChanges = z
+  .object({ nodes: nodeChanges, edges: edgeChanges })
+  .describe('privilege true-state only: the true home, as changes to what the program has been shown of it');
+
+const candidateChanges = {
+  candidates: z.array(candidateId).describe('the skill calls allowed now, in order, by id'),
+  newCandidates: z
+    .array(skillCall)
+    .describe(
+      'the calls never offered before in this episode, in order: they take the next ids (0, 1, ... at the start)',
+    ),
+};
+
+export const startMessageV2 = startMessage
+  .extend({
+    version: z.literal(2).describe('the version of the episode: the highest that hearth and the program both speak'),
+    observation: observationChanges,
+    ...candidateChanges,
+    state: worldStateChanges.optional(),
+  })
+  .describe('an episode begins (its observation, state and candidates as changes against nothing)');
+
+export const stepMessageV2 = stepMessage
+  .extend({ observation: observationChanges, ...candidateChanges, state: worldStateChanges.optional() })
+  .describe('what the last skill did and what changed in what the agent sees; the answer is the next skill call');
+
+export const toAgentMessageV2 = z.discriminatedUnion('type', [helloRequest, startMessageV2, stepMessageV2, endMessage]);
+
 // ---- agent -> hearth ----------------------------------------------------------------------------------------------
 
 const note = z
@@ -179,7 +257,17 @@ const note = z
 export const helloReply = z
   .strictObject({
     type: z.literal('hello'),
-    version: z.literal(PROTOCOL_VERSION),
+    version: z
+      .number()
+      .int()
+      .optional()
+      .describe("version 1's form: the one version the program speaks (one of `versions`); give this or `versions`"),
+    versions: z
+      .array(z.number().int())
+      .min(1)
+      .max(16)
+      .optional()
+      .describe('the versions the program speaks: the episodes are of the highest one hearth speaks too'),
     name: z
       .string()
       .regex(AGENT_NAME)
@@ -213,9 +301,25 @@ export const errorReply = z
 
 export const fromAgentMessage = z.discriminatedUnion('type', [helloReply, actReply, doneReply, okReply, errorReply]);
 
+export const candidateActReply = z
+  .strictObject({ type: z.literal('act'), candidate: candidateId, note })
+  .describe("version 2: the skill to take now, by its candidate id (one of the last message's `candidates`)");
+
+/**
+ * What a program may answer in version 2: version 1's answers, and an `act` naming a candidate. (hearth parses an
+ * `act` with `candidate` against `candidateActReply` and anything else against `fromAgentMessage`, so that an error
+ * names the field at fault rather than the union's; this union is the published form.)
+ */
+export const fromAgentMessageV2 = z.union([fromAgentMessage, candidateActReply]);
+
 export type HelloRequest = z.infer<typeof helloRequest>;
 export type StartMessage = z.infer<typeof startMessage>;
 export type StepMessage = z.infer<typeof stepMessage>;
+export type StartMessageV2 = z.infer<typeof startMessageV2>;
+export type StepMessageV2 = z.infer<typeof stepMessageV2>;
+export type NodeChanges = z.infer<typeof nodeChanges>;
+export type EdgeChanges = z.infer<typeof edgeChanges>;
+export type CandidateActReply = z.infer<typeof candidateActReply>;
 export type EndMessage = z.infer<typeof endMessage>;
 export type ToAgentMessage = z.infer<typeof toAgentMessage>;
 export type HelloReply = z.infer<typeof helloReply>;
@@ -223,8 +327,8 @@ export type FromAgentMessage = z.infer<typeof fromAgentMessage>;
 export type SkillCall = z.infer<typeof skillCall>;
 export type WireObservation = z.infer<typeof observation>;
 
-/** The protocol as one JSON Schema document: every message each way, under `$defs`. */
-export function agentProtocolJsonSchema(): Record<string, unknown> {
+/** One version of the protocol as one JSON Schema document: every message each way, under `$defs`. */
+export function agentProtocolJsonSchema(version: ProtocolVersion = PROTOCOL_VERSION): Record<string, unknown> {
   const of = (schema: z.ZodType) => {
     const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
       string,
@@ -234,15 +338,16 @@ export function agentProtocolJsonSchema(): Record<string, unknown> {
   };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: `hearth agent protocol, version ${PROTOCOL_VERSION}`,
+    title: `hearth agent protocol, version ${version}`,
     description:
       "JSON lines on a program's standard input (toAgent) and output (fromAgent); docs/agent-protocol.md. " +
       'hearth writes hello, then per episode start, step..., end; the program answers each with one line: ' +
-      'hello -> hello; start, step -> act | done | error; end -> ok.',
+      'hello -> hello; start, step -> act | done | error; end -> ok.' +
+      (version === 2 ? ' Version 2: start and step carry the observation, state and candidates as changes.' : ''),
     oneOf: [{ $ref: '#/$defs/toAgent' }, { $ref: '#/$defs/fromAgent' }],
     $defs: {
-      toAgent: of(toAgentMessage),
-      fromAgent: of(fromAgentMessage),
+      toAgent: of(version === 1 ? toAgentMessage : toAgentMessageV2),
+      fromAgent: of(version === 1 ? fromAgentMessage : fromAgentMessageV2),
     },
   };
 }

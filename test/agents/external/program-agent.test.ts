@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { stopIdleAgentProcesses } from '../../../src/agents/external/program-agent.js';
-import { stepMessage, toAgentMessage } from '../../../src/agents/external/protocol.js';
+import { stepMessage, toAgentMessage, toAgentMessageV2 } from '../../../src/agents/external/protocol.js';
 import { loadAgentItems, unregisterAgentSources } from '../../../src/agents/external/sources.js';
 import { runContinualEpisode } from '../../../src/bench/continual/episode.js';
 import { runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
@@ -29,9 +29,9 @@ afterAll(async () => {
 });
 
 /**
- * A program from a loop body: `m` is hearth's message, `send` writes an answer, `first(m)` answers the first candidate,
- * `n` counts the starts and steps seen. It answers hello and end itself, and writes each end's reason to its standard
- * error.
+ * A program from a loop body: `m` is hearth's message, `send` writes an answer, `first(m)` answers the first candidate
+ * (by its id in version 2), `n` counts the starts and steps seen. It answers hello (version 1, unless `hello` gives
+ * `versions`) and end itself, and writes each end's reason to its standard error.
  */
 function program(name: string, body: string, hello: Record<string, unknown> = {}): string {
   const file = join(dir, `${name}.py`);
@@ -42,12 +42,15 @@ function program(name: string, body: string, hello: Record<string, unknown> = {}
       'def send(m):',
       '    sys.stdout.write(json.dumps(m) + "\\n"); sys.stdout.flush()',
       'def first(m):',
-      '    c = m["candidates"][0]; send({"type": "act", "skill": c["skill"], "args": c["args"]})',
+      '    c = m["candidates"][0]',
+      '    send({"type": "act", "candidate": c} if isinstance(c, int) else {"type": "act", "skill": c["skill"], "args": c["args"]})',
       'n = 0',
       'for line in sys.stdin:',
       '    m = json.loads(line)',
       '    if m["type"] == "hello":',
-      `        send(dict({"type": "hello", "version": 1, "name": ${JSON.stringify(name)}}, **json.loads(${JSON.stringify(JSON.stringify(hello))})))`,
+      `        h = dict({"type": "hello", "version": 1, "name": ${JSON.stringify(name)}}, **json.loads(${JSON.stringify(JSON.stringify(hello))}))`,
+      '        if "versions" in h: del h["version"]',
+      '        send(h)',
       '        continue',
       '    if m["type"] == "end":',
       '        print("end", m["reason"], file=sys.stderr); send({"type": "ok"}); continue',
@@ -135,6 +138,122 @@ describeWithPython('program agents', () => {
     expect(c.score).toEqual(d.score);
   });
 
+  it('speaks version 2 with a program that speaks it: its changes rebuild exactly what version 1 sends', async () => {
+    // The same recorder twice, privileged (the true state is sent as changes too): one speaking version 1, one 1 and 2.
+    const log = (name: string) => join(dir, `${name}.jsonl`);
+    const recorder = (name: string, hello: Record<string, unknown>) =>
+      program(name, `open(${JSON.stringify(log(name))}, "a").write(line)\nfirst(m)`, {
+        privileges: ['meanings', 'true-state'],
+        ...hello,
+      });
+    const [v1, v2] = await load([recorder('speaks-1', {}), recorder('speaks-2', { versions: [1, 2] })]);
+    for (const agent of [v1, v2]) {
+      await continual(agent, 12, 2);
+      await runEpisodicEpisode({ agent, home: 'cottage', task: 'teach/coffee', seed: 1, maxSteps: 8 });
+    }
+    const lines = (name: string) =>
+      readFileSync(log(name), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const sent = lines('speaks-2');
+    for (const message of sent) {
+      expect(toAgentMessageV2.safeParse(message).success, JSON.stringify(message).slice(0, 200)).toBe(true);
+    }
+    expect(sent.filter((m) => m.type === 'start').map((m) => m.version)).toEqual([2, 2]);
+    // Answered by candidate id, the program took the skills version 1's took: the two saw the same episodes.
+    expect(rebuildVersion1(sent)).toEqual(lines('speaks-1'));
+    // The changes make the steps' lines short, though this agent walks to another room at every step.
+    const length = (messages: Record<string, unknown>[]) =>
+      messages.filter((m) => m.type === 'step').reduce((sum, m) => sum + JSON.stringify({ ...m, state: 0 }).length, 0);
+    expect(length(sent)).toBeLessThan(length(lines('speaks-1')) / 3);
+  });
+
+  it('gives the same Python agent the same episodes over version 1 and version 2', async () => {
+    // examples/python/fetch_agent.py reads the nodes, edges and candidates; fetch_v1.py is it held to version 1.
+    const [v2, v1] = await load([
+      join(projectRoot, 'examples', 'python', 'fetch_agent.py'),
+      join(projectRoot, 'test', 'fixtures', 'agents', 'fetch_v1.py'),
+    ]);
+    expect([v2, v1]).toEqual(['fetch', 'fetch-v1']);
+    for (const seed of [0, 1]) {
+      const [a, b] = [await continual(v2, 80, seed), await continual(v1, 80, seed)];
+      expect(a.steps).toEqual(b.steps);
+      expect(a.metrics).toEqual(b.metrics);
+      expect(a.metrics.completed).toBeGreaterThan(0); // it did something, not the same nothing twice
+    }
+    const task = { home: 'cottage', task: 'llm-state/open-fridge', seed: 0 };
+    const [c, d] = [await runEpisodicEpisode({ ...task, agent: v2 }), await runEpisodicEpisode({ ...task, agent: v1 })];
+    expect(c.steps).toEqual(d.steps);
+    expect(c.score).toEqual(d.score);
+  });
+
+  it('shows a Python agent, through the client, over version 2 exactly the views version 1 shows it', async () => {
+    // An agent of the client that writes down all it is shown (true state too) and walks on; once held to version 1.
+    const viewer = (version: 1 | 2) => {
+      const file = join(dir, `viewer_${version}.py`);
+      writeFileSync(
+        file,
+        [
+          'import json, sys',
+          `sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'examples', 'python'))})`,
+          'import hearth_agent',
+          ...(version === 1 ? ['hearth_agent.VERSIONS = (1,)'] : []),
+          'class Viewer(hearth_agent.Agent):',
+          `    name = "viewer-${version}"`,
+          '    privileges = ("true-state",)',
+          '    def act(self, view):',
+          `        with open(${JSON.stringify(join(dir, `views-${version}.jsonl`))}, "a") as out:`,
+          '            out.write(json.dumps([view.t, view.me, view.room, list(view.nodes.values()), view.edges, view.candidates, view.held(), view.state]) + "\\n")',
+          '        return view.candidates[(view.t * 7) % len(view.candidates)]',
+          'hearth_agent.run(Viewer())',
+          '',
+        ].join('\n'),
+      );
+      return file;
+    };
+    const agents = await load([viewer(1), viewer(2)]);
+    for (const agent of agents) await continual(agent, 40, 4);
+    const views = (version: number) =>
+      readFileSync(join(dir, `views-${version}.jsonl`), 'utf8')
+        .trim()
+        .split('\n');
+    expect(views(1)).toHaveLength(40);
+    expect(views(2)).toEqual(views(1));
+  });
+
+  it('agrees on the highest version both sides speak, and refuses what version 2 adds to a version-1 program', async () => {
+    const [newer, none, v1Candidate, unknownCandidate, both] = await load(
+      [
+        program(
+          'speaks-2-3',
+          'if m["type"] == "start": print("version", m.get("version"), file=sys.stderr)\nfirst(m)',
+          {
+            versions: [2, 3],
+          },
+        ),
+        program('speaks-3', 'first(m)', { versions: [3] }),
+        program('candidate-v1', 'send({"type": "act", "candidate": 0})'),
+        program('candidate-unknown', 'send({"type": "act", "candidate": 9999})', { versions: [1, 2] }),
+        program('candidate-and-skill', 'send({"type": "act", "candidate": 0, "skill": "walk"})', { versions: [2] }),
+      ],
+      5000,
+      () => undefined,
+    );
+    expect((await continual(newer, 2)).agentStats?.stderr).toBe('version 2\nend limit\n');
+    const errors = await Promise.all(
+      [none, v1Candidate, unknownCandidate, both].map((agent) => continual(agent, 3).then(() => 'no error', String)),
+    );
+    expect(errors[0]).toMatch(
+      /at hello, when the run started: the program speaks protocol version 3; this hearth speaks versions 1, 2/,
+    );
+    expect(errors[1]).toMatch(
+      /at the start: the answer is not a message of the agent protocol \(version 1\): .*candidate/,
+    );
+    expect(errors[2]).toMatch(/at the start: unknown candidate 9999: not one of the \d+ candidates of this message/);
+    expect(errors[3]).toMatch(/at the start: the answer is not a message of the agent protocol \(version 2\): .*skill/);
+  });
+
   it('keeps one process across episodes and its standard error in each record; a fresh one after a fault', async () => {
     const [agent] = await load([
       program(
@@ -152,7 +271,7 @@ describeWithPython('program agents', () => {
     expect(after).not.toBe(pids[0]);
   });
 
-  it('fails the episode, naming the step and the cause, for every way of breaking the protocol', async () => {
+  it('fails the episode, naming the step and the cause, for every way of breaking the protocol, in both versions', async () => {
     const faults: [string, string, RegExp][] = [
       [
         'not-json',
@@ -207,16 +326,21 @@ describeWithPython('program agents', () => {
         /step 1: no answer within 0.3 s \(--agent-timeout\); the program was stopped/,
       ],
     ];
-    // The one that hangs is given 0.3 s; the others the time a loaded machine may take to answer.
-    const names = [
-      ...(await load(faults.slice(0, -1).map(([name, body]) => program(name, body)))),
-      ...(await load([program('hangs', faults[faults.length - 1][1])], 300)),
-    ];
-    const errors = await Promise.all(names.map((agent) => continual(agent, 4).then(() => 'no error', String)));
-    faults.forEach(([name, , expected], i) => {
-      expect(errors[i], name).toMatch(expected);
-      expect(errors[i], name).toMatch(/^AgentFault: |^Error: /);
-    });
+    // Each program speaking version 1, then version 2 (whose errors are the same, but for the version they name).
+    for (const version of [1, 2]) {
+      const as = (name: string) => (version === 1 ? name : `${name}-v2`);
+      const hello = version === 1 ? {} : { versions: [1, 2] };
+      // The one that hangs is given 0.3 s; the others the time a loaded machine may take to answer.
+      const names = [
+        ...(await load(faults.slice(0, -1).map(([name, body]) => program(as(name), body, hello)))),
+        ...(await load([program(as('hangs'), faults[faults.length - 1][1], hello)], 300)),
+      ];
+      const errors = await Promise.all(names.map((agent) => continual(agent, 4).then(() => 'no error', String)));
+      faults.forEach(([name, , expected], i) => {
+        expect(errors[i], as(name)).toMatch(new RegExp(expected.source.replace('version 1', `version ${version}`)));
+        expect(errors[i], as(name)).toMatch(/^AgentFault: |^Error: /);
+      });
+    }
   });
 
   it('a hello that fails does not stop the run: the program runs under its script name, each episode failing', async () => {
@@ -224,7 +348,7 @@ describeWithPython('program agents', () => {
     const [agent] = await load([program('silly-hello', 'first(m)', { version: 7 })], 2000, (line) => notes.push(line));
     expect(agent).toBe('silly-hello');
     expect(notes[0]).toMatch(
-      /at hello: the program speaks protocol version 7; this hearth speaks version 1; it runs as 'silly-hello'/,
+      /at hello: the program speaks protocol version 7; this hearth speaks versions 1, 2; it runs as 'silly-hello'/,
     );
     await expect(continual(agent)).rejects.toThrow(
       /at hello, when the run started: the program speaks protocol version 7/,
@@ -316,3 +440,66 @@ sys.stdout.write(out.getvalue().decode())
     expect(result.stderr).toContain('Traceback');
   });
 });
+
+/**
+ * Version 2's messages as version 1 would have sent them: the test's own reading of the changes (docs/agent-protocol.md,
+ * "Version 2"), kept apart from hearth's and the Python client's.
+ */
+function rebuildVersion1(messages: Record<string, unknown>[]): Record<string, unknown>[] {
+  type Node = { id: number; states: string[]; className?: string };
+  type Edge = [number, string, number];
+  type Changes = {
+    nodes: { set: Node[]; show: number[]; drop: number[] };
+    edges: { add: Edge[]; drop: Edge[] };
+  };
+  const key = (edge: Edge) => edge.join(' ');
+  const byEdge = (a: Edge, b: Edge) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || a[2] - b[2];
+  // What the program knows: every node's states, which are in view, every edge shown and not dropped.
+  const knowing = () => ({
+    states: new Map<number, string[]>(),
+    inView: new Set<number>(),
+    edges: new Map<string, Edge>(),
+  });
+  let seen = knowing();
+  let state = knowing();
+  let table: unknown[] = [];
+  const apply = (into: ReturnType<typeof knowing>, changes: Changes) => {
+    for (const id of changes.nodes.drop) into.inView.delete(id);
+    for (const id of changes.nodes.show) into.inView.add(id);
+    for (const node of changes.nodes.set) [into.states.set(node.id, node.states), into.inView.add(node.id)];
+    for (const edge of changes.edges.drop) into.edges.delete(key(edge));
+    for (const edge of changes.edges.add) into.edges.set(key(edge), edge);
+    // Version 1 sends a node whole the first time it is shown: when it comes in `set` with its class.
+    const whole = new Map(changes.nodes.set.filter((node) => node.className !== undefined).map((n) => [n.id, n]));
+    return {
+      nodes: [...into.inView].sort((a, b) => a - b).map((id) => whole.get(id) ?? { id, states: into.states.get(id) }),
+      edges: [...into.edges.values()]
+        .filter(([from, , to]) => into.inView.has(from) && into.inView.has(to))
+        .sort(byEdge),
+    };
+  };
+  return messages.map((message) => {
+    if (message.type !== 'start' && message.type !== 'step') return message;
+    if (message.type === 'start') [seen, state, table] = [knowing(), knowing(), []];
+    const {
+      version: _version,
+      newCandidates,
+      candidates,
+      observation,
+      state: changes,
+      ...rest
+    } = message as {
+      newCandidates: unknown[];
+      candidates: number[];
+      observation: Changes & Record<string, unknown>;
+      state?: Changes;
+    } & Record<string, unknown>;
+    table.push(...newCandidates);
+    return {
+      ...rest,
+      observation: { ...observation, ...apply(seen, observation) },
+      candidates: candidates.map((id) => table[id]),
+      ...(changes && { state: apply(state, changes) }),
+    };
+  });
+}

@@ -1,24 +1,33 @@
 /**
- * The agent protocol's schema as published (schema/agent-protocol.v1.json equals what the zod schemas give), what a
- * program may and may not answer, how a command splits into words, and how `--agents` items are told apart.
+ * The agent protocol's schemas as published (schema/agent-protocol.v1.json and .v2.json equal what the zod schemas
+ * give), what a program may and may not answer, how a command splits into words, and how `--agents` items are told
+ * apart.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandWords } from '../../../src/agents/external/command.js';
+import { agreedVersion } from '../../../src/agents/external/program-agent.js';
 import {
   agentProtocolJsonSchema,
+  candidateActReply,
   fromAgentMessage,
   helloReply,
-  PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
 } from '../../../src/agents/external/protocol.js';
 import { agentItemKind, fallbackName } from '../../../src/agents/external/sources.js';
 import { projectRoot } from '../../helpers/shared-data.js';
 
 describe('the agent protocol', () => {
-  it('publishes the JSON Schema its zod schemas give (npm run schema:agent-protocol writes it)', () => {
-    const file = join(projectRoot, 'schema', `agent-protocol.v${PROTOCOL_VERSION}.json`);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(agentProtocolJsonSchema());
+  it('publishes the JSON Schema of each version its zod schemas give (npm run schema:agent-protocol writes them)', () => {
+    for (const version of PROTOCOL_VERSIONS) {
+      const file = join(projectRoot, 'schema', `agent-protocol.v${version}.json`);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(agentProtocolJsonSchema(version));
+    }
+    const toAgent = (version: 1 | 2) =>
+      JSON.stringify((agentProtocolJsonSchema(version).$defs as { toAgent: unknown }).toAgent);
+    expect(toAgent(2)).toContain('newCandidates');
+    expect(toAgent(1)).not.toContain('newCandidates');
   });
 
   it('takes the answers of version 1 and refuses anything else, unknown fields included', () => {
@@ -33,11 +42,28 @@ describe('the agent protocol', () => {
     expect(ok({ type: 'move', skill: 'walk', args: [1] })).toBe(false);
     expect(ok({ type: 'act', skill: 'walk', args: [1], note: 'x'.repeat(2001) })).toBe(false);
     expect(helloReply.safeParse({ type: 'hello', version: 1, name: 'my-agent' }).success).toBe(true);
+    expect(helloReply.safeParse({ type: 'hello', versions: [1, 2], name: 'my-agent' }).success).toBe(true);
+    expect(helloReply.safeParse({ type: 'hello', versions: [], name: 'my-agent' }).success).toBe(false);
     expect(helloReply.safeParse({ type: 'hello', version: 1, name: 'My Agent' }).success).toBe(false);
-    expect(helloReply.safeParse({ type: 'hello', version: 2, name: 'my-agent' }).success).toBe(false);
     expect(helloReply.safeParse({ type: 'hello', version: 1, name: 'a', privileges: ['affordance'] }).success).toBe(
       false,
     );
+  });
+
+  it("version 2's answers: an act may name a candidate by its id, and nothing else with it", () => {
+    const ok = (value: unknown) => candidateActReply.safeParse(value).success;
+    expect(ok({ type: 'act', candidate: 3, note: 'the first' })).toBe(true);
+    expect(ok({ type: 'act', candidate: -1 })).toBe(false);
+    expect(ok({ type: 'act', candidate: 1.5 })).toBe(false);
+    expect(ok({ type: 'act', candidate: 3, skill: 'walk' })).toBe(false);
+  });
+
+  it('agrees on the highest version the program and hearth both speak', () => {
+    expect(agreedVersion({ version: 1 })).toBe(1);
+    expect(agreedVersion({ versions: [1, 2] })).toBe(2);
+    expect(agreedVersion({ versions: [2, 1, 7] })).toBe(2);
+    expect(agreedVersion({ versions: [1, 7] })).toBe(1);
+    expect(() => agreedVersion({ versions: [7] })).toThrow(/no version in common/);
   });
 });
 
