@@ -10,11 +10,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT, runCli, runCliInProcess } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 const HOME = 'cottage';
-if (!BUILT) process.stderr.write('[hearth tests] semgro CLI with worker threads skipped: run `npm run build`\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-semgro-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,40 +106,35 @@ describe("hearth run with SemGro's training", () => {
     expect(existsSync(store)).toBe(false);
   });
 
-  // Through the built CLI: worker threads started in this process would compile the sources through tsx.
-  it.skipIf(!BUILT)(
-    '--workers 2: the database is made once, by the main process before the workers start, and read by both',
-    async () => {
-      const cache = scratchDir('semgro-cache');
-      const tasks = ['fruits-in-fridge', 'fruits-on-table'].map((t) => `semgro/none/${t}/structured`).join(',');
-      const r = await runCli(
-        [
-          'run',
-          '--protocol',
-          'episodic',
-          '--tasks',
-          tasks,
-          '--homes',
-          HOME,
-          '--agents',
-          'oracle',
-          '--workers',
-          '2',
-          '--seeds',
-          '1',
-        ],
-        cache,
-        { HEARTH_CACHE_DIR: cache },
-      );
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/SemGro's skill database of cottage \(\d+ skills\) made in \d+\.\d s/);
-      expect(r.stderr).toMatch(/2 episode\(s\) run now, 0 already stored; .* on 2 worker thread\(s\)/);
-      // Both workers bound their task in the training home (no shift): the one file made is the database, made by the
-      // main thread (thread id 0).
-      const log = readFileSync(join(cache, 'builds.log'), 'utf8').trim().split('\n');
-      expect(log).toHaveLength(1);
-      expect(log[0]).toMatch(/made the skill database of cottage .* \(\S+ \d+ 0\)$/);
-    },
-    90_000,
-  );
+  // In this process, on two worker threads (under npm test they run the compiled package: src/bench/thread-code.ts).
+  it('--workers 2: the database is made once, by the main process before the workers start, and read by both', async () => {
+    const cache = scratchDir('semgro-cache');
+    const tasks = ['fruits-in-fridge', 'fruits-on-table'].map((t) => `semgro/none/${t}/structured`).join(',');
+    const r = await runCliInProcess(
+      [
+        'run',
+        '--protocol',
+        'episodic',
+        '--tasks',
+        tasks,
+        '--homes',
+        HOME,
+        '--agents',
+        'oracle',
+        '--workers',
+        '2',
+        '--seeds',
+        '1',
+      ],
+      { cwd: cache, env: { HEARTH_CACHE_DIR: cache } },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/SemGro's skill database of cottage \(\d+ skills\) made in \d+\.\d s/);
+    expect(r.stderr).toMatch(/2 episode\(s\) run now, 0 already stored; .* on 2 worker thread\(s\)/);
+    // Both workers bound their task in the training home (no shift): the one file made is the database, made by the
+    // main thread (thread id 0).
+    const log = readFileSync(join(cache, 'builds.log'), 'utf8').trim().split('\n');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/made the skill database of cottage .* \(\S+ \d+ 0\)$/);
+  }, 90_000);
 });
