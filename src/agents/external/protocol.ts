@@ -44,12 +44,16 @@ export const LIMITS = {
 export const PROGRAM_PRIVILEGES = ['meanings', 'true-state'] as const;
 export const AGENT_PROTOCOLS = ['continual', 'episodic'] as const;
 
-const nodeId = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1)
-  .describe('a node id of the home graph');
+/** A non-negative 32-bit integer id, described. */
+const idOf = (description: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .describe(description);
+
+const nodeId = idOf('a node id of the home graph');
 
 const skillCall = z
   .object({
@@ -181,12 +185,9 @@ export const toAgentMessage = z.discriminatedUnion('type', [helloRequest, startM
 
 // ---- version 2: what start and step show, as changes ------------------------------------------------------------
 
-const candidateId = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1)
-  .describe("a candidate's id: its place among all the `newCandidates` of the episode so far (the start's first is 0)");
+const candidateId = idOf(
+  "a candidate's id: its place among all the `newCandidates` of the episode so far (the start's first is 0)",
+);
 
 const nodeChanges = z
   .object({
