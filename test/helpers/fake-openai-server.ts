@@ -535,14 +535,8 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Answers with a JSON body and its length, as vLLM's and llama.cpp's servers do (not chunked). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
 }
