@@ -1,11 +1,11 @@
 /**
  * Reading a completions answer to an echo-scoring request (`echo: true`, `logprobs: k`): per prompt, each echoed
  * token's length and log-prob and where it starts, and nothing else. Such an answer carries every prompt back with a
- * log-prob per token (about 450 kB for one SayCan step); `JSON.parse` of it built some 12,000 strings that were never
- * used (the tokens' text, the echoed prompts, the alternatives) and was, with decoding it, a third of a sweep's CPU
- * per call. This reader walks the bytes (`JsonBytes`), keeps the tokens' lengths and the numbers, and checks the
- * shape of what it keeps: a server's answer is untrusted data, and any departure from the endpoint's format is an
- * `EchoScoresError` saying where.
+ * log-prob per token (about 450 kB for one SayCan step); decoding it and `JSON.parse` building some 12,000 strings
+ * that were never used (the tokens' text, the echoed prompts) were about a quarter of hearth's CPU per call in
+ * `npm run perf:llm-sweep`, and most of its garbage. This reader walks the bytes (`JsonBytes`), keeps the tokens'
+ * lengths and where their log-probs lie, and checks the shape of what it keeps: a server's answer is untrusted data,
+ * and any departure from the endpoint's format is an `EchoScoresError` saying where.
  *
  * The format (OpenAI's legacy completions, as vLLM and llama.cpp's server answer it):
  *   { "choices": [ { "index": i, "logprobs": null | { "tokens": [string], "token_logprobs": [number | null],
