@@ -5,10 +5,12 @@
  * first call to the last answer, and the most), the wall time against what C slots need for the calls (calls x delay
  * / C), and whether the results equal those of the same sweep with `--llm-concurrency 1` (skipped with --no-compare;
  * that run takes calls x delay).
- * Run: npm run perf:llm-sweep [-- seeds steps delay-ms C] [--no-compare]
+ * Run: npm run perf:llm-sweep [-- seeds steps delay-ms C] [--no-compare] [--report=FILE]
+ * `--report=FILE` writes the report of the `--llm-concurrency C` run (the JSON that `hearth run --json` printed) to
+ * FILE, to compare a change's results with another checkout's, byte for byte.
  * Targets (the issue's check, 2 cores): at least 12 of 16 in flight on average, never more than 16, results identical.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +19,7 @@ import { startStandInModelServer } from '../test/helpers/stand-in-model.js';
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const compare = !process.argv.includes('--no-compare');
+const reportFile = process.argv.find((arg) => arg.startsWith('--report='))?.slice('--report='.length);
 const seeds = Number(args[0] ?? 32);
 const steps = Number(args[1] ?? 30);
 const delayMs = Number(args[2] ?? 200);
@@ -75,6 +78,7 @@ try {
       `(target: >= ${Math.round(0.75 * limit)} on average, <= ${limit})`,
   );
   console.log(`  hearth said: ${wide.summary.replace(/^hearth: /, '')}`);
+  if (reportFile) writeFileSync(reportFile, wide.json);
   // Each call costs CPU on this machine (hearth: the episode's step, the request, parsing the answer; the stand-in:
   // writing it); the cores bound the calls per second, and so the calls in flight, whatever the limit.
   const perCall = (1000 * (wide.cpu.hearthS + wide.cpu.serverS)) / wide.load.requests;

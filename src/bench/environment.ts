@@ -15,6 +15,7 @@ import {
   roomPairs,
   type SkillOutcome,
   type SkillSet,
+  skillWouldSucceed,
   VIRTUALHOME_SKILLS,
 } from '../sim/skill-sets.js';
 import { markDecisionStep } from '../util/decisions.js';
@@ -70,5 +71,10 @@ export class EpisodeWorld {
   /** Runs a skill: the skill set's restrictions first, then the simulator's rules. */
   step(skill: Skill): SkillOutcome {
     return executeSkill(this.graph, this.characterId, skill, this.skills, this.adjacent);
+  }
+
+  /** Whether `step(skill)` would succeed now, changing nothing (SayCan's oracle affordance). */
+  wouldSucceed(skill: Skill): boolean {
+    return skillWouldSucceed(this.graph, this.characterId, skill, this.skills, this.adjacent);
   }
 }

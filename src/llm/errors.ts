@@ -78,6 +78,14 @@ export class LlmRequestError extends LlmError {
 }
 
 /**
+ * The server answered (2xx) with a body that is not the endpoint's format: not JSON, or fields missing or of the
+ * wrong type. Not retryable: a server that answers so answers so again.
+ */
+export class LlmResponseError extends LlmError {
+  override name = 'LlmResponseError';
+}
+
+/**
  * The prompt (plus the tokens asked for) does not fit the model's context window. An agent catches this to
  * shrink its retrieved context and try again.
  */

@@ -16,7 +16,7 @@
  * (`src/sim/city/skills.ts`, made per city since its turns depend on the road map: `skillSetFor`).
  */
 import { actionNamed } from './actions/names.js';
-import { executeStep } from './executor.js';
+import { checkStep, executeStep } from './executor.js';
 import type { EnvGraph } from './graph.js';
 import type { Observation, ObservedNode } from './observation.js';
 import { roomAdjacency } from './scenes/topology.js';
@@ -299,6 +299,34 @@ export function executeSkill(
   skills: SkillSet,
   adjacent: RoomPairs,
 ): SkillOutcome {
+  return runSkill(graph, characterId, skill, skills, adjacent, true);
+}
+
+/**
+ * Whether `executeSkill` would succeed now, leaving the graph as it is (SayCan's oracle affordance): the same checks,
+ * with the simulator's preconditions checked and its effects not applied (`checkStep`), which is what decides
+ * success. A skill set with its own executor (`execute`) has the skill tried and undone instead.
+ */
+export function skillWouldSucceed(
+  graph: EnvGraph,
+  characterId: number,
+  skill: Skill,
+  skills: SkillSet,
+  adjacent: RoomPairs,
+): boolean {
+  if (skills.execute) return graph.tryChanges(() => executeSkill(graph, characterId, skill, skills, adjacent).success);
+  return runSkill(graph, characterId, skill, skills, adjacent, false).success;
+}
+
+/** `executeSkill`, or with `apply` false its outcome without the effects (for sets without their own executor). */
+function runSkill(
+  graph: EnvGraph,
+  characterId: number,
+  skill: Skill,
+  skills: SkillSet,
+  adjacent: RoomPairs,
+  apply: boolean,
+): SkillOutcome {
   const text = formatSkill(skill, (id) => graph.node(id)?.className);
   if (!skills.actions.includes(skill.action)) {
     return { success: false, error: `${text}: not a skill of ${skills.name}`, errorKind: 'other' };
@@ -319,7 +347,7 @@ export function executeSkill(
     objects: skill.objects.map((id) => ({ name: graph.get(id).className, id })),
     agent: Math.max(agent, 0),
   };
-  const result = executeStep(graph, line);
+  const result = apply ? executeStep(graph, line) : checkStep(graph, line);
   return result.ok
     ? { success: true }
     : { success: false, error: result.error ?? 'failed', errorKind: result.errorKind ?? 'other' };

@@ -35,6 +35,9 @@ export interface DemonstrationLibraryOptions {
   readonly instructionWeight?: number;
 }
 
+/** Instruction texts whose matches a library keeps (a home's instructions number a few dozen at most). */
+const MATCHES_KEPT = 256;
+
 const normalizeText = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Words a situation is compared by: the classes of the visible objects, once each, sorted. */
@@ -49,6 +52,13 @@ export class DemonstrationLibrary {
   private readonly situation = new Bm25Index();
   private readonly position = new Map<string, number>();
   private readonly instructionWeight: number;
+  /**
+   * Per instruction text, each demonstration's BM25 plus cosine score against it (file order): the part of a
+   * ranking that does not change from step to step (an agent asks with the same standing instructions every step).
+   * Kept up to `MATCHES_KEPT` texts, then started again; the embedder's vector of a text is taken to depend on the
+   * text only.
+   */
+  private readonly matches = new Map<string, Float64Array>();
 
   constructor(demonstrations: readonly Demonstration[], options: DemonstrationLibraryOptions = {}) {
     this.demonstrations = demonstrations;
@@ -76,8 +86,12 @@ export class DemonstrationLibrary {
   /** The k demonstrations closest to the situation (fewer when the library is smaller). */
   async retrieve(query: DemonstrationQuery, k: number): Promise<Demonstration[]> {
     if (k <= 0 || this.size === 0 || query.instructions.length === 0) return [];
-    const perInstruction = await Promise.all(query.instructions.map((text) => this.dense.scores([text])));
-    return this.pick(query, k, perInstruction);
+    const matches = await Promise.all(
+      query.instructions.map(
+        async (text) => this.matches.get(text) ?? this.keepMatch(text, await this.dense.scores([text])),
+      ),
+    );
+    return this.pick(query, k, matches);
   }
 
   /** `retrieve` without waiting (the embedder must have `embedSync`, as the offline one does). */
@@ -86,11 +100,22 @@ export class DemonstrationLibrary {
     return this.pick(
       query,
       k,
-      query.instructions.map((text) => this.dense.scoresSync([text])),
+      query.instructions.map((text) => this.matches.get(text) ?? this.keepMatch(text, this.dense.scoresSync([text]))),
     );
   }
 
-  private pick(query: DemonstrationQuery, k: number, denseTables: readonly ScoreTable[]): Demonstration[] {
+  /** An instruction's match with each demonstration (BM25 plus cosine, `dense` its cosine table), kept for next time. */
+  private keepMatch(text: string, dense: ScoreTable): Float64Array {
+    const lexical = this.scoresByDemo(this.lexical.scoresSync([text]));
+    const cosine = this.scoresByDemo(dense);
+    const match = new Float64Array(this.size);
+    for (let d = 0; d < match.length; d++) match[d] = lexical[d] + cosine[d];
+    if (this.matches.size >= MATCHES_KEPT) this.matches.clear();
+    this.matches.set(text, match);
+    return match;
+  }
+
+  private pick(query: DemonstrationQuery, k: number, matches: readonly Float64Array[]): Demonstration[] {
     const n = this.size;
     const situation = this.scoresByDemo(
       query.visible && query.visible.length > 0
@@ -98,11 +123,9 @@ export class DemonstrationLibrary {
         : undefined,
     );
     const w = this.instructionWeight;
-    const rankings = query.instructions.map((text, i) => {
-      const lexical = this.scoresByDemo(this.lexical.scoresSync([text]));
-      const dense = this.scoresByDemo(denseTables[i]);
+    const rankings = matches.map((match) => {
       const score = new Float64Array(n);
-      for (let d = 0; d < n; d++) score[d] = (w * (lexical[d] + dense[d])) / 2 + (1 - w) * situation[d];
+      for (let d = 0; d < n; d++) score[d] = (w * match[d]) / 2 + (1 - w) * situation[d];
       return [...score.keys()].sort((a, b) => score[b] - score[a] || a - b);
     });
     const taken = new Set<number>();

@@ -171,7 +171,7 @@ export async function runContinualEpisode(episode: ContinualEpisode): Promise<Co
     ...(accounted && { llm: accounted.model }),
     ...(definition.privileges.includes('true-state') && { world: { graph } }),
     ...(definition.privileges.includes('affordance') && {
-      affordance: (skill: Skill) => graph.tryChanges(() => world.step(skill).success),
+      affordance: (skill: Skill) => world.wouldSucceed(skill),
     }),
   });
   const meanings: InstructionMeaning[] = instructions.map((i) => ({

@@ -156,9 +156,9 @@ async function runOn(
     skills: VIRTUALHOME_SKILLS,
     protocol: 'episodic',
     ...(trueState && { world: { graph, derived } }),
-    // SayCan's oracle affordance: would the simulator accept the skill now (tried and undone; noise aside).
+    // SayCan's oracle affordance: would the simulator accept the skill now (its checks, without its effects).
     ...(definition.privileges.includes('affordance') && {
-      affordance: (skill: Skill) => graph.tryChanges(() => env.step(skill).success),
+      affordance: (skill: Skill) => env.wouldSucceed(skill),
     }),
     ...(learning && { learning }),
     ...(episode !== undefined && { episode }),

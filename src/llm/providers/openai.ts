@@ -14,6 +14,7 @@ import {
   LlmModelNotFoundError,
   LlmRateLimitError,
   LlmRequestError,
+  LlmResponseError,
   LlmServerError,
   LlmTimeoutError,
   LlmUnreachableError,
@@ -38,6 +39,7 @@ import type {
   TokenUsage,
   Transfer,
 } from '../types.js';
+import { type EchoedTokens, EchoScoresError, readEchoScores } from './echo-scores.js';
 import { type CheckOutcome, PROBE_ANSWER, PROBE_SCHEMA, runProbe } from './probe.js';
 import { meteredFetch, meterOptions, newTransfer } from './transfer-meter.js';
 
@@ -177,35 +179,44 @@ export class OpenAiBackend implements LlmBackend {
 
   /**
    * Scores continuations with the completions endpoint: each prompt+continuation is echoed with the log-prob of
-   * every token; the tokens past the prompt's end are summed. One request for all continuations.
+   * every token; the tokens past the prompt's end are summed. One request for all continuations. The answer is read
+   * from its bytes by `readEchoScores` (the tokens' lengths and log-probs, checked), not parsed whole by the SDK.
    */
   async score(request: ScoreRequest): Promise<ScoreResponse> {
     const prompt = typeof request.prompt === 'string' ? request.prompt : renderTranscript(request.prompt);
     const texts = request.continuations.map((c) => prompt + c);
-    const { value: completion, transfer } = await this.call('score', async (options) =>
-      (await this.client()).completions.create(
-        {
-          model: this.options.model,
-          prompt: texts,
-          // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
-          max_tokens: 1,
-          temperature: 0,
-          echo: true,
-          logprobs: this.scoreAlternatives,
-        },
-        options,
-      ),
-    );
-    const byIndex = [...(completion.choices ?? [])].sort((a, b) => a.index - b.index);
-    if (byIndex.length !== texts.length) {
+    const { value: answer, transfer } = await this.call('score', async (options) => {
+      const response = await (await this.client()).completions
+        .create(
+          {
+            model: this.options.model,
+            prompt: texts,
+            // Some servers reject max_tokens 0 with echo; the one generated token lies past the text and is ignored.
+            max_tokens: 1,
+            temperature: 0,
+            echo: true,
+            logprobs: this.scoreAlternatives,
+          },
+          options,
+        )
+        .asResponse();
+      const body = new Uint8Array(await response.arrayBuffer());
+      try {
+        return readEchoScores(body);
+      } catch (error) {
+        if (!(error instanceof EchoScoresError)) throw error;
+        throw new LlmResponseError(`${this.where}: the completions endpoint's answer is malformed: ${error.message}`);
+      }
+    });
+    if (answer.choices.length !== texts.length) {
       throw new UnsupportedCapabilityError(
-        `${this.where}: completions endpoint returned ${byIndex.length} choices for ${texts.length} prompts (prompt batching unsupported)`,
+        `${this.where}: completions endpoint returned ${answer.choices.length} choices for ${texts.length} prompts (prompt batching unsupported)`,
       );
     }
     const logprobs: number[] = [];
     const tokenCounts: number[] = [];
     for (let i = 0; i < texts.length; i++) {
-      const scored = continuationLogprob(byIndex[i].logprobs, prompt.length, texts[i].length);
+      const scored = continuationLogprob(answer.choices[i], prompt.length, texts[i].length);
       if (scored === undefined && this.scoreAlternatives === 0) {
         this.scoreAlternatives = 1;
         return this.score(request);
@@ -216,10 +227,14 @@ export class OpenAiBackend implements LlmBackend {
       logprobs.push(scored.logprob);
       tokenCounts.push(scored.tokens);
     }
+    const usage = answer.usage && {
+      prompt_tokens: answer.usage.promptTokens,
+      completion_tokens: answer.usage.completionTokens,
+    };
     return {
       logprobs,
       tokenCounts,
-      usage: usageOf(completion.usage, () => ({
+      usage: usageOf(usage, () => ({
         promptTokens: texts.reduce((sum, t) => sum + estimateTokens(t), 0),
         completionTokens: texts.length,
       })),
@@ -328,38 +343,32 @@ function usageOf(
   return estimate();
 }
 
-interface EchoLogprobs {
-  tokens?: string[];
-  token_logprobs?: (number | null)[];
-  text_offset?: number[];
-}
-
 /**
  * Sum of the log-probs of the echoed tokens that end past `promptLength` and start before `textLength` (a token
  * straddling the boundary counts with the continuation, as in the usual echo-based scoring). Offsets are taken
- * from `text_offset` or, when a server omits it, accumulated from the token strings.
+ * from `text_offset` or, when a server omits it, accumulated from the token lengths. Undefined when the answer
+ * scored nothing of the text: no tokens, no echo, or a token of the continuation without a log-prob.
  */
 export function continuationLogprob(
-  logprobs: EchoLogprobs | null | undefined,
+  echoed: EchoedTokens | undefined,
   promptLength: number,
   textLength: number,
 ): { logprob: number; tokens: number } | undefined {
-  const tokens = logprobs?.tokens;
-  const values = logprobs?.token_logprobs;
-  if (!tokens || !values || tokens.length === 0) return undefined;
+  if (!echoed || echoed.lengths.length === 0) return undefined;
+  const { lengths, offsets } = echoed;
   // Without echo the tokens start at the end of the prompt: nothing of the prompt's text was scored.
-  const echoed = logprobs.text_offset ? logprobs.text_offset[0] === 0 : tokens.join('').length >= textLength;
-  if (!echoed) return undefined;
+  const echoes = offsets ? offsets[0] === 0 : lengths.reduce((sum, length) => sum + length, 0) >= textLength;
+  if (!echoes) return undefined;
   let offset = 0;
   let sum = 0;
   let count = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const start = logprobs.text_offset?.[i] ?? offset;
-    const end = start + tokens[i].length;
+  for (let i = 0; i < lengths.length; i++) {
+    const start = offsets?.[i] ?? offset;
+    const end = start + lengths[i];
     offset = end;
     if (end <= promptLength || start >= textLength) continue;
-    const value = values[i];
-    if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+    const value = echoed.logprob(i);
+    if (!Number.isFinite(value)) return undefined;
     sum += value;
     count++;
   }

@@ -79,6 +79,21 @@ describe('demonstration retrieval', () => {
     expect(withFridge[0].id).not.toBe('train/3');
   });
 
+  it('ranks as a fresh library does when it asks again with instructions it has matched before', async () => {
+    const instructions = ['tidy up', 'If the fridge is open, close it.', 'Keep the book on the coffee table.'];
+    const situations = [['book.7', 'sofa.8'], ['fridge.2'], [], ['mug.31', 'coffeetable.41']];
+    const asked = new DemonstrationLibrary(DEMOS);
+    for (const visible of situations) {
+      for (const k of [1, 2, 3]) {
+        const fresh = new DemonstrationLibrary(DEMOS).retrieveSync({ instructions, visible }, k);
+        expect(asked.retrieveSync({ instructions, visible }, k)).toEqual(fresh);
+        expect(await asked.retrieve({ instructions: [...instructions].reverse(), visible }, k)).toEqual(
+          await new DemonstrationLibrary(DEMOS).retrieve({ instructions: [...instructions].reverse(), visible }, k),
+        );
+      }
+    }
+  });
+
   it('returns at most the library, and nothing for k = 0', () => {
     expect(library.retrieveSync({ instructions: ['a'] }, 10)).toHaveLength(3);
     expect(library.retrieveSync({ instructions: ['a'] }, 0)).toEqual([]);
