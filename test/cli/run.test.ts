@@ -124,10 +124,10 @@ describe('hearth run: the check command', () => {
   });
 
   describeBuilt('interrupted half-way, then resumed', () => {
-    // Ctrl-C stops a pool of two workers, which also finish the run: its JSON must be byte-identical to the
-    // uninterrupted run's in this process's main thread (the same seeds give the same results in another process and
-    // on other threads). SIGKILL, which nothing can catch, stops a run in the main thread. Both through the built CLI:
-    // the process, its signals and its exit are the subject.
+    // Ctrl-C stops a pool of two workers; this process's main thread finishes the run. SIGKILL, which nothing can
+    // catch, stops a run in the main thread; another process finishes it. Both first runs through the built CLI (the
+    // process, its signals and its exit are the subject), and both final JSONs byte-identical to the uninterrupted
+    // run's in this process (the same seeds give the same results in another process and on other threads).
     for (const [signal, workers] of [
       ['SIGINT', '2'],
       ['SIGKILL', '0'],
@@ -142,7 +142,8 @@ describe('hearth run: the check command', () => {
         const stored = storedCount(store);
         expect(stored).toBeGreaterThanOrEqual(3);
         expect(stored).toBeLessThan(10);
-        const resumed = hearthProcess([...args, '--workers', workers, '--resume']);
+        const resume = [...args, '--workers', '0', '--resume'];
+        const resumed = signal === 'SIGINT' ? await runCliInProcess(['run', ...resume]) : hearthProcess(resume);
         expect(resumed.code, resumed.stderr).toBe(0);
         expect(resumed.stderr).toContain(`${10 - stored} episode(s) run now, ${stored} already stored`);
         expect(resumed.stdout).toBe(smallJson);
