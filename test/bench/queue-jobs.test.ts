@@ -6,6 +6,7 @@ import { jobId, runOfJob, runTag } from '../../src/bench/queue/jobs.js';
 import { recordingOf, withRecordingFile } from '../../src/bench/queue/llm-calls.js';
 import { admitJob, workerJobPolicy } from '../../src/bench/queue/worker.js';
 import { InputError } from '../../src/util/errors.js';
+import { continualSpec } from '../helpers/specs.js';
 
 describe('the queue URL', () => {
   it('reads host, port, database, credentials and TLS, masking the password in messages', () => {
@@ -58,18 +59,7 @@ describe("a worker's view of a job's model", () => {
     baseUrl: 'http://coordinator-view:8000/v1',
     cache: '/coord/cache.sqlite',
   };
-  const spec = {
-    key: 'k',
-    seed: 0,
-    agent: 'saycan',
-    home: 'cottage',
-    nonstationarity: 'low',
-    instructions: 2,
-    steps: 5,
-    domain: 'virtualhome',
-    style: 'sentence',
-    llm,
-  };
+  const spec = continualSpec({ agent: 'saycan', llm });
   const job = {
     run: '0123456789abcdef',
     protocol: 'continual',

@@ -3,7 +3,6 @@
  * at a time as a skill-like query (`goal-chain.ts`, `task-reading.ts`), in the cottage, with a database learnt there.
  */
 import { describe, expect, it } from 'vitest';
-import type { StepFeedback } from '../../../src/agents/agent.js';
 import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
 import { SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
 import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
@@ -12,42 +11,26 @@ import { subgoalQuery } from '../../../src/agents/semgro/goal-query.js';
 import { offlineRoles } from '../../../src/agents/semgro/offline.js';
 import { readTask } from '../../../src/agents/semgro/task-reading.js';
 import { EpisodeWorld } from '../../../src/bench/environment.js';
-import { applyPhysics, DerivedStates } from '../../../src/sim/derived-states.js';
+import type { DerivedStates } from '../../../src/sim/derived-states.js';
 import { moveObject, setState } from '../../../src/sim/dynamics/edits.js';
 import type { EnvGraph } from '../../../src/sim/graph.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
-import { formatSkill } from '../../../src/sim/skill.js';
 import { parseGoal } from '../../../src/sim/subgoal-text.js';
 import type { SubgoalSpec } from '../../../src/sim/subgoals.js';
+import { runAgent } from './helpers.js';
 
 const semgro = SEMGRO_VARIANTS.find((v) => v.name === 'semgro')!.config;
 const brief = (text: string) => ({ protocol: 'episodic', instructions: [{ id: 'task', text }] });
 const goal = (line: string) => parseGoal(line) as SubgoalSpec;
 
 /** An episode as the episodic protocol runs it: one skill per step, the derived-state rules after each success. */
-async function episode(
+const episode = (
   agent: SemGroAgent,
   graph: EnvGraph,
   text: string,
   done: (graph: EnvGraph, derived: DerivedStates) => boolean,
   limit: number,
-): Promise<{ done: boolean; steps: string[] }> {
-  const world = new EpisodeWorld(graph);
-  const derived = new DerivedStates();
-  let feedback: StepFeedback = world.feedback(0);
-  await agent.reset(brief(text), feedback);
-  const steps: string[] = [];
-  for (let t = 0; t < limit; t++) {
-    if (done(graph, derived)) return { done: true, steps };
-    const skill = await agent.act();
-    const outcome = world.step(skill);
-    if (outcome.success) applyPhysics(graph, derived, world.characterId);
-    steps.push(`${formatSkill(skill, (id) => graph.node(id)?.className)}${outcome.success ? '' : ' FAILED'}`);
-    feedback = world.feedback(t + 1, { skill, outcome });
-    await agent.observe(feedback);
-  }
-  return { done: done(graph, derived), steps };
-}
+) => runAgent(agent, graph, text, done, limit, { physics: true });
 
 describe('subgoals as skill-like queries', () => {
   it("names the level-2 skill that reaches the subgoal, in the database's templates", () => {

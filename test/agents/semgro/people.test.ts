@@ -5,19 +5,18 @@
  * walked to where the training home kept the apple (its fridge), cut nothing, and never placed a slice.
  */
 import { describe, expect, it } from 'vitest';
-import type { StepFeedback } from '../../../src/agents/agent.js';
 import { SemGroAgent } from '../../../src/agents/semgro/agent.js';
 import { SEMGRO_VARIANTS } from '../../../src/agents/semgro/config.js';
 import { buildDatabase } from '../../../src/agents/semgro/database/build.js';
 import { offlineRoles } from '../../../src/agents/semgro/offline.js';
 import { primitiveText } from '../../../src/agents/semgro/primitives.js';
 import { homeGraph } from '../../../src/bench/continual/episode.js';
-import { EpisodeWorld } from '../../../src/bench/environment.js';
 import { prepareTrainingHome } from '../../../src/bench/episodic/semgro/settings.js';
 import { SEMGRO_RESERVED_HOME } from '../../../src/bench/episodic/semgro/training.js';
 import { readGoal } from '../../../src/language/read-goal.js';
-import { applyPhysics, DerivedStates } from '../../../src/sim/derived-states.js';
-import { formatSkill } from '../../../src/sim/skill.js';
+import type { DerivedStates } from '../../../src/sim/derived-states.js';
+import type { EnvGraph } from '../../../src/sim/graph.js';
+import { runAgent } from './helpers.js';
 
 const semgro = SEMGRO_VARIANTS.find((v) => v.name === 'semgro')!.config;
 
@@ -47,24 +46,12 @@ describe("SemGro on ALFRED's and TEACh's states", () => {
       },
     });
     const graph = homeGraph('gen:90533');
-    const world = new EpisodeWorld(graph);
-    const derived = new DerivedStates();
     const agent = new SemGroAgent('semgro', database, offlineRoles(0, semgro), semgro, 0);
-    const done = () =>
+    const done = (graph: EnvGraph, derived: DerivedStates) =>
       graph
         .idsOfClass('apple')
         .some((a) => derived.has(a, 'sliced') && graph.idsOfClass('fridge').some((f) => graph.hasEdge(a, 'INSIDE', f)));
-    let feedback: StepFeedback = world.feedback(0);
-    agent.reset({ protocol: 'episodic', instructions: [{ id: 'task', text }] }, feedback);
-    const steps: string[] = [];
-    for (let t = 0; t < 40 && !done(); t++) {
-      const skill = await agent.act();
-      const outcome = world.step(skill);
-      if (outcome.success) applyPhysics(graph, derived, world.characterId);
-      steps.push(`${formatSkill(skill, (id) => graph.node(id)?.className)}${outcome.success ? '' : ' FAILED'}`);
-      feedback = world.feedback(t + 1, { skill, outcome });
-      await agent.observe(feedback);
-    }
-    expect(done(), steps.join('\n')).toBe(true);
+    const run = await runAgent(agent, graph, text, done, 40, { physics: true });
+    expect(run.done, run.steps.join('\n')).toBe(true);
   });
 });

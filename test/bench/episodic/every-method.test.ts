@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskUnderstanding } from '../../../src/agents/agent.js';
 import { agentDefinitions, usesLlm } from '../../../src/agents/registry.js';
-import { type EpisodicOutcome, runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
+import { type EpisodicEpisode, type EpisodicOutcome, runEpisodicEpisode } from '../../../src/bench/episodic/episode.js';
 import { episodeLlm, episodeLlmOf } from '../../../src/bench/llm.js';
 import { resolveLlmConfig } from '../../../src/llm/config.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../helpers/fake-openai-server.js';
@@ -91,33 +91,49 @@ function checkReading(agent: string, task: string, reading: TaskUnderstanding | 
   if (!reading.read) expect(reading.reason, `${agent} on ${task}: a reading that failed says why`).toMatch(/\S/);
 }
 
+/**
+ * Runs each agent on each task it runs here (`tasksOf`), a few steps each, one after the other; an episode that
+ * throws is a failure (agent, task, message) and the others go on. `seen` gets each episode's outcome.
+ */
+async function runGrid(
+  agents: readonly { name: string }[],
+  llm: EpisodicEpisode['llm'],
+  seen: (agent: string, task: string, outcome: EpisodicOutcome) => void,
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const task of TASKS) {
+    for (const { name } of agents) {
+      if (!tasksOf(name).includes(task)) continue;
+      let outcome: EpisodicOutcome;
+      try {
+        outcome = await runEpisodicEpisode({
+          agent: name,
+          home: HOME,
+          task,
+          seed: 0,
+          maxSteps: STEPS,
+          semgroTrain: SEMGRO_TRAIN,
+          ...(llm && { llm }),
+        });
+      } catch (error) {
+        failures.push(`${name} on ${task}: ${error instanceof Error ? error.message : error}`);
+        continue;
+      }
+      checkReading(name, task, outcome.reading);
+      seen(name, task, outcome);
+    }
+  }
+  return failures;
+}
+
 describe('every episodic method on every episodic family', () => {
   it('runs offline with no error; the offline readers report their reading, a bare task name not read', async () => {
     const agents = episodic.filter((d) => !d.needsLlm);
-    const failures: string[] = [];
     const readings = new Map<string, TaskUnderstanding | undefined>();
-    for (const task of TASKS) {
-      for (const { name } of agents) {
-        if (!tasksOf(name).includes(task)) continue;
-        let outcome: EpisodicOutcome;
-        try {
-          outcome = await runEpisodicEpisode({
-            agent: name,
-            home: HOME,
-            task,
-            seed: 0,
-            maxSteps: STEPS,
-            semgroTrain: SEMGRO_TRAIN,
-          });
-        } catch (error) {
-          failures.push(`${name} on ${task}: ${error instanceof Error ? error.message : error}`);
-          continue;
-        }
-        checkReading(name, task, outcome.reading);
-        expect(outcome.reading !== undefined, `${name} on ${task} reports a reading`).toBe(readsOffline(name));
-        readings.set(`${name} ${task}`, outcome.reading);
-      }
-    }
+    const failures = await runGrid(agents, undefined, (name, task, outcome) => {
+      expect(outcome.reading !== undefined, `${name} on ${task} reports a reading`).toBe(readsOffline(name));
+      readings.set(`${name} ${task}`, outcome.reading);
+    });
     expect(failures).toEqual([]);
     for (const agent of ['danli', 'llm-state', 'helper']) {
       expect(readings.get(`${agent} teach-tfd/toast`)?.read, `${agent} reads a dialogue`).toBe(true);
@@ -148,28 +164,10 @@ describe('every episodic method on every episodic family', () => {
       const record = resolveLlmConfig({ llm: 'openai', baseUrl: server.url, model: 'm', llmCache: recording }, {});
       const run = async (config: ReturnType<typeof resolveLlmConfig>) => {
         const llm = episodeLlmOf(episodeLlm(config!));
-        const failures: string[] = [];
         const outcomes: unknown[] = [];
-        for (const task of TASKS) {
-          for (const { name } of agents) {
-            if (!tasksOf(name).includes(task)) continue;
-            try {
-              const outcome = await runEpisodicEpisode({
-                agent: name,
-                home: HOME,
-                task,
-                seed: 0,
-                maxSteps: STEPS,
-                semgroTrain: SEMGRO_TRAIN,
-                llm,
-              });
-              checkReading(name, task, outcome.reading);
-              outcomes.push([name, task, outcome.steps, outcome.score]);
-            } catch (error) {
-              failures.push(`${name} on ${task}: ${error instanceof Error ? error.message : error}`);
-            }
-          }
-        }
+        const failures = await runGrid(agents, llm, (name, task, outcome) => {
+          outcomes.push([name, task, outcome.steps, outcome.score]);
+        });
         return { failures, outcomes };
       };
       const recorded = await run(record);
