@@ -27,7 +27,7 @@
  * checking the database) and on the critic's belief.
  */
 import { KNIFE_CLASSES } from '../../sim/derived-states.js';
-import type { EnvGraph } from '../../sim/graph.js';
+import type { EnvGraph, GraphNode } from '../../sim/graph.js';
 import type { Observation } from '../../sim/observation.js';
 import type { Skill } from '../../sim/skill.js';
 import type { RoomPairs } from '../../sim/skill-sets.js';
@@ -87,32 +87,52 @@ export function sceneOfObservation(observation: Observation): Scene {
   return { roomId: observation.roomId, rooms, here, held, close, hasState };
 }
 
+/** Every room of the graph with its class (a chain's run reads it once: skills never add rooms). */
+export function roomClasses(graph: EnvGraph): ReadonlyMap<number, string> {
+  return new Map(graph.rooms().map((r) => [r, graph.get(r).className]));
+}
+
+const HANDS = ['HOLDS_RH', 'HOLDS_LH'] as const;
+
+/** Whether a thing is inside a closed container (not a room): out of view. */
+function shutAway(graph: EnvGraph, id: number): boolean {
+  for (const box of graph.targets(id, 'INSIDE')) if (!graph.isRoom(box) && graph.hasState(box, 'CLOSED')) return true;
+  return false;
+}
+
 /**
  * The scene of a graph as the character would observe it (the visibility rule of `observe.ts`: what is in its room
  * and not inside a closed container, and what it holds), read straight from the graph: a chain run in simulation
- * binds many times, and building whole observations would cost most of its time.
+ * binds many times, and building whole observations would cost most of its time. `rooms`: the graph's
+ * (`roomClasses`), when the caller has them already (a chain's run reads a scene at every step).
  */
-export function sceneOfGraph(graph: EnvGraph, character: number): Scene {
+export function sceneOfGraph(
+  graph: EnvGraph,
+  character: number,
+  rooms: ReadonlyMap<number, string> = roomClasses(graph),
+): Scene {
   const roomId = graph.roomOf(character);
   if (roomId === undefined) throw new RangeError(`character ${character} is not in any room`);
-  const rooms = new Map<number, string>(graph.rooms().map((r) => [r, graph.get(r).className]));
-  const here: { id: number; className: string }[] = [];
+  // The graph's own nodes stand for themselves in `here` (a node is its id and class, and more): none is copied.
+  const here: GraphNode[] = [];
   const seen = new Set<number>([roomId]);
   const queue = [roomId];
-  const hidden = (id: number) => {
-    for (const box of graph.targets(id, 'INSIDE')) if (!graph.isRoom(box) && graph.hasState(box, 'CLOSED')) return true;
-    return false;
-  };
   for (let head = 0; head < queue.length; head++) {
     for (const inner of graph.sources(queue[head], 'INSIDE')) {
       if (seen.has(inner)) continue;
       seen.add(inner);
       queue.push(inner);
-      if (inner !== character && !hidden(inner)) here.push({ id: inner, className: graph.get(inner).className });
+      if (inner !== character && !shutAway(graph, inner)) here.push(graph.get(inner));
     }
   }
-  const held = new Set([...graph.targets(character, 'HOLDS_RH'), ...graph.targets(character, 'HOLDS_LH')]);
-  for (const id of held) if (!seen.has(id)) here.push({ id, className: graph.get(id).className });
+  const held = new Set<number>();
+  for (const hand of HANDS) {
+    for (const id of graph.targets(character, hand)) {
+      if (held.has(id)) continue;
+      held.add(id);
+      if (!seen.has(id)) here.push(graph.get(id));
+    }
+  }
   const hasState = (id: number, state: string) => graph.hasState(id, state as State);
   return { roomId, rooms, here, held, close: graph.targets(character, 'CLOSE'), hasState };
 }

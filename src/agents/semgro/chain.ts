@@ -7,7 +7,7 @@
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Skill } from '../../sim/skill.js';
 import { executeSkill, type RoomPairs, VIRTUALHOME_SKILLS } from '../../sim/skill-sets.js';
-import { type Scene, sceneOfGraph } from './binding.js';
+import { roomClasses, type Scene, sceneOfGraph } from './binding.js';
 import { ChainCursor } from './cursor.js';
 import { diagnose, type SkillFailure } from './failures.js';
 import type { Primitive } from './primitives.js';
@@ -69,9 +69,10 @@ export function runChain(
   });
   const cursor = new ChainCursor(chain);
   // Each primitive takes one step, a walk between rooms one per room (and a passed-over one may be made later).
-  const maxSteps = chain.length * (graph.rooms().length + 2);
+  const roomsOfHome = roomClasses(graph);
+  const maxSteps = chain.length * (roomsOfHome.size + 2);
   for (let taken = 0; ; taken++) {
-    const scene = sceneOfGraph(graph, character);
+    const scene = sceneOfGraph(graph, character, roomsOfHome);
     if (options.collectSeen) noteSeen(graph, scene, seen);
     const index = cursor.index;
     const bound = cursor.next({ scene, adjacent: options.adjacent, settled });
@@ -100,6 +101,6 @@ export function runChain(
     if (skill.action === 'put' || skill.action === 'putin') settled.add(skill.objects[0]);
     cursor.stepped(leaving);
   }
-  if (options.collectSeen) noteSeen(graph, sceneOfGraph(graph, character), seen);
+  if (options.collectSeen) noteSeen(graph, sceneOfGraph(graph, character, roomsOfHome), seen);
   return finish({ ok: true });
 }

@@ -138,20 +138,25 @@ function approached(chain: readonly Primitive[], approach: string | undefined): 
   return [[...chain.slice(0, -1), walk], [...chain, walk], [...chain, open, walk], [...chain]];
 }
 
-/** Every combination of `count` items of the given sizes (index lists, the smaller sizes first). */
-function combinations(count: number, sizes: readonly number[]): number[][] {
-  const out: number[][] = [];
+/**
+ * Calls `visit` with every combination of `count` indices of each of the sizes (the smaller sizes first, each size in
+ * lexicographic order). The array passed is reused from one call to the next: level 3 visits some 650,000
+ * combinations in the people's home, and an array for each was most of the build's garbage.
+ */
+function forEachCombination(count: number, sizes: readonly number[], visit: (picked: readonly number[]) => void): void {
   for (const size of sizes) {
-    const walk = (start: number, picked: number[]) => {
-      if (picked.length === size) {
-        out.push(picked);
-        return;
-      }
-      for (let i = start; i < count; i++) walk(i + 1, [...picked, i]);
-    };
-    walk(0, []);
+    if (size > count) continue;
+    const picked = Array.from({ length: size }, (_, i) => i);
+    for (;;) {
+      visit(picked);
+      // The rightmost index that can still move up moves up by one; those after it follow it.
+      let i = size - 1;
+      while (i >= 0 && picked[i] === count - size + i) i--;
+      if (i < 0) break;
+      picked[i]++;
+      for (let j = i + 1; j < size; j++) picked[j] = picked[j - 1] + 1;
+    }
   }
-  return out;
 }
 
 const patientsOf = (meaning: SkillMeaning) => meaning.patients;
@@ -200,6 +205,57 @@ const categoryOfPatients = (patients: readonly string[]) => {
   return words.size === 1 ? [...words][0] : undefined;
 };
 const categoryOf = (meaning: SkillMeaning) => categoryOfPatients(meaning.patients);
+
+/** A part's patients, and the category word they share (`categoryOfPatients`). */
+interface Patients {
+  readonly patients: readonly string[];
+  readonly category: string | undefined;
+}
+
+const patientsWithCategory = (meaning: SkillMeaning): Patients => ({
+  patients: meaning.patients,
+  category: categoryOf(meaning),
+});
+
+/** Whether no patient occurs twice among the parts' patients (nor twice in one part). */
+function distinctPatients(parts: readonly Patients[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const mine = parts[i].patients;
+    for (let a = 0; a < mine.length; a++) {
+      for (let b = a + 1; b < mine.length; b++) if (mine[a] === mine[b]) return false;
+      for (let j = i + 1; j < parts.length; j++) if (parts[j].patients.includes(mine[a])) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The category word the parts' patients share, all of them together (`categoryOfPatients` of their patients), read
+ * from each part's own: a part whose patients are of several words, or of another word than the rest, has none.
+ */
+function sharedCategory(parts: readonly Patients[]): string | undefined {
+  let shared: string | undefined;
+  for (const part of parts) {
+    if (part.patients.length === 0) continue;
+    if (part.category === undefined || (shared !== undefined && part.category !== shared)) return undefined;
+    shared = part.category;
+  }
+  return shared;
+}
+
+/** Whether every item gives the same value. */
+function allSame<T>(items: readonly T[], value: (item: T) => string): boolean {
+  for (let i = 1; i < items.length; i++) if (value(items[i]) !== value(items[0])) return false;
+  return true;
+}
+
+/** Whether the items give values that differ pairwise. */
+function allDifferent<T>(items: readonly T[], value: (item: T) => string): boolean {
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) if (value(items[i]) === value(items[j])) return false;
+  }
+  return true;
+}
 
 /** A database being made in a training home: the entries so far, and how a chain is checked there. */
 export class Bootstrap {
@@ -394,13 +450,12 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
 
   // Level 3: same-kind conjunctions of level-2 skills.
   const level3 = conjoin(level2, options.caps?.level3 ?? PAPER_LEVEL_SIZES[2], rng.fork('level3'), {
+    traits: (meaning) => ({ ...patientsWithCategory(meaning), group: groupKey(meaning), atypical: atypical(meaning) }),
     rank: (parts) => {
-      const key = groupKey(parts[0].meaning);
-      if (!parts.every((p) => groupKey(p.meaning) === key)) return undefined;
+      if (!allSame(parts, (p) => p.group)) return undefined;
       // Different things (a placement and its variant from the other position are one thing twice).
-      const patients = parts.flatMap((p) => p.meaning.patients);
-      if (new Set(patients).size < patients.length) return undefined;
-      return parts.some((p) => atypical(p.meaning)) ? 2 : categoryOfPatients(patients) !== undefined ? 0 : 1;
+      if (!distinctPatients(parts)) return undefined;
+      return parts.some((p) => p.atypical) ? 2 : sharedCategory(parts) !== undefined ? 0 : 1;
     },
     made: (parts) => {
       const merged = mergedMeaning(parts.map((p) => p.meaning));
@@ -417,14 +472,18 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
 
   // Level 4: conjunctions of level-3 skills that share their things or their destination first, then any.
   conjoin(level3, options.caps?.level4 ?? PAPER_LEVEL_SIZES[3], rng.fork('level4'), {
+    traits: (meaning) => {
+      const own = patientsWithCategory(meaning);
+      return {
+        ...own,
+        name: skillName(meaning),
+        phrase: own.category ?? meaning.patients.join(),
+        group: groupKey(meaning),
+      };
+    },
     rank: (parts) => {
-      const patients = parts.flatMap((p) => p.meaning.patients);
-      if (new Set(patients).size < patients.length) return undefined;
-      if (new Set(parts.map((p) => skillName(p.meaning))).size < parts.length) return undefined;
-      const meanings = parts.map((p) => p.meaning);
-      const phrases = new Set(meanings.map((m) => categoryOf(m) ?? m.patients.join()));
-      const hosts = new Set(meanings.map(groupKey));
-      return phrases.size === 1 || hosts.size === 1 ? 0 : 1;
+      if (!distinctPatients(parts) || !allDifferent(parts, (p) => p.name)) return undefined;
+      return allSame(parts, (p) => p.phrase) || allSame(parts, (p) => p.group) ? 0 : 1;
     },
     made: (parts) => ({ meaning: parts[0].meaning, text: conjunctionName(parts.map((p) => p.meaning)) }),
     key: () => 'all',
@@ -440,9 +499,11 @@ export function buildDatabase(graph: EnvGraph, options: BuildOptions): SkillData
 /** Parts of a group of atypical placements (one destination) that level 3 combines, drawn by the seed. */
 const ATYPICAL_PARTS = 6;
 
-interface ConjoinRules {
+interface ConjoinRules<Traits> {
+  /** What `rank` reads of a part, worked out once per part (the rank is asked of every combination). */
+  traits(meaning: SkillMeaning): Traits;
   /** The conjunction's rank (conjunctions are drawn rank 0 first, then 1, then 2); undefined: not one to make. */
-  rank(parts: readonly { meaning: SkillMeaning }[]): number | undefined;
+  rank(parts: readonly Traits[]): number | undefined;
   /**
    * The conjunction's meaning and text: asked only for the ranks drawn from (level 3 makes some 600,000 candidates of
    * rank 1 in the people's home, and the cap is reached within rank 0).
@@ -476,16 +537,20 @@ function queuesByName<T extends { made: { text: string } }>(candidates: readonly
 }
 
 /** Draws conjunctions of the lower skills (rank 0 first, names in turn), keeps those that run. */
-function conjoin(
+function conjoin<Traits>(
   lower: readonly { id: number; draft: Draft }[],
   cap: number,
   rng: Rng,
-  rules: ConjoinRules,
+  rules: ConjoinRules<Traits>,
 ): { id: number; draft: Draft }[] {
   const parts =
     rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
-  /** The candidates of each rank, as indices into `parts`. */
-  const ranked: number[][][] = [[], [], []];
+  const traits = parts.map((part) => rules.traits(part.draft.meaning));
+  /**
+   * The candidates of each rank, in the order made, as indices into `parts`, flat: each candidate's size, then its
+   * indices (most of them are of a rank never drawn from).
+   */
+  const ranked: number[][] = [[], [], []];
   // Combinations are made within groups of parts that may go together.
   const groups = new Map<string, number[]>();
   parts.forEach((part, i) => {
@@ -493,15 +558,19 @@ function conjoin(
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(i);
   });
+  const picked: Traits[] = [];
   for (const [key, all] of groups) {
     const limit = rules.limit?.(key);
     const members = limit !== undefined && all.length > limit ? rng.fork(`limit:${key}`).sample(all, limit) : all;
-    for (const combination of combinations(members.length, rules.sizes)) {
-      const picked = combination.map((i) => members[i]);
-      const rank = rules.rank(picked.map((i) => parts[i].draft));
-      if (rank === undefined) continue;
-      ranked[Math.min(rank, ranked.length - 1)].push(picked);
-    }
+    forEachCombination(members.length, rules.sizes, (combination) => {
+      picked.length = combination.length;
+      for (let k = 0; k < combination.length; k++) picked[k] = traits[members[combination[k]]];
+      const rank = rules.rank(picked);
+      if (rank === undefined) return;
+      const list = ranked[Math.min(rank, ranked.length - 1)];
+      list.push(combination.length);
+      for (const i of combination) list.push(members[i]);
+    });
   }
   const byId = new Map(parts.map((p) => [p.id, p]));
   const out: { id: number; draft: Draft }[] = [];
@@ -525,13 +594,17 @@ function conjoin(
   // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw. With
   // `everyPreferred`, the first round of the preferred names goes past the cap (one of each kind of chore); every
   // other draw stops at it.
-  for (const [rank, picks] of ranked.entries()) {
+  for (const [rank, flat] of ranked.entries()) {
     const pastCapFirst = rank === 0 && rules.everyPreferred === true;
     if (out.length >= cap && !pastCapFirst) break; // nothing more is drawn: the later ranks are never named
-    const candidates = picks.map((picked) => ({
-      ids: picked.map((i) => parts[i].id),
-      made: rules.made(picked.map((i) => parts[i].draft)),
-    }));
+    const candidates: Candidate[] = [];
+    for (let at = 0; at < flat.length; at += flat[at] + 1) {
+      const members = flat.slice(at + 1, at + 1 + flat[at]);
+      candidates.push({
+        ids: members.map((i) => parts[i].id),
+        made: rules.made(members.map((i) => parts[i].draft)),
+      });
+    }
     const queues = queuesByName(candidates, rng.fork(names[rank]));
     for (let round = 0; queues.some((q) => q.length > 0); round++) {
       const pastCap = rank === 0 && round === 0 && rules.everyPreferred === true;
