@@ -27,7 +27,7 @@
  * checking the database) and on the critic's belief.
  */
 import { KNIFE_CLASSES } from '../../sim/derived-states.js';
-import type { EnvGraph, GraphNode } from '../../sim/graph.js';
+import type { EnvGraph } from '../../sim/graph.js';
 import type { Observation } from '../../sim/observation.js';
 import type { Skill } from '../../sim/skill.js';
 import type { RoomPairs } from '../../sim/skill-sets.js';
@@ -49,8 +49,11 @@ export interface Scene {
   readonly roomId: number;
   /** Every room of the home, with its class. */
   readonly rooms: ReadonlyMap<number, string>;
-  /** The visible things (the room's, and what is held), with their class. */
-  readonly here: readonly { readonly id: number; readonly className: string }[];
+  /**
+   * The visible things of a class (the room's, and what is held), in no particular order: the binding asks by class,
+   * and a scene of a graph finds them among the graph's nodes of the class instead of listing the whole room.
+   */
+  visible(className: string): readonly number[];
   readonly held: ReadonlySet<number>;
   /** What the character is close to. */
   readonly close: ReadonlySet<number>;
@@ -84,7 +87,14 @@ export function sceneOfObservation(observation: Observation): Scene {
   }
   const states = new Map(observation.nodes.map((n) => [n.id, n.states as readonly string[]]));
   const hasState = (id: number, state: string) => states.get(id)?.includes(state) ?? false;
-  return { roomId: observation.roomId, rooms, here, held, close, hasState };
+  const byClass = new Map<string, number[]>();
+  for (const { id, className } of here) {
+    const ids = byClass.get(className);
+    if (ids) ids.push(id);
+    else byClass.set(className, [id]);
+  }
+  const visible = (className: string) => byClass.get(className) ?? [];
+  return { roomId: observation.roomId, rooms, visible, held, close, hasState };
 }
 
 /** Every room of the graph with its class (a chain's run reads it once: skills never add rooms). */
@@ -100,11 +110,29 @@ function shutAway(graph: EnvGraph, id: number): boolean {
   return false;
 }
 
+/** Whether a thing is in the room: an INSIDE edge leads to it, directly or through what the thing is inside. */
+function inRoom(graph: EnvGraph, id: number, roomId: number): boolean {
+  const direct = graph.targets(id, 'INSIDE');
+  if (direct.has(roomId)) return true;
+  const seen = new Set<number>([id]);
+  const stack = [...direct];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next === roomId) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const to of graph.targets(next, 'INSIDE')) if (!seen.has(to)) stack.push(to);
+  }
+  return false;
+}
+
 /**
  * The scene of a graph as the character would observe it (the visibility rule of `observe.ts`: what is in its room
  * and not inside a closed container, and what it holds), read straight from the graph: a chain run in simulation
- * binds many times, and building whole observations would cost most of its time. `rooms`: the graph's
- * (`roomClasses`), when the caller has them already (a chain's run reads a scene at every step).
+ * binds many times, and building whole observations would cost most of its time. What is visible is worked out per
+ * class asked for, from the graph's nodes of the class: listing the whole room at every step of a run took a tenth of
+ * the database's build. `rooms`: the graph's (`roomClasses`), when the caller has them already (a chain's run reads
+ * a scene at every step).
  */
 export function sceneOfGraph(
   graph: EnvGraph,
@@ -113,28 +141,25 @@ export function sceneOfGraph(
 ): Scene {
   const roomId = graph.roomOf(character);
   if (roomId === undefined) throw new RangeError(`character ${character} is not in any room`);
-  // The graph's own nodes stand for themselves in `here` (a node is its id and class, and more): none is copied.
-  const here: GraphNode[] = [];
-  const seen = new Set<number>([roomId]);
-  const queue = [roomId];
-  for (let head = 0; head < queue.length; head++) {
-    for (const inner of graph.sources(queue[head], 'INSIDE')) {
-      if (seen.has(inner)) continue;
-      seen.add(inner);
-      queue.push(inner);
-      if (inner !== character && !shutAway(graph, inner)) here.push(graph.get(inner));
-    }
-  }
   const held = new Set<number>();
-  for (const hand of HANDS) {
-    for (const id of graph.targets(character, hand)) {
-      if (held.has(id)) continue;
-      held.add(id);
-      if (!seen.has(id)) here.push(graph.get(id));
+  for (const hand of HANDS) for (const id of graph.targets(character, hand)) held.add(id);
+  // In view: in the room and not shut away in a container (the character not), or held where not in the room.
+  const inView = (id: number) => {
+    if (id === roomId) return false;
+    if (inRoom(graph, id, roomId)) return id !== character && !shutAway(graph, id);
+    return held.has(id);
+  };
+  const byClass = new Map<string, readonly number[]>();
+  const visible = (className: string) => {
+    let ids = byClass.get(className);
+    if (!ids) {
+      ids = graph.idsOfClass(className).filter(inView);
+      byClass.set(className, ids);
     }
-  }
+    return ids;
+  };
   const hasState = (id: number, state: string) => graph.hasState(id, state as State);
-  return { roomId, rooms, here, held, close: graph.targets(character, 'CLOSE'), hasState };
+  return { roomId, rooms, visible, held, close: graph.targets(character, 'CLOSE'), hasState };
 }
 
 const fail = (kind: FailureKind, object: string, text: string): Bound => ({
@@ -153,7 +178,7 @@ function standIns(className: string): readonly string[] {
 
 /** The class a thing of `className` is taken as in the scene: itself, or the first of its kind in view or held. */
 function inScene(className: string, scene: Scene): string {
-  return standIns(className).find((c) => scene.here.some((n) => n.className === c)) ?? className;
+  return standIns(className).find((c) => scene.visible(c).length > 0) ?? className;
 }
 
 /** The state each state change makes. */
@@ -172,11 +197,11 @@ function pick(
   prefer?: ReadonlySet<number>,
 ): number | undefined {
   const as = inScene(className, scene);
-  const visible = scene.here.filter((n) => n.className === as && !scene.held.has(n.id));
-  const eligible = visible.filter((n) => !exclude(n.id)).map((n) => n.id);
+  const visible = scene.visible(as).filter((id) => !scene.held.has(id));
+  const eligible = visible.filter((id) => !exclude(id));
   const useful = eligible.filter((id) => !done(id));
   const bound = bindings.get(className);
-  if (bound !== undefined && visible.some((n) => n.id === bound)) {
+  if (bound !== undefined && visible.includes(bound)) {
     if (!done(bound) || useful.length === 0) return bound;
   }
   const pool = useful.length > 0 ? useful : eligible;
@@ -213,7 +238,7 @@ export function walkTowards(
 
 /** Whether a thing of the class is in view (held included). */
 export const inView = (className: string, scene: Scene): boolean =>
-  standIns(className).some((c) => scene.here.some((n) => n.className === c));
+  standIns(className).some((c) => scene.visible(c).length > 0);
 
 /** The next skill of a primitive in what the agent sees, `done` when it needs none, or why it cannot run. */
 export function bindPrimitive(primitive: Primitive, view: BindingView, bindings: Bindings): Bound {
@@ -221,7 +246,7 @@ export function bindPrimitive(primitive: Primitive, view: BindingView, bindings:
   const [first, second] = primitive.objects;
   if (isRoomWalk(primitive, scene)) return walkTowards(first, scene, adjacent);
   const holding = (className: string) =>
-    [...scene.held].find((id) => scene.here.some((n) => n.id === id && standIns(className).includes(n.className)));
+    [...scene.held].find((id) => standIns(className).some((c) => scene.visible(c).includes(id)));
   const notVisible = (className: string) => fail('not-visible', className, `no ${className} in view`);
   const skill = (action: string, objects: number[]): Bound => ({ kind: 'skill', skill: { action, objects } });
   switch (primitive.verb) {
