@@ -40,6 +40,9 @@ export interface ChainOptions {
   readonly collectSeen?: boolean;
 }
 
+/** Why a run stops that took more steps than its chain could need (its limit depends on the chain's length). */
+export const WENT_ROUND = 'the walk goes round';
+
 const UNSEEN_CATEGORIES = new Set(['Walls', 'Floor', 'Floors', 'Ceiling', 'Windows', 'Doors', 'Characters']);
 
 /** What the character has in view up close: the things it is close to or holds (a camera's view, not the room's). */
@@ -85,7 +88,7 @@ export function runChain(
       const failure = {
         kind: 'unreachable' as const,
         object: chain[index]?.objects[0] ?? 'room',
-        text: 'the walk goes round',
+        text: WENT_ROUND,
       };
       return finish({ ok: false, failed: { index, failure } });
     }

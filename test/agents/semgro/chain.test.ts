@@ -5,6 +5,7 @@
  * and made later, and the failures' reasons.
  */
 import { describe, expect, it } from 'vitest';
+import { sceneOfGraph, sceneOfObservation } from '../../../src/agents/semgro/binding.js';
 import { runChain } from '../../../src/agents/semgro/chain.js';
 import {
   levelOnePrimitives,
@@ -13,8 +14,9 @@ import {
   primitiveText,
 } from '../../../src/agents/semgro/primitives.js';
 import { moveObject, setState } from '../../../src/sim/dynamics/edits.js';
+import { observe } from '../../../src/sim/observe.js';
 import { loadHome } from '../../../src/sim/scenes/homes.js';
-import { roomPairs } from '../../../src/sim/skill-sets.js';
+import { executeSkill, roomPairs, VIRTUALHOME_SKILLS } from '../../../src/sim/skill-sets.js';
 
 const chain = (...texts: string[]): Primitive[] =>
   texts.map((t) => {
@@ -118,5 +120,47 @@ describe('a chain run open loop', () => {
     expect(settled).toEqual(new Set([46, 48]));
     // Both visible mugs are on the table now; the third is in a closed cabinet.
     expect(runChain(graph, graph.characterId(), place, options).failed?.failure.kind).toBe('not-visible');
+  });
+});
+
+describe("a graph's scene", () => {
+  it('shows, class by class, what an observation of the graph shows: closed containers hide, held things go along', () => {
+    const graph = loadHome('cottage').graph;
+    const character = graph.characterId();
+    const adjacent = roomPairs(graph);
+    const classes = [...graph.classNames()];
+    const byId = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+    const visibleCounts: number[] = [];
+    const agree = () => {
+      const scene = sceneOfGraph(graph, character);
+      const told = sceneOfObservation(observe(graph, character));
+      for (const className of classes) {
+        expect(byId(scene.visible(className)), className).toEqual(byId(told.visible(className)));
+      }
+      expect(scene.held).toEqual(told.held);
+      visibleCounts.push(classes.reduce((n, c) => n + scene.visible(c).length, 0));
+    };
+    agree(); // in the living room
+    // To the kitchen, the apple (28) into the fridge (17) and the fridge shut, then the apple taken out and carried off.
+    const steps: [string, number[]][] = [
+      ['walk', [1]],
+      ['walk', [28]],
+      ['grab', [28]],
+      ['walk', [17]],
+      ['open', [17]],
+      ['putin', [28, 17]],
+      ['close', [17]],
+      ['open', [17]],
+      ['grab', [28]],
+      ['walk', [2]],
+    ];
+    for (const [action, objects] of steps) {
+      expect(executeSkill(graph, character, { action, objects }, VIRTUALHOME_SKILLS, adjacent).success).toBe(true);
+      agree();
+    }
+    // The apple was in view, then shut away with the fridge closed, then in hand in the living room.
+    const apple = () => sceneOfGraph(graph, character).visible('apple');
+    expect(apple()).toEqual([28]);
+    expect(new Set(visibleCounts).size).toBeGreaterThan(2);
   });
 });

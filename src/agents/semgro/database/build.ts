@@ -30,7 +30,7 @@ import type { Skill } from '../../../sim/skill.js';
 import { roomPairs, VIRTUALHOME_SKILLS } from '../../../sim/skill-sets.js';
 import { Rng } from '../../../util/rng.js';
 import { planSkills } from '../../heuristics/plans.js';
-import { type ChainRun, runChain } from '../chain.js';
+import { type ChainRun, runChain, WENT_ROUND } from '../chain.js';
 import { levelOnePrimitives, type Primitive, primitiveText } from '../primitives.js';
 import { DATABASE_FORMAT, DATABASE_VERSION, LEVELS, SkillDatabase, type SkillEntry } from './database.js';
 import { type Setup, type SingleGoal, type Stage, singleGoals } from './goals.js';
@@ -536,6 +536,43 @@ function queuesByName<T extends { made: { text: string } }>(candidates: readonly
   return rng.shuffle([...byName.keys()].sort()).map((name) => rng.shuffle(byName.get(name)!));
 }
 
+/**
+ * Conjunctions known not to run, by the parts they begin with. A chain's run from the start state, up to the primitive
+ * where it failed, read nothing of the chain after that primitive but the next one, and that only from a walk (the
+ * cursor looks one primitive ahead to pass over a walk to a room): so a conjunction that begins with the parts holding
+ * those primitives fails there too, and is not run again. Most candidates fail (in the people's home some 4,800 of
+ * the 5,000 tried), many for their first part: a placement planned with its container open, which the start state
+ * has closed. A run that went round says nothing of another chain (its limit of steps depends on the chain's length).
+ */
+export class FailingPrefixes {
+  private readonly keys = new Set<string>();
+
+  /** Whether the conjunction begins with parts known to fail. */
+  fails(ids: readonly number[]): boolean {
+    for (let count = 1; count <= ids.length; count++) if (this.keys.has(ids.slice(0, count).join())) return true;
+    return false;
+  }
+
+  /** Notes a conjunction's failed run (its parts' ids and chains): the parts it failed within. */
+  note(ids: readonly number[], chains: readonly (readonly Primitive[])[], run: ChainRun): void {
+    if (!run.failed || run.failed.failure.text === WENT_ROUND) return;
+    const at = run.failed.index;
+    const chain = chains.flat();
+    const read = chain[at]?.verb === 'walk' ? at + 1 : at; // the last primitive the run may have looked at
+    let end = 0;
+    for (let count = 1; count <= ids.length; count++) {
+      end += chains[count - 1].length;
+      if (read < end) {
+        this.keys.add(ids.slice(0, count).join());
+        return;
+      }
+    }
+  }
+}
+
+/** The ranks of conjunctions: 0 (drawn first), 1, and 2 or above. */
+const RANKS = 3;
+
 /** Draws conjunctions of the lower skills (rank 0 first, names in turn), keeps those that run. */
 function conjoin<Traits>(
   lower: readonly { id: number; draft: Draft }[],
@@ -545,12 +582,6 @@ function conjoin<Traits>(
 ): { id: number; draft: Draft }[] {
   const parts =
     rules.pool !== undefined && lower.length > rules.pool ? rng.fork('pool').sample(lower, rules.pool) : lower;
-  const traits = parts.map((part) => rules.traits(part.draft.meaning));
-  /**
-   * The candidates of each rank, in the order made, as indices into `parts`, flat: each candidate's size, then its
-   * indices (most of them are of a rank never drawn from).
-   */
-  const ranked: number[][] = [[], [], []];
   // Combinations are made within groups of parts that may go together.
   const groups = new Map<string, number[]>();
   parts.forEach((part, i) => {
@@ -558,32 +589,50 @@ function conjoin<Traits>(
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(i);
   });
-  const picked: Traits[] = [];
-  for (const [key, all] of groups) {
+  const memberLists = [...groups].map(([key, all]) => {
     const limit = rules.limit?.(key);
-    const members = limit !== undefined && all.length > limit ? rng.fork(`limit:${key}`).sample(all, limit) : all;
-    forEachCombination(members.length, rules.sizes, (combination) => {
-      picked.length = combination.length;
-      for (let k = 0; k < combination.length; k++) picked[k] = traits[members[combination[k]]];
-      const rank = rules.rank(picked);
-      if (rank === undefined) return;
-      const list = ranked[Math.min(rank, ranked.length - 1)];
-      list.push(combination.length);
-      for (const i of combination) list.push(members[i]);
-    });
-  }
+    return limit !== undefined && all.length > limit ? rng.fork(`limit:${key}`).sample(all, limit) : all;
+  });
+  const traits = parts.map((part) => rules.traits(part.draft.meaning));
+  const picked: Traits[] = [];
+  /**
+   * The combinations of a rank (the last rank: of that rank or above), in the order made, as indices into `parts`.
+   * Made when the rank is drawn from: most combinations are of a rank never drawn from (some 600,000 in the people's
+   * home), and keeping them all made most of the build's garbage.
+   */
+  const ofRank = (wanted: number): number[][] => {
+    const found: number[][] = [];
+    for (const members of memberLists) {
+      forEachCombination(members.length, rules.sizes, (combination) => {
+        picked.length = combination.length;
+        for (let k = 0; k < combination.length; k++) picked[k] = traits[members[combination[k]]];
+        const rank = rules.rank(picked);
+        if (rank !== undefined && Math.min(rank, RANKS - 1) === wanted) found.push(combination.map((i) => members[i]));
+      });
+    }
+    return found;
+  };
   const byId = new Map(parts.map((p) => [p.id, p]));
   const out: { id: number; draft: Draft }[] = [];
   const names = ['preferred', 'others', 'atypical'];
   type Candidate = { ids: number[]; made: { meaning: SkillMeaning; text: string } };
   /** The next candidate of the queue that runs, added; false when none does. */
+  const failing = new FailingPrefixes();
   const draw = (queue: Candidate[]): boolean => {
     while (queue.length > 0) {
       const candidate = queue.shift()!;
+      if (failing.fails(candidate.ids)) continue;
       const children = candidate.ids.map((id) => byId.get(id)!);
       const chain = children.flatMap((c) => c.draft.chain);
       const run = rules.check(chain);
-      if (!run.ok) continue;
+      if (!run.ok) {
+        failing.note(
+          candidate.ids,
+          children.map((c) => c.draft.chain),
+          run,
+        );
+        continue;
+      }
       const id = rules.add(candidate.made.text, run.seen, candidate.ids);
       out.push({ id, draft: { meaning: candidate.made.meaning, plan: candidate.ids, chain } });
       return true;
@@ -594,17 +643,13 @@ function conjoin<Traits>(
   // (two openings of the fridge) to the next one, so that a name is not lost to the cap for its first draw. With
   // `everyPreferred`, the first round of the preferred names goes past the cap (one of each kind of chore); every
   // other draw stops at it.
-  for (const [rank, flat] of ranked.entries()) {
+  for (let rank = 0; rank < RANKS; rank++) {
     const pastCapFirst = rank === 0 && rules.everyPreferred === true;
-    if (out.length >= cap && !pastCapFirst) break; // nothing more is drawn: the later ranks are never named
-    const candidates: Candidate[] = [];
-    for (let at = 0; at < flat.length; at += flat[at] + 1) {
-      const members = flat.slice(at + 1, at + 1 + flat[at]);
-      candidates.push({
-        ids: members.map((i) => parts[i].id),
-        made: rules.made(members.map((i) => parts[i].draft)),
-      });
-    }
+    if (out.length >= cap && !pastCapFirst) break; // nothing more is drawn: the later ranks are never made
+    const candidates = ofRank(rank).map((members) => ({
+      ids: members.map((i) => parts[i].id),
+      made: rules.made(members.map((i) => parts[i].draft)),
+    }));
     const queues = queuesByName(candidates, rng.fork(names[rank]));
     for (let round = 0; queues.some((q) => q.length > 0); round++) {
       const pastCap = rank === 0 && round === 0 && rules.everyPreferred === true;
