@@ -141,7 +141,7 @@ function approached(chain: readonly Primitive[], approach: string | undefined): 
 /**
  * Calls `visit` with every combination of `count` indices of each of the sizes (the smaller sizes first, each size in
  * lexicographic order). The array passed is reused from one call to the next: level 3 visits some 650,000
- * combinations in the people's home, and an array for each was most of the build's garbage.
+ * combinations in the people's home, and made an array for each.
  */
 function forEachCombination(count: number, sizes: readonly number[], visit: (picked: readonly number[]) => void): void {
   for (const size of sizes) {
@@ -598,7 +598,7 @@ function conjoin<Traits>(
   /**
    * The combinations of a rank (the last rank: of that rank or above), in the order made, as indices into `parts`.
    * Made when the rank is drawn from: most combinations are of a rank never drawn from (some 600,000 in the people's
-   * home), and keeping them all made most of the build's garbage.
+   * home), and were kept, as arrays, for nothing.
    */
   const ofRank = (wanted: number): number[][] => {
     const found: number[][] = [];
@@ -616,8 +616,8 @@ function conjoin<Traits>(
   const out: { id: number; draft: Draft }[] = [];
   const names = ['preferred', 'others', 'atypical'];
   type Candidate = { ids: number[]; made: { meaning: SkillMeaning; text: string } };
-  /** The next candidate of the queue that runs, added; false when none does. */
   const failing = new FailingPrefixes();
+  /** The next candidate of the queue that runs, added; false when none does. */
   const draw = (queue: Candidate[]): boolean => {
     while (queue.length > 0) {
       const candidate = queue.shift()!;
