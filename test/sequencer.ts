@@ -21,7 +21,6 @@ export const HEAVIEST: readonly string[] = [
   'test/agents/external/program-agent.test.ts',
   'test/cli/queue-llm.test.ts',
   'test/cli/methods.test.ts',
-  'test/bench/kill.test.ts',
   'test/agents/exrap/tiny-model.test.ts',
   'test/server/dashboard.e2e.test.ts',
   'test/bench/episodic/people.test.ts',

@@ -141,7 +141,7 @@ describe('runner worker pool', () => {
 /**
  * Resuming is the runner's bookkeeping over the store, the same whoever runs the episodes: these tests run them in
  * the main thread (a pool of threads costs seconds to start under vitest, where each thread compiles the sources);
- * the aborted runs below and test/bench/kill.test.ts resume on worker threads.
+ * the aborted runs below resume on worker threads, and test/cli/run.test.ts kills and resumes the built CLI.
  */
 const RESUME_GRID: ToyFlags = { ...SMALL_GRID, workers: '0' };
 

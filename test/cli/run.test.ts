@@ -138,15 +138,36 @@ describe('hearth run: the check command', () => {
         const first = start([...args, '--workers', workers]);
         await waitForStored(store, 3, first);
         first.process.kill(signal);
-        await first.exit;
-        const stored = storedCount(store);
+        const ended = await first.exit;
+        const before = storedEpisodes(store);
+        const stored = before.size;
         expect(stored).toBeGreaterThanOrEqual(3);
         expect(stored).toBeLessThan(10);
+        if (signal === 'SIGINT') {
+          // The pool hands back what it finished, says so and how to go on, and exits with 130.
+          expect(ended.code, first.stderr()).toBe(130);
+          expect(first.stderr()).toContain(
+            `interrupted: ${stored} of 10 episodes stored in ${store}; run again with --resume`,
+          );
+        } else {
+          expect(ended.signal).toBe('SIGKILL');
+        }
         const resume = [...args, '--workers', '0', '--resume'];
         const resumed = signal === 'SIGINT' ? await runCliInProcess(['run', ...resume]) : hearthProcess(resume);
         expect(resumed.code, resumed.stderr).toBe(0);
         expect(resumed.stderr).toContain(`${10 - stored} episode(s) run now, ${stored} already stored`);
         expect(resumed.stdout).toBe(smallJson);
+        // Every episode stored once; those stored before the kill kept, not run again.
+        const after = storedEpisodes(store);
+        expect(after.size).toBe(10);
+        for (const [key, finished] of before) expect(after.get(key)).toBe(finished);
+        const results = ResultsStore.open(store, { readonly: true });
+        try {
+          expect(results.runs()).toHaveLength(1);
+          expect(results.episodes(1).every((e) => e.status === 'ok' && e.attempts === 1)).toBe(true);
+        } finally {
+          results.close();
+        }
       }, 300_000);
     }
   });
@@ -357,7 +378,7 @@ describe('hearth run --protocol episodic --slip', () => {
 
 interface Child {
   process: ChildProcess;
-  exit: Promise<unknown>;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
 }
 
@@ -372,21 +393,27 @@ function start(args: string[]): Child {
     stderr += chunk;
   });
   child.stdout.resume();
-  return { process: child, exit: new Promise((resolve) => child.on('close', resolve)), stderr: () => stderr };
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { process: child, exit, stderr: () => stderr };
 }
 
-function storedCount(path: string): number {
+/** The episodes of run 1 the store holds: key -> when it was finished (empty before the run is stored). */
+function storedEpisodes(path: string): Map<string, string> {
   try {
     const store = ResultsStore.open(path, { readonly: true });
     try {
-      return store.episodes(1).filter((e) => e.status === 'ok').length;
+      return new Map(store.episodes(1).map((episode) => [episode.key, episode.finished]));
     } finally {
       store.close();
     }
   } catch {
-    return 0;
+    return new Map();
   }
 }
+
+const storedCount = (path: string): number => storedEpisodes(path).size;
 
 async function waitForStored(path: string, count: number, child: Child): Promise<void> {
   let exited = false;

@@ -159,6 +159,24 @@ suite(`llama-cpp provider with stories260k (1 thread)${model.missing ? ` [${mode
     expect(long.finishReasons[0]).toMatch(/stop|length/);
   });
 
+  it('loads the native library once per process: backends share it, each with a model of its own', async () => {
+    const backends = [0, 1].map(() => new LlamaCppBackend({ modelPath: model.path, threads: 1, gpu: false }));
+    try {
+      const [a, b] = await Promise.all(backends.map((backend) => backend.load()));
+      expect(a.llama).toBe(b.llama);
+      expect(a.model).not.toBe(b.model);
+      // A closed backend leaves the library to the others: one loaded after it still runs.
+      await backends[0].close();
+      const again = new LlamaCppBackend({ modelPath: model.path, threads: 1, gpu: false });
+      backends.push(again);
+      expect((await again.load()).llama).toBe(b.llama);
+      const reply = await createLanguageModel(again).chat('Once upon a time', { seed: 1, maxTokens: 4 });
+      expect(reply.text.length).toBeGreaterThan(0);
+    } finally {
+      for (const backend of backends.slice(1)) await backend.close();
+    }
+  });
+
   it('reports a prompt longer than the context window as ContextOverflowError', async () => {
     const long = 'the cat sat on the mat. '.repeat(200);
     await expect(llm.chat(long)).rejects.toBeInstanceOf(ContextOverflowError);

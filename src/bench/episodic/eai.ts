@@ -245,16 +245,19 @@ function inGoldOrder(
   program: Program,
   subgoals: readonly SubgoalSpec[],
 ): { ordered: SubgoalSpec[]; reached: boolean } {
-  const holdsAfter = (steps: number): boolean[] => {
-    const graph = start.clone();
-    replayProgram(graph, program.lines.slice(0, steps));
+  // The program replayed once, a line at a time, the subgoals looked at after each: the state after `step` lines is
+  // what a replay of the first `step` lines leaves (a replay stops at its first refused line, and so does this).
+  const graph = start.clone();
+  const holdsNow = (): boolean[] => {
     const world = { graph, derived: new DerivedStates() };
     return subgoals.map((spec) => subgoalDone(world, bindSubgoal(spec, graph)));
   };
   const achievedAt = subgoals.map(() => Number.POSITIVE_INFINITY);
-  let before = holdsAfter(0);
+  let before = holdsNow();
+  let refused = false;
   for (let step = 1; step <= program.lines.length; step++) {
-    const now = holdsAfter(step);
+    if (!refused) refused = !replayProgram(graph, program.lines.slice(step - 1, step)).executable;
+    const now = holdsNow();
     now.forEach((holds, i) => {
       if (holds && !before[i]) achievedAt[i] = step;
     });

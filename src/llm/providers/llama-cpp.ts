@@ -55,6 +55,28 @@ export interface LlamaCppBackendOptions {
 
 export const DEFAULT_MAX_CONTEXT = 8192;
 
+/**
+ * The native library, loaded once per process and GPU choice: node-llama-cpp's `getLlama` first runs the binding in
+ * a child process to test it (about a second of CPU) on every call, and one library serves any number of models. A
+ * backend disposes its own model and context, never the library. A load that fails is not kept (the next asks again).
+ */
+const LIBRARIES = new Map<string, Promise<{ lib: NodeLlamaCpp; llama: Llama }>>();
+
+function nativeLibrary(gpu: LlamaGpu): Promise<{ lib: NodeLlamaCpp; llama: Llama }> {
+  const key = String(gpu);
+  let loading = LIBRARIES.get(key);
+  if (!loading) {
+    loading = (async () => {
+      const lib = await import('node-llama-cpp');
+      const llama = await lib.getLlama({ gpu, build: 'never', logLevel: lib.LlamaLogLevel.error });
+      return { lib, llama };
+    })();
+    loading.catch(() => LIBRARIES.delete(key));
+    LIBRARIES.set(key, loading);
+  }
+  return loading;
+}
+
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
@@ -219,12 +241,7 @@ export class LlamaCppBackend implements LlmBackend {
     let lib: NodeLlamaCpp;
     let llama: Llama;
     try {
-      lib = await import('node-llama-cpp');
-      llama = await lib.getLlama({
-        gpu: this.options.gpu ?? 'auto',
-        build: 'never',
-        logLevel: lib.LlamaLogLevel.error,
-      });
+      ({ lib, llama } = await nativeLibrary(this.options.gpu ?? 'auto'));
     } catch (error) {
       throw new LlmError(`node-llama-cpp cannot start on this machine: ${errorText(error)}`, { cause: error });
     }
