@@ -1,8 +1,8 @@
 /**
  * SemGro's training, made once and cached on disk: the skill database learnt in a training home, and the homes of
- * the family's settings shifted from it (`settings.ts`). Building the database takes seconds (about 7 s for a
- * generated home on one core), each shifted home one to ten more; before this cache every worker thread made them
- * all again.
+ * the family's settings shifted from it (`settings.ts`). Building the database takes seconds (3-5 s of CPU for a
+ * generated home, 5 s for the cottage's people's-words database: docs/semgro.md), each shifted home one to ten more;
+ * before this cache every worker thread made them all again.
  *
  * - Which training home: the semgro families train in the home their episode runs in (its settings are shifts of
  *   it); every other family in the run's `--semgro-train` home, or in `SEMGRO_RESERVED_HOME`, a generated home that
