@@ -23,6 +23,11 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly r: RelaxedTask;
   /** The remaining cost of each operator in the current evaluation. */
   private readonly remaining: Float64Array;
+  /**
+   * The remaining cost of each relaxed action: its operator's (kept equal when the operator is charged), or the base
+   * cost of a free rule. One load in the inner loops instead of a lookup of the operator and a branch.
+   */
+  private readonly actionCost: Float64Array;
   /** h^max of each relaxed fact under the remaining costs. */
   private readonly hmax: Float64Array;
   private readonly unsatisfied: Int32Array;
@@ -43,13 +48,14 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly stack: number[] = [];
   private readonly cut: number[] = [];
   private readonly charged: number[] = [];
-  /** Scratch: the relaxed facts of the evaluated state. */
+  /** The relaxed facts of the evaluated state (found once per evaluation; every cut starts from them). */
   private readonly facts: number[] = [];
 
   constructor(task: GroundTask, relaxed: RelaxedTask = new RelaxedTask(task)) {
     const r = relaxed;
     this.r = r;
     this.remaining = new Float64Array(task.operators.length);
+    this.actionCost = new Float64Array(r.numActions);
     this.hmax = new Float64Array(r.size);
     this.unsatisfied = new Int32Array(r.numActions);
     this.supporter = new Int32Array(r.numActions);
@@ -69,19 +75,17 @@ export class LandmarkCutHeuristic implements Heuristic {
 
   evaluate(state: Uint32Array): number {
     this.remaining.set(this.r.opCost);
-    if (this.explore(state) === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    // An operator's relaxed actions cost what it costs (RelaxedTask), free rules their base cost (0).
+    this.actionCost.set(this.r.baseCost);
+    this.r.stateFacts(state, this.facts);
+    if (this.explore() === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
     let h = 0;
     for (;;) {
       const goalCost = this.goalCost();
       if (goalCost <= 0) return h;
-      h += this.cutAndCharge(state);
+      h += this.cutAndCharge();
       this.update();
     }
-  }
-
-  private cost(a: number): number {
-    const o = this.r.op[a];
-    return o < 0 ? this.r.baseCost[a] : this.remaining[o];
   }
 
   private goalCost(): number {
@@ -90,26 +94,31 @@ export class LandmarkCutHeuristic implements Heuristic {
     return c;
   }
 
-  /** h^max from `state` under the remaining costs, every reachable fact settled; Infinity if a goal is not. */
-  private explore(state: Uint32Array): number {
+  /** h^max from the state's facts under the remaining costs, every reachable fact settled; Infinity if a goal is not. */
+  private explore(): number {
     const r = this.r;
     const hmax = this.hmax;
     const queue = this.queue;
+    const unsatisfied = this.unsatisfied;
+    const supporter = this.supporter;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
     hmax.fill(Number.POSITIVE_INFINITY);
-    this.unsatisfied.set(r.preCount);
-    this.supporter.fill(INIT);
+    unsatisfied.set(r.preCount);
+    supporter.fill(INIT);
     queue.clear();
-    for (const f of r.stateFacts(state, this.facts)) this.lower(f, 0);
+    const facts = this.facts;
+    for (let i = 0; i < facts.length; i++) this.lower(facts[i], 0);
     for (let i = 0; i < r.noPre.length; i++) this.fire(r.noPre[i], 0);
     while (queue.size > 0) {
       const f = queue.pop();
       const c = queue.poppedKey;
       if (c > hmax[f]) continue;
-      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
-        const a = r.usedBy[j];
+      for (let j = usedStart[f], end = usedStart[f + 1]; j < end; j++) {
+        const a = usedBy[j];
         // Preconditions settle in order of cost: the last one is the most expensive, the action's supporter.
-        if (--this.unsatisfied[a] === 0) {
-          this.supporter[a] = f;
+        if (--unsatisfied[a] === 0) {
+          supporter[a] = f;
           this.fire(a, c);
         }
       }
@@ -125,12 +134,17 @@ export class LandmarkCutHeuristic implements Heuristic {
     const r = this.r;
     const hmax = this.hmax;
     const queue = this.queue;
+    const supporter = this.supporter;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
+    const preStart = r.preStart;
+    const pre = r.pre;
     queue.clear();
     for (const o of this.charged) {
       for (let j = this.opActionStart[o]; j < this.opActionStart[o + 1]; j++) {
         const a = this.opActions[j];
         if (this.unsatisfied[a] !== 0) continue;
-        const s = this.supporter[a];
+        const s = supporter[a];
         this.fire(a, s === INIT ? 0 : hmax[s]);
       }
     }
@@ -138,20 +152,21 @@ export class LandmarkCutHeuristic implements Heuristic {
       const f = queue.pop();
       const c = queue.poppedKey;
       if (c > hmax[f]) continue;
-      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
-        const a = r.usedBy[j];
-        // Only an action whose supporter fell can have a cheaper most expensive precondition.
-        if (this.unsatisfied[a] !== 0 || this.supporter[a] !== f) continue;
+      for (let j = usedStart[f], end = usedStart[f + 1]; j < end; j++) {
+        const a = usedBy[j];
+        // Only an action whose supporter fell can have a cheaper most expensive precondition. (Only reached actions
+        // have a supporter that is a fact: the others keep INIT.)
+        if (supporter[a] !== f) continue;
         let best = -1;
         let worst = -1;
-        for (let k = r.preStart[a], stop = r.preStart[a + 1]; k < stop; k++) {
-          const p = r.pre[k];
+        for (let k = preStart[a], stop = preStart[a + 1]; k < stop; k++) {
+          const p = pre[k];
           if (hmax[p] > worst) {
             worst = hmax[p];
             best = p;
           }
         }
-        this.supporter[a] = best;
+        supporter[a] = best;
         this.fire(a, worst);
       }
     }
@@ -166,19 +181,22 @@ export class LandmarkCutHeuristic implements Heuristic {
 
   private fire(a: number, preCost: number): void {
     const r = this.r;
-    const value = preCost + this.cost(a);
+    const value = preCost + this.actionCost[a];
     for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) this.lower(r.eff[k], value);
   }
 
   /** The forward search reaches action `a`: its effects outside the goal zone are reached, and it is cut if any is in. */
   private reach(a: number, mark: number): void {
     const r = this.r;
+    const eff = r.eff;
+    const zone = this.zone;
+    const visited = this.visited;
     let crosses = false;
     for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) {
-      const e = r.eff[k];
-      if (this.zone[e] === mark) crosses = true;
-      else if (this.visited[e] !== mark) {
-        this.visited[e] = mark;
+      const e = eff[k];
+      if (zone[e] === mark) crosses = true;
+      else if (visited[e] !== mark) {
+        visited[e] = mark;
         this.stack.push(e);
       }
     }
@@ -189,10 +207,16 @@ export class LandmarkCutHeuristic implements Heuristic {
   }
 
   /** Finds a cut of the justification graph, charges it to its operators, and returns its cost. */
-  private cutAndCharge(state: Uint32Array): number {
+  private cutAndCharge(): number {
     const r = this.r;
     const hmax = this.hmax;
     const supporter = this.supporter;
+    const unsatisfied = this.unsatisfied;
+    const actionCost = this.actionCost;
+    const achieverStart = this.achieverStart;
+    const achievers = this.achievers;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
     const mark = ++this.mark;
     const zone = this.zone;
     const visited = this.visited;
@@ -205,9 +229,9 @@ export class LandmarkCutHeuristic implements Heuristic {
     stack.push(top);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = this.achieverStart[f], end = this.achieverStart[f + 1]; j < end; j++) {
-        const a = this.achievers[j];
-        if (this.unsatisfied[a] !== 0 || this.cost(a) > 0) continue;
+      for (let j = achieverStart[f], end = achieverStart[f + 1]; j < end; j++) {
+        const a = achievers[j];
+        if (unsatisfied[a] !== 0 || actionCost[a] > 0) continue;
         const s = supporter[a];
         if (s !== INIT && zone[s] !== mark) {
           zone[s] = mark;
@@ -219,7 +243,9 @@ export class LandmarkCutHeuristic implements Heuristic {
     // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter), the actions
     // without preconditions through the artificial initial fact.
     this.cut.length = 0;
-    for (const f of r.stateFacts(state, this.facts)) {
+    const facts = this.facts;
+    for (let i = 0; i < facts.length; i++) {
+      const f = facts[i];
       if (visited[f] !== mark) {
         visited[f] = mark;
         stack.push(f);
@@ -228,14 +254,14 @@ export class LandmarkCutHeuristic implements Heuristic {
     for (let i = 0; i < r.noPre.length; i++) this.reach(r.noPre[i], mark);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
-        const a = r.usedBy[j];
-        if (supporter[a] === f && this.unsatisfied[a] === 0) this.reach(a, mark);
+      for (let j = usedStart[f], end = usedStart[f + 1]; j < end; j++) {
+        // A fact is the supporter of reached actions only (see update).
+        if (supporter[usedBy[j]] === f) this.reach(usedBy[j], mark);
       }
     }
     const cut = this.cut;
     let m = Number.POSITIVE_INFINITY;
-    for (const a of cut) m = Math.min(m, this.cost(a));
+    for (const a of cut) m = Math.min(m, actionCost[a]);
     if (cut.length === 0 || !(m > 0)) throw new Error('internal: LM-cut found no cut of positive cost');
     this.charged.length = 0;
     for (const a of cut) {
@@ -243,6 +269,10 @@ export class LandmarkCutHeuristic implements Heuristic {
       if (o >= 0 && this.opMark[o] !== mark) {
         this.opMark[o] = mark;
         this.remaining[o] -= m;
+        const left = this.remaining[o];
+        for (let j = this.opActionStart[o], end = this.opActionStart[o + 1]; j < end; j++) {
+          actionCost[this.opActions[j]] = left;
+        }
         this.charged.push(o);
       }
     }
