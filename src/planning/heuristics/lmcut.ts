@@ -45,6 +45,14 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly cutMark: Int32Array;
   private readonly opMark: Int32Array;
   private mark = 0;
+  /**
+   * The justification graph's edges, rebuilt for each cut: the reached actions each fact is the supporter of
+   * (`supportedStart` per fact into `supported`), in increasing action order, the order of the precondition-of lists
+   * they are a selection of. `supportedFill`: scratch for the build.
+   */
+  private readonly supportedStart: Int32Array;
+  private readonly supportedFill: Int32Array;
+  private readonly supported: Int32Array;
   private readonly stack: number[] = [];
   private readonly cut: number[] = [];
   private readonly charged: number[] = [];
@@ -67,6 +75,9 @@ export class LandmarkCutHeuristic implements Heuristic {
     [this.opActionStart, this.opActions] = csr(task.operators.length, r.numActions, (a, visit) => {
       if (r.op[a] >= 0) visit(r.op[a]);
     });
+    this.supportedStart = new Int32Array(r.size + 1);
+    this.supportedFill = new Int32Array(r.size);
+    this.supported = new Int32Array(r.numActions);
     this.zone = new Int32Array(r.size);
     this.visited = new Int32Array(r.size);
     this.cutMark = new Int32Array(r.numActions);
@@ -206,6 +217,33 @@ export class LandmarkCutHeuristic implements Heuristic {
     }
   }
 
+  /**
+   * Fills `supported`: a counting sort of the reached actions by supporter. Two passes over the actions, where the
+   * precondition-of lists of the visited facts hold every action several times over.
+   */
+  private groupBySupporter(): void {
+    const supporter = this.supporter;
+    const start = this.supportedStart;
+    const fill = this.supportedFill;
+    const n = supporter.length;
+    const size = fill.length;
+    start.fill(0);
+    // A fact is the supporter of reached actions only (see update); the others keep INIT.
+    for (let a = 0; a < n; a++) {
+      const s = supporter[a];
+      if (s >= 0) start[s + 1]++;
+    }
+    for (let f = 0; f < size; f++) {
+      start[f + 1] += start[f];
+      fill[f] = start[f];
+    }
+    const supported = this.supported;
+    for (let a = 0; a < n; a++) {
+      const s = supporter[a];
+      if (s >= 0) supported[fill[s]++] = a;
+    }
+  }
+
   /** Finds a cut of the justification graph, charges it to its operators, and returns its cost. */
   private cutAndCharge(): number {
     const r = this.r;
@@ -215,8 +253,6 @@ export class LandmarkCutHeuristic implements Heuristic {
     const actionCost = this.actionCost;
     const achieverStart = this.achieverStart;
     const achievers = this.achievers;
-    const usedStart = r.usedStart;
-    const usedBy = r.usedBy;
     const mark = ++this.mark;
     const zone = this.zone;
     const visited = this.visited;
@@ -240,8 +276,12 @@ export class LandmarkCutHeuristic implements Heuristic {
       }
     }
     // Forward from the state, never entering the goal zone: a reached action with an effect in the zone is cut. An
-    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter), the actions
-    // without preconditions through the artificial initial fact.
+    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter, here gathered
+    // per supporter first, which visits the same actions in the same order), the actions without preconditions
+    // through the artificial initial fact.
+    this.groupBySupporter();
+    const supportedStart = this.supportedStart;
+    const supported = this.supported;
     this.cut.length = 0;
     const facts = this.facts;
     for (let i = 0; i < facts.length; i++) {
@@ -254,10 +294,7 @@ export class LandmarkCutHeuristic implements Heuristic {
     for (let i = 0; i < r.noPre.length; i++) this.reach(r.noPre[i], mark);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = usedStart[f], end = usedStart[f + 1]; j < end; j++) {
-        // A fact is the supporter of reached actions only (see update).
-        if (supporter[usedBy[j]] === f) this.reach(usedBy[j], mark);
-      }
+      for (let j = supportedStart[f], end = supportedStart[f + 1]; j < end; j++) this.reach(supported[j], mark);
     }
     const cut = this.cut;
     let m = Number.POSITIVE_INFINITY;
