@@ -53,6 +53,8 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly supportedStart: Int32Array;
   private readonly supportedFill: Int32Array;
   private readonly supported: Int32Array;
+  /** Marks by round: facts that became an action's supporter during the round's update (their list is stale). */
+  private readonly gained: Int32Array;
   private readonly stack: number[] = [];
   private readonly cut: number[] = [];
   private readonly charged: number[] = [];
@@ -78,6 +80,7 @@ export class LandmarkCutHeuristic implements Heuristic {
     this.supportedStart = new Int32Array(r.size + 1);
     this.supportedFill = new Int32Array(r.size);
     this.supported = new Int32Array(r.numActions);
+    this.gained = new Int32Array(r.size);
     this.zone = new Int32Array(r.size);
     this.visited = new Int32Array(r.size);
     this.cutMark = new Int32Array(r.numActions);
@@ -140,6 +143,11 @@ export class LandmarkCutHeuristic implements Heuristic {
   /**
    * After a cut is charged, h^max can only fall, and only downstream of the charged operators' actions: propagate
    * the lower values from there (Fast Downward's incremental second exploration), re-choosing supporters.
+   *
+   * The actions a popped fact supports are read from the cut's supporter lists (`groupBySupporter`, built just before
+   * under the same supporters) while no action has chosen that fact as its supporter since; actions that left it are
+   * skipped by the supporter check. A fact that gained an action is read as FD does, from its precondition-of list.
+   * Either way the same actions in the same (increasing) order.
    */
   private update(): void {
     const r = this.r;
@@ -150,6 +158,10 @@ export class LandmarkCutHeuristic implements Heuristic {
     const usedBy = r.usedBy;
     const preStart = r.preStart;
     const pre = r.pre;
+    const supportedStart = this.supportedStart;
+    const supported = this.supported;
+    const gained = this.gained;
+    const round = this.mark;
     queue.clear();
     for (const o of this.charged) {
       for (let j = this.opActionStart[o]; j < this.opActionStart[o + 1]; j++) {
@@ -163,8 +175,11 @@ export class LandmarkCutHeuristic implements Heuristic {
       const f = queue.pop();
       const c = queue.poppedKey;
       if (c > hmax[f]) continue;
-      for (let j = usedStart[f], end = usedStart[f + 1]; j < end; j++) {
-        const a = usedBy[j];
+      const fromLists = gained[f] !== round;
+      const list = fromLists ? supported : usedBy;
+      const end = fromLists ? supportedStart[f + 1] : usedStart[f + 1];
+      for (let j = fromLists ? supportedStart[f] : usedStart[f]; j < end; j++) {
+        const a = list[j];
         // Only an action whose supporter fell can have a cheaper most expensive precondition. (Only reached actions
         // have a supporter that is a fact: the others keep INIT.)
         if (supporter[a] !== f) continue;
@@ -177,6 +192,7 @@ export class LandmarkCutHeuristic implements Heuristic {
             best = p;
           }
         }
+        if (best !== f) gained[best] = round;
         supporter[a] = best;
         this.fire(a, worst);
       }
