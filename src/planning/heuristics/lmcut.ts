@@ -18,6 +18,9 @@ import { RelaxedTask } from './relaxed-task.js';
 /** Supporter of actions without preconditions: the artificial initial fact. */
 const INIT = -1;
 
+/** The share of facts with stale supporter lists past which a cut builds the lists again (any value gives the same h). */
+const STALE_REBUILD = 1 / 8;
+
 export class LandmarkCutHeuristic implements Heuristic {
   readonly name = 'lmcut';
   private readonly r: RelaxedTask;
@@ -46,15 +49,18 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly opMark: Int32Array;
   private mark = 0;
   /**
-   * The justification graph's edges, rebuilt for each cut: the reached actions each fact is the supporter of
-   * (`supportedStart` per fact into `supported`), in increasing action order, the order of the precondition-of lists
-   * they are a selection of. `supportedFill`: scratch for the build.
+   * The justification graph's edges: the reached actions each fact is the supporter of (`supportedStart` per fact
+   * into `supported`), in increasing action order, the order of the precondition-of lists they are a selection of.
+   * Built after the exploration; the updates then change some supporters. An action that leaves a fact stays in its
+   * list (readers check the supporter); a fact that gains an action is marked stale (`stale[f] === listsBuilt`) and
+   * read from its precondition-of list until the lists are built again. `supportedFill`: scratch for the build.
    */
   private readonly supportedStart: Int32Array;
   private readonly supportedFill: Int32Array;
   private readonly supported: Int32Array;
-  /** Marks by round: facts that became an action's supporter during the round's update (their list is stale). */
-  private readonly gained: Int32Array;
+  private readonly stale: Int32Array;
+  private listsBuilt = 0;
+  private staleCount = 0;
   private readonly stack: number[] = [];
   private readonly cut: number[] = [];
   private readonly charged: number[] = [];
@@ -80,7 +86,7 @@ export class LandmarkCutHeuristic implements Heuristic {
     this.supportedStart = new Int32Array(r.size + 1);
     this.supportedFill = new Int32Array(r.size);
     this.supported = new Int32Array(r.numActions);
-    this.gained = new Int32Array(r.size);
+    this.stale = new Int32Array(r.size);
     this.zone = new Int32Array(r.size);
     this.visited = new Int32Array(r.size);
     this.cutMark = new Int32Array(r.numActions);
@@ -93,6 +99,7 @@ export class LandmarkCutHeuristic implements Heuristic {
     this.actionCost.set(this.r.baseCost);
     this.r.stateFacts(state, this.facts);
     if (this.explore() === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    this.groupBySupporter();
     let h = 0;
     for (;;) {
       const goalCost = this.goalCost();
@@ -144,10 +151,8 @@ export class LandmarkCutHeuristic implements Heuristic {
    * After a cut is charged, h^max can only fall, and only downstream of the charged operators' actions: propagate
    * the lower values from there (Fast Downward's incremental second exploration), re-choosing supporters.
    *
-   * The actions a popped fact supports are read from the cut's supporter lists (`groupBySupporter`, built just before
-   * under the same supporters) while no action has chosen that fact as its supporter since; actions that left it are
-   * skipped by the supporter check. A fact that gained an action is read as FD does, from its precondition-of list.
-   * Either way the same actions in the same (increasing) order.
+   * The actions a popped fact supports are read from the supporter lists unless the fact is stale, then from its
+   * precondition-of list as FD does: either way the same actions in the same (increasing) order.
    */
   private update(): void {
     const r = this.r;
@@ -160,8 +165,8 @@ export class LandmarkCutHeuristic implements Heuristic {
     const pre = r.pre;
     const supportedStart = this.supportedStart;
     const supported = this.supported;
-    const gained = this.gained;
-    const round = this.mark;
+    const stale = this.stale;
+    const built = this.listsBuilt;
     queue.clear();
     for (const o of this.charged) {
       for (let j = this.opActionStart[o]; j < this.opActionStart[o + 1]; j++) {
@@ -175,7 +180,7 @@ export class LandmarkCutHeuristic implements Heuristic {
       const f = queue.pop();
       const c = queue.poppedKey;
       if (c > hmax[f]) continue;
-      const fromLists = gained[f] !== round;
+      const fromLists = stale[f] !== built;
       const list = fromLists ? supported : usedBy;
       const end = fromLists ? supportedStart[f + 1] : usedStart[f + 1];
       for (let j = fromLists ? supportedStart[f] : usedStart[f]; j < end; j++) {
@@ -192,7 +197,10 @@ export class LandmarkCutHeuristic implements Heuristic {
             best = p;
           }
         }
-        if (best !== f) gained[best] = round;
+        if (best !== f && stale[best] !== built) {
+          stale[best] = built;
+          this.staleCount++;
+        }
         supporter[a] = best;
         this.fire(a, worst);
       }
@@ -234,10 +242,12 @@ export class LandmarkCutHeuristic implements Heuristic {
   }
 
   /**
-   * Fills `supported`: a counting sort of the reached actions by supporter. Two passes over the actions, where the
-   * precondition-of lists of the visited facts hold every action several times over.
+   * Fills `supported`: a counting sort of the reached actions by supporter, after which no fact is stale. Two passes
+   * over the actions, where the precondition-of lists of the visited facts hold every action several times over.
    */
   private groupBySupporter(): void {
+    this.listsBuilt++;
+    this.staleCount = 0;
     const supporter = this.supporter;
     const start = this.supportedStart;
     const fill = this.supportedFill;
@@ -292,12 +302,16 @@ export class LandmarkCutHeuristic implements Heuristic {
       }
     }
     // Forward from the state, never entering the goal zone: a reached action with an effect in the zone is cut. An
-    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter, here gathered
-    // per supporter first, which visits the same actions in the same order), the actions without preconditions
-    // through the artificial initial fact.
-    this.groupBySupporter();
+    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter; here the
+    // supporter lists of the facts that are not stale, the same actions in the same order), the actions without
+    // preconditions through the artificial initial fact. Once many lists are stale, building them again is cheaper.
+    if (this.staleCount > STALE_REBUILD * r.size) this.groupBySupporter();
     const supportedStart = this.supportedStart;
     const supported = this.supported;
+    const stale = this.stale;
+    const built = this.listsBuilt;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
     this.cut.length = 0;
     const facts = this.facts;
     for (let i = 0; i < facts.length; i++) {
@@ -310,7 +324,12 @@ export class LandmarkCutHeuristic implements Heuristic {
     for (let i = 0; i < r.noPre.length; i++) this.reach(r.noPre[i], mark);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = supportedStart[f], end = supportedStart[f + 1]; j < end; j++) this.reach(supported[j], mark);
+      const fromLists = stale[f] !== built;
+      const list = fromLists ? supported : usedBy;
+      const end = fromLists ? supportedStart[f + 1] : usedStart[f + 1];
+      for (let j = fromLists ? supportedStart[f] : usedStart[f]; j < end; j++) {
+        if (supporter[list[j]] === f) this.reach(list[j], mark);
+      }
     }
     const cut = this.cut;
     let m = Number.POSITIVE_INFINITY;
