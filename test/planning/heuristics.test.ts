@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BlindHeuristic } from '../../src/planning/heuristics/blind.js';
 import { FFHeuristic } from '../../src/planning/heuristics/ff.js';
 import { AdditiveHeuristic, MaxHeuristic } from '../../src/planning/heuristics/hmax-hadd.js';
+import { LandmarkCutHeuristic } from '../../src/planning/heuristics/lmcut.js';
 import { CHAIN_DOMAIN, CHAIN_PROBLEM, ground, stateOf, TRAP_DOMAIN, TRAP_PROBLEM } from './fixtures.js';
 
 describe('relaxation heuristics on hand-checked tasks', () => {
@@ -41,6 +42,20 @@ describe('relaxation heuristics on hand-checked tasks', () => {
     expect(new FFHeuristic(task).evaluate(goal)).toBe(0);
     expect(new BlindHeuristic(task).evaluate(goal)).toBe(0);
     expect(new BlindHeuristic(task).evaluate(task.init)).toBe(1);
+  });
+
+  it('LM-cut: four cuts reach h* = 6 where h^max is 5, one evaluator reused across states', () => {
+    // Cuts from {a}: {o3, o5} (1), then the o3 supporter's achiever with o5 (1), the other one with o5 (1; o3's
+    // supporter moves from the charged side to the other, a supporter the incremental update re-chooses), then
+    // {o0, o5} (3): 1 + 1 + 1 + 3, the optimal plan o0 o1 o2 o3.
+    const lmcut = new LandmarkCutHeuristic(task);
+    expect(lmcut.evaluate(task.init)).toBe(6);
+    // From {a, e, b}: cuts {o3, o5} (1) and {o2, o5} (1): 2, h*.
+    expect(lmcut.evaluate(stateOf(task, ['(a)', '(e)', '(b)']))).toBe(2);
+    expect(lmcut.evaluate(stateOf(task, ['(g)']))).toBe(0);
+    expect(lmcut.evaluate(stateOf(task, []))).toBe(Number.POSITIVE_INFINITY);
+    // The buffers it keeps between evaluations leave nothing behind: the first value again.
+    expect(lmcut.evaluate(task.init)).toBe(6);
   });
 
   it('reports dead ends as Infinity', () => {

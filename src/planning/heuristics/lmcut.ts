@@ -18,11 +18,19 @@ import { RelaxedTask } from './relaxed-task.js';
 /** Supporter of actions without preconditions: the artificial initial fact. */
 const INIT = -1;
 
+/** The share of facts with stale supporter lists past which a cut builds the lists again (any value gives the same h). */
+const STALE_REBUILD = 1 / 8;
+
 export class LandmarkCutHeuristic implements Heuristic {
   readonly name = 'lmcut';
   private readonly r: RelaxedTask;
   /** The remaining cost of each operator in the current evaluation. */
   private readonly remaining: Float64Array;
+  /**
+   * The remaining cost of each relaxed action: its operator's (kept equal when the operator is charged), or the base
+   * cost of a free rule. One load in the inner loops instead of a lookup of the operator and a branch.
+   */
+  private readonly actionCost: Float64Array;
   /** h^max of each relaxed fact under the remaining costs. */
   private readonly hmax: Float64Array;
   private readonly unsatisfied: Int32Array;
@@ -40,16 +48,30 @@ export class LandmarkCutHeuristic implements Heuristic {
   private readonly cutMark: Int32Array;
   private readonly opMark: Int32Array;
   private mark = 0;
+  /**
+   * The justification graph's edges: the reached actions each fact is the supporter of (`supportedStart` per fact
+   * into `supported`), in increasing action order, the order of the precondition-of lists they are a selection of.
+   * Built after the exploration; the updates then change some supporters. An action that leaves a fact stays in its
+   * list (readers check the supporter); a fact that gains an action is marked stale (`stale[f] === listsBuilt`) and
+   * read from its precondition-of list until the lists are built again. `supportedFill`: scratch for the build.
+   */
+  private readonly supportedStart: Int32Array;
+  private readonly supportedFill: Int32Array;
+  private readonly supported: Int32Array;
+  private readonly stale: Int32Array;
+  private listsBuilt = 0;
+  private staleCount = 0;
   private readonly stack: number[] = [];
   private readonly cut: number[] = [];
   private readonly charged: number[] = [];
-  /** Scratch: the relaxed facts of the evaluated state. */
+  /** The relaxed facts of the evaluated state (found once per evaluation; every cut starts from them). */
   private readonly facts: number[] = [];
 
   constructor(task: GroundTask, relaxed: RelaxedTask = new RelaxedTask(task)) {
     const r = relaxed;
     this.r = r;
     this.remaining = new Float64Array(task.operators.length);
+    this.actionCost = new Float64Array(r.numActions);
     this.hmax = new Float64Array(r.size);
     this.unsatisfied = new Int32Array(r.numActions);
     this.supporter = new Int32Array(r.numActions);
@@ -61,6 +83,10 @@ export class LandmarkCutHeuristic implements Heuristic {
     [this.opActionStart, this.opActions] = csr(task.operators.length, r.numActions, (a, visit) => {
       if (r.op[a] >= 0) visit(r.op[a]);
     });
+    this.supportedStart = new Int32Array(r.size + 1);
+    this.supportedFill = new Int32Array(r.size);
+    this.supported = new Int32Array(r.numActions);
+    this.stale = new Int32Array(r.size);
     this.zone = new Int32Array(r.size);
     this.visited = new Int32Array(r.size);
     this.cutMark = new Int32Array(r.numActions);
@@ -69,19 +95,18 @@ export class LandmarkCutHeuristic implements Heuristic {
 
   evaluate(state: Uint32Array): number {
     this.remaining.set(this.r.opCost);
-    if (this.explore(state) === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    // An operator's relaxed actions cost what it costs (RelaxedTask), free rules their base cost (0).
+    this.actionCost.set(this.r.baseCost);
+    this.r.stateFacts(state, this.facts);
+    if (this.explore() === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    this.groupBySupporter();
     let h = 0;
     for (;;) {
       const goalCost = this.goalCost();
       if (goalCost <= 0) return h;
-      h += this.cutAndCharge(state);
+      h += this.cutAndCharge();
       this.update();
     }
-  }
-
-  private cost(a: number): number {
-    const o = this.r.op[a];
-    return o < 0 ? this.r.baseCost[a] : this.remaining[o];
   }
 
   private goalCost(): number {
@@ -90,26 +115,31 @@ export class LandmarkCutHeuristic implements Heuristic {
     return c;
   }
 
-  /** h^max from `state` under the remaining costs, every reachable fact settled; Infinity if a goal is not. */
-  private explore(state: Uint32Array): number {
+  /** h^max from the state's facts under the remaining costs, every reachable fact settled; Infinity if a goal is not. */
+  private explore(): number {
     const r = this.r;
     const hmax = this.hmax;
     const queue = this.queue;
+    const unsatisfied = this.unsatisfied;
+    const supporter = this.supporter;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
     hmax.fill(Number.POSITIVE_INFINITY);
-    this.unsatisfied.set(r.preCount);
-    this.supporter.fill(INIT);
+    unsatisfied.set(r.preCount);
+    supporter.fill(INIT);
     queue.clear();
-    for (const f of r.stateFacts(state, this.facts)) this.lower(f, 0);
+    const facts = this.facts;
+    for (let i = 0; i < facts.length; i++) this.lower(facts[i], 0);
     for (let i = 0; i < r.noPre.length; i++) this.fire(r.noPre[i], 0);
     while (queue.size > 0) {
       const f = queue.pop();
       const c = queue.poppedKey;
       if (c > hmax[f]) continue;
-      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
-        const a = r.usedBy[j];
+      for (let j = usedStart[f], end = usedStart[f + 1]; j < end; j++) {
+        const a = usedBy[j];
         // Preconditions settle in order of cost: the last one is the most expensive, the action's supporter.
-        if (--this.unsatisfied[a] === 0) {
-          this.supporter[a] = f;
+        if (--unsatisfied[a] === 0) {
+          supporter[a] = f;
           this.fire(a, c);
         }
       }
@@ -120,17 +150,29 @@ export class LandmarkCutHeuristic implements Heuristic {
   /**
    * After a cut is charged, h^max can only fall, and only downstream of the charged operators' actions: propagate
    * the lower values from there (Fast Downward's incremental second exploration), re-choosing supporters.
+   *
+   * The actions a popped fact supports are read from the supporter lists unless the fact is stale, then from its
+   * precondition-of list as FD does: either way the same actions in the same (increasing) order.
    */
   private update(): void {
     const r = this.r;
     const hmax = this.hmax;
     const queue = this.queue;
+    const supporter = this.supporter;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
+    const preStart = r.preStart;
+    const pre = r.pre;
+    const supportedStart = this.supportedStart;
+    const supported = this.supported;
+    const stale = this.stale;
+    const built = this.listsBuilt;
     queue.clear();
     for (const o of this.charged) {
       for (let j = this.opActionStart[o]; j < this.opActionStart[o + 1]; j++) {
         const a = this.opActions[j];
         if (this.unsatisfied[a] !== 0) continue;
-        const s = this.supporter[a];
+        const s = supporter[a];
         this.fire(a, s === INIT ? 0 : hmax[s]);
       }
     }
@@ -138,20 +180,28 @@ export class LandmarkCutHeuristic implements Heuristic {
       const f = queue.pop();
       const c = queue.poppedKey;
       if (c > hmax[f]) continue;
-      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
-        const a = r.usedBy[j];
-        // Only an action whose supporter fell can have a cheaper most expensive precondition.
-        if (this.unsatisfied[a] !== 0 || this.supporter[a] !== f) continue;
+      const fromLists = stale[f] !== built;
+      const list = fromLists ? supported : usedBy;
+      const end = fromLists ? supportedStart[f + 1] : usedStart[f + 1];
+      for (let j = fromLists ? supportedStart[f] : usedStart[f]; j < end; j++) {
+        const a = list[j];
+        // Only an action whose supporter fell can have a cheaper most expensive precondition. (Only reached actions
+        // have a supporter that is a fact: the others keep INIT.)
+        if (supporter[a] !== f) continue;
         let best = -1;
         let worst = -1;
-        for (let k = r.preStart[a], stop = r.preStart[a + 1]; k < stop; k++) {
-          const p = r.pre[k];
+        for (let k = preStart[a], stop = preStart[a + 1]; k < stop; k++) {
+          const p = pre[k];
           if (hmax[p] > worst) {
             worst = hmax[p];
             best = p;
           }
         }
-        this.supporter[a] = best;
+        if (best !== f && stale[best] !== built) {
+          stale[best] = built;
+          this.staleCount++;
+        }
+        supporter[a] = best;
         this.fire(a, worst);
       }
     }
@@ -166,19 +216,22 @@ export class LandmarkCutHeuristic implements Heuristic {
 
   private fire(a: number, preCost: number): void {
     const r = this.r;
-    const value = preCost + this.cost(a);
+    const value = preCost + this.actionCost[a];
     for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) this.lower(r.eff[k], value);
   }
 
   /** The forward search reaches action `a`: its effects outside the goal zone are reached, and it is cut if any is in. */
   private reach(a: number, mark: number): void {
     const r = this.r;
+    const eff = r.eff;
+    const zone = this.zone;
+    const visited = this.visited;
     let crosses = false;
     for (let k = r.effStart[a], stop = r.effStart[a + 1]; k < stop; k++) {
-      const e = r.eff[k];
-      if (this.zone[e] === mark) crosses = true;
-      else if (this.visited[e] !== mark) {
-        this.visited[e] = mark;
+      const e = eff[k];
+      if (zone[e] === mark) crosses = true;
+      else if (visited[e] !== mark) {
+        visited[e] = mark;
         this.stack.push(e);
       }
     }
@@ -188,11 +241,44 @@ export class LandmarkCutHeuristic implements Heuristic {
     }
   }
 
+  /**
+   * Fills `supported`: a counting sort of the reached actions by supporter, after which no fact is stale. Two passes
+   * over the actions, where the precondition-of lists of the visited facts hold every action several times over.
+   */
+  private groupBySupporter(): void {
+    this.listsBuilt++;
+    this.staleCount = 0;
+    const supporter = this.supporter;
+    const start = this.supportedStart;
+    const fill = this.supportedFill;
+    const n = supporter.length;
+    const size = fill.length;
+    start.fill(0);
+    // A fact is the supporter of reached actions only (see update); the others keep INIT.
+    for (let a = 0; a < n; a++) {
+      const s = supporter[a];
+      if (s >= 0) start[s + 1]++;
+    }
+    for (let f = 0; f < size; f++) {
+      start[f + 1] += start[f];
+      fill[f] = start[f];
+    }
+    const supported = this.supported;
+    for (let a = 0; a < n; a++) {
+      const s = supporter[a];
+      if (s >= 0) supported[fill[s]++] = a;
+    }
+  }
+
   /** Finds a cut of the justification graph, charges it to its operators, and returns its cost. */
-  private cutAndCharge(state: Uint32Array): number {
+  private cutAndCharge(): number {
     const r = this.r;
     const hmax = this.hmax;
     const supporter = this.supporter;
+    const unsatisfied = this.unsatisfied;
+    const actionCost = this.actionCost;
+    const achieverStart = this.achieverStart;
+    const achievers = this.achievers;
     const mark = ++this.mark;
     const zone = this.zone;
     const visited = this.visited;
@@ -205,9 +291,9 @@ export class LandmarkCutHeuristic implements Heuristic {
     stack.push(top);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = this.achieverStart[f], end = this.achieverStart[f + 1]; j < end; j++) {
-        const a = this.achievers[j];
-        if (this.unsatisfied[a] !== 0 || this.cost(a) > 0) continue;
+      for (let j = achieverStart[f], end = achieverStart[f + 1]; j < end; j++) {
+        const a = achievers[j];
+        if (unsatisfied[a] !== 0 || actionCost[a] > 0) continue;
         const s = supporter[a];
         if (s !== INIT && zone[s] !== mark) {
           zone[s] = mark;
@@ -216,10 +302,20 @@ export class LandmarkCutHeuristic implements Heuristic {
       }
     }
     // Forward from the state, never entering the goal zone: a reached action with an effect in the zone is cut. An
-    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter), the actions
-    // without preconditions through the artificial initial fact.
+    // action is reached through its supporter (as FD: the precondition-of lists filtered by supporter; here the
+    // supporter lists of the facts that are not stale, the same actions in the same order), the actions without
+    // preconditions through the artificial initial fact. Once many lists are stale, building them again is cheaper.
+    if (this.staleCount > STALE_REBUILD * r.size) this.groupBySupporter();
+    const supportedStart = this.supportedStart;
+    const supported = this.supported;
+    const stale = this.stale;
+    const built = this.listsBuilt;
+    const usedStart = r.usedStart;
+    const usedBy = r.usedBy;
     this.cut.length = 0;
-    for (const f of r.stateFacts(state, this.facts)) {
+    const facts = this.facts;
+    for (let i = 0; i < facts.length; i++) {
+      const f = facts[i];
       if (visited[f] !== mark) {
         visited[f] = mark;
         stack.push(f);
@@ -228,14 +324,16 @@ export class LandmarkCutHeuristic implements Heuristic {
     for (let i = 0; i < r.noPre.length; i++) this.reach(r.noPre[i], mark);
     while (stack.length > 0) {
       const f = stack.pop()!;
-      for (let j = r.usedStart[f], end = r.usedStart[f + 1]; j < end; j++) {
-        const a = r.usedBy[j];
-        if (supporter[a] === f && this.unsatisfied[a] === 0) this.reach(a, mark);
+      const fromLists = stale[f] !== built;
+      const list = fromLists ? supported : usedBy;
+      const end = fromLists ? supportedStart[f + 1] : usedStart[f + 1];
+      for (let j = fromLists ? supportedStart[f] : usedStart[f]; j < end; j++) {
+        if (supporter[list[j]] === f) this.reach(list[j], mark);
       }
     }
     const cut = this.cut;
     let m = Number.POSITIVE_INFINITY;
-    for (const a of cut) m = Math.min(m, this.cost(a));
+    for (const a of cut) m = Math.min(m, actionCost[a]);
     if (cut.length === 0 || !(m > 0)) throw new Error('internal: LM-cut found no cut of positive cost');
     this.charged.length = 0;
     for (const a of cut) {
@@ -243,6 +341,10 @@ export class LandmarkCutHeuristic implements Heuristic {
       if (o >= 0 && this.opMark[o] !== mark) {
         this.opMark[o] = mark;
         this.remaining[o] -= m;
+        const left = this.remaining[o];
+        for (let j = this.opActionStart[o], end = this.opActionStart[o + 1]; j < end; j++) {
+          actionCost[this.opActions[j]] = left;
+        }
         this.charged.push(o);
       }
     }

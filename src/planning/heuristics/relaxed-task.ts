@@ -157,13 +157,27 @@ export class RelaxedTask {
     for (const s of sharedEffects.values()) sharedFact.set(s.id, size++);
     task.operators.forEach((op, o) => {
       const unconditional = op.effects.length > 0 && op.effects[0].cond === null;
+      // Every relaxed action of the operator starts with the relaxed facts of its precondition: found for the first
+      // (which makes the disjunction rules it needs), copied for the others, the same facts in the same order.
+      let opPre: number[] | undefined;
+      const pushPrecondition = () => {
+        if (opPre === undefined) {
+          pushLiterals(op.pre.pos, op.pre.neg, op.pre.trees);
+          opPre = pre.slice(preStart[preStart.length - 1]);
+          return;
+        }
+        for (let i = 0; i < opPre.length; i++) {
+          seen[opPre[i]] = stamp;
+          pre.push(opPre[i]);
+        }
+      };
       for (const e of op.effects) {
         complements(e);
         // The operator's auxiliary facts join its unconditional effects.
         if (e.cond === null) for (const s of op.shared) effects.push(sharedFact.get(s.id)!);
         if (effects.length === 0) continue;
         stamp = ++counter;
-        pushLiterals(op.pre.pos, op.pre.neg, op.pre.trees);
+        pushPrecondition();
         if (e.cond) pushLiterals(e.cond.pos, e.cond.neg, e.cond.trees);
         finish(effects, op.cost, o);
       }
@@ -171,7 +185,7 @@ export class RelaxedTask {
         effects.length = 0;
         for (const s of op.shared) effects.push(sharedFact.get(s.id)!);
         stamp = ++counter;
-        pushLiterals(op.pre.pos, op.pre.neg, op.pre.trees);
+        pushPrecondition();
         finish(effects, op.cost, o);
       }
     });
