@@ -8,31 +8,29 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Test files taking more than about 6 s in a full run on a loaded 2-core machine, heaviest first (2026-11-28, 23:05). */
+/** Test files taking more than about 4 s in a full run on a quiet 2-core machine, heaviest first (2026-11-29, 01:33). */
 export const HEAVIEST: readonly string[] = [
-  'test/bench/episodic/every-method.test.ts',
-  'test/cli/semgro.test.ts',
-  'test/bench/episodic/semgro.test.ts',
   'test/cli/run.test.ts',
-  'test/bench/runner.test.ts',
+  'test/bench/episodic/every-method.test.ts',
   'test/bench/queue.test.ts',
-  'test/planning/household/conformance.test.ts',
-  'test/bench/episodic/progprompt.test.ts',
-  'test/agents/external/program-agent.test.ts',
+  'test/server/dashboard.e2e.test.ts',
+  'test/bench/runner.test.ts',
+  'test/cli/own-agents.test.ts',
+  'test/bench/episodic/semgro.test.ts',
+  'test/cli/semgro.test.ts',
   'test/cli/queue-llm.test.ts',
+  'test/agents/external/program-agent.test.ts',
+  'test/bench/episodic/tasks.test.ts',
+  'test/server/cross-method.e2e.test.ts',
+  'test/bench/episodic/people.test.ts',
+  'test/bench/episodes-per-thread.test.ts',
+  'test/bench/episodic/progprompt.test.ts',
+  'test/bench/llm-sweep.test.ts',
   'test/cli/methods.test.ts',
   'test/agents/exrap/tiny-model.test.ts',
-  'test/server/dashboard.e2e.test.ts',
-  'test/bench/episodic/people.test.ts',
+  'test/planning/household/conformance.test.ts',
   'test/agents/baselines/tiny-model.test.ts',
-  'test/bench/llm-sweep.test.ts',
-  'test/cli/own-agents.test.ts',
-  'test/bench/episodic/tasks.test.ts',
-  'test/llm/llama-cpp.test.ts',
-  'test/cli/run-llm.test.ts',
   'test/agents/heuristics/heuristics.test.ts',
-  'test/bench/continual/episode.test.ts',
-  'test/lint/layers.test.ts',
 ];
 
 export class HeaviestFirst extends BaseSequencer {
