@@ -51,8 +51,8 @@ export function observe(graph: EnvGraph, characterId: number, also: readonly num
   return { characterId, roomId, nodes, edges: sortEdges(edges) };
 }
 
-/** INSIDE a container that is not a room and is CLOSED. */
-function isHidden(graph: EnvGraph, id: number): boolean {
+/** INSIDE a container that is not a room and is CLOSED: out of view (SemGro's scene of a graph asks it too). */
+export function isHidden(graph: EnvGraph, id: number): boolean {
   for (const box of graph.targets(id, 'INSIDE')) if (!graph.isRoom(box) && graph.hasState(box, 'CLOSED')) return true;
   return false;
 }

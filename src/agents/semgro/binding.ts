@@ -29,6 +29,7 @@
 import { KNIFE_CLASSES } from '../../sim/derived-states.js';
 import type { EnvGraph } from '../../sim/graph.js';
 import type { Observation } from '../../sim/observation.js';
+import { isHidden } from '../../sim/observe.js';
 import type { Skill } from '../../sim/skill.js';
 import type { RoomPairs } from '../../sim/skill-sets.js';
 import type { State } from '../../sim/vocabulary.js';
@@ -104,13 +105,11 @@ export function roomClasses(graph: EnvGraph): ReadonlyMap<number, string> {
 
 const HANDS = ['HOLDS_RH', 'HOLDS_LH'] as const;
 
-/** Whether a thing is inside a closed container (not a room): out of view. */
-function shutAway(graph: EnvGraph, id: number): boolean {
-  for (const box of graph.targets(id, 'INSIDE')) if (!graph.isRoom(box) && graph.hasState(box, 'CLOSED')) return true;
-  return false;
-}
-
-/** Whether a thing is in the room: an INSIDE edge leads to it, directly or through what the thing is inside. */
+/**
+ * Whether a thing is in the room: an INSIDE edge leads to it, directly or through what the thing is inside (observe.ts's
+ * rule, which walks the same edges from the room; not `roomOf`, which stops at the first room and so differs on the
+ * INSIDE cycles some VirtualHome graphs hold).
+ */
 function inRoom(graph: EnvGraph, id: number, roomId: number): boolean {
   const direct = graph.targets(id, 'INSIDE');
   if (direct.has(roomId)) return true;
@@ -146,7 +145,7 @@ export function sceneOfGraph(
   // In view: in the room and not shut away in a container (the character not), or held where not in the room.
   const inView = (id: number) => {
     if (id === roomId) return false;
-    if (inRoom(graph, id, roomId)) return id !== character && !shutAway(graph, id);
+    if (inRoom(graph, id, roomId)) return id !== character && !isHidden(graph, id);
     return held.has(id);
   };
   const byClass = new Map<string, readonly number[]>();
